@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Plumb",
+    products: [
+        // The front end with the solver protocol; add exactly one back end product beside it.
+        .library(name: "PlumbFrontEnd", targets: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
+        .executable(name: "bench", targets: ["bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Exact numbers, the prioritized linear system, and the layout-lp/1 / layout-result/1 interchange.
+        .target(name: "PlumbSystem"),
+        // The protocol every back end implements, and the driver that runs a linear system through one.
+        .target(name: "PlumbSolver", dependencies: ["PlumbSystem"]),
+        // View tree, Masonry/SnapKit DSL, text syntax, lowering, and the layout engine.
+        .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
+        // The command-line tool: `swift run bench`.
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "PlumbSystem", "PlumbSolver", "PlumbFrontEnd",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
+        .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
+    ]
+)

@@ -1,0 +1,91 @@
+import PlumbSystem
+
+/// A view (or the root) in a `ViewTree`: an id, a parent, and what UIKit would know about it.
+///
+/// Its variables are `x`, `y`, `width`, `height` in root coordinates; frames are reported relative to the superview.
+public final class View {
+    /// Unique within the tree; names the view's variables (`id.x`) and appears in labels.
+    public let id: String
+    /// The tree the view belongs to.
+    public unowned let tree: ViewTree
+    /// The superview; nil for the root and for views not (or no longer) in the hierarchy.
+    public internal(set) weak var superview: View?
+    public internal(set) var subviews: [View] = []
+    /// The index of the view's `x` variable; `y`, `width`, `height` follow.
+    public let firstVariable: Int
+
+    /// Intrinsic content width, if the view has one (it becomes hugging and compression constraints).
+    public var intrinsicWidth: Rational? { didSet { tree.viewPropertiesChanged(self) } }
+    /// Intrinsic content height, if the view has one.
+    public var intrinsicHeight: Rational? { didSet { tree.viewPropertiesChanged(self) } }
+    /// Content hugging priorities (default 250 each).
+    public var huggingPriority = AxisPriorities(horizontal: .low, vertical: .low) { didSet { tree.viewPropertiesChanged(self) } }
+    /// Compression resistance priorities (default 750 each).
+    public var compressionResistance = AxisPriorities(horizontal: .high, vertical: .high) { didSet { tree.viewPropertiesChanged(self) } }
+    /// Layout margins (default 8 on every side), used by the margin attributes.
+    public var layoutMargins = EdgeInsets(8) { didSet { tree.viewPropertiesChanged(self) } }
+    /// Safe-area insets: the safe-area guide is the view's bounds inset by these (default 0).
+    public var safeAreaInsets = EdgeInsets.zero { didSet { tree.viewPropertiesChanged(self) } }
+    /// Distance of the first baseline below the top; nil means the top edge.
+    public var firstBaselineFromTop: Rational? { didSet { tree.viewPropertiesChanged(self) } }
+    /// Distance of the last baseline above the bottom; nil means the bottom edge.
+    public var lastBaselineFromBottom: Rational? { didSet { tree.viewPropertiesChanged(self) } }
+    /// The view's own layout direction; nil inherits the superview's (the root defaults to left-to-right).
+    public var direction: LayoutDirection? { didSet { tree.viewPropertiesChanged(self) } }
+
+    init(id: String, tree: ViewTree, firstVariable: Int) {
+        self.id = id
+        self.tree = tree
+        self.firstVariable = firstVariable
+    }
+
+    /// The variables of the view: x, y, width, height (root coordinates).
+    public var x: VariableID { VariableID(firstVariable) }
+    public var y: VariableID { VariableID(firstVariable + 1) }
+    public var widthVariable: VariableID { VariableID(firstVariable + 2) }
+    public var heightVariable: VariableID { VariableID(firstVariable + 3) }
+
+    /// Whether this is the tree's root.
+    public var isRoot: Bool { self === tree.root }
+
+    /// The direction in effect: the view's own, else the nearest ancestor's, else left-to-right.
+    public var effectiveDirection: LayoutDirection {
+        var view: View? = self
+        while let v = view {
+            if let d = v.direction { return d }
+            view = v.superview
+        }
+        return .leftToRight
+    }
+
+    /// The view and its ancestors, nearest first.
+    public var ancestorsIncludingSelf: [View] {
+        var chain: [View] = []
+        var view: View? = self
+        while let v = view {
+            chain.append(v)
+            view = v.superview
+        }
+        return chain
+    }
+
+    /// Whether `self` is `other` or one of its descendants.
+    public func isDescendant(of other: View) -> Bool {
+        var view: View? = self
+        while let v = view {
+            if v === other { return true }
+            view = v.superview
+        }
+        return false
+    }
+}
+
+/// A priority per axis (content hugging, compression resistance).
+public struct AxisPriorities: Hashable, Sendable {
+    public var horizontal: Priority
+    public var vertical: Priority
+    public init(horizontal: Priority, vertical: Priority) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+}

@@ -1,0 +1,98 @@
+import PlumbSystem
+
+/// Identifies a constraint inside one solver; chosen by the caller, so that adding the same id twice is an error.
+public struct ConstraintID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: ConstraintID, rhs: ConstraintID) -> Bool { lhs.index < rhs.index }
+    public var description: String { "c\(index)" }
+}
+
+/// A solved value: exact from an exact back end, floating from the others.
+public enum SolvedValue: Hashable, Sendable, CustomStringConvertible {
+    case exact(Rational)
+    case float(Double)
+
+    /// The value as a `Double` (for display and for comparing back ends).
+    public var doubleValue: Double {
+        switch self {
+        case .exact(let r): return r.doubleValue
+        case .float(let d): return d
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .exact(let r): return r.description
+        case .float(let d): return "\(d)"
+        }
+    }
+}
+
+/// What a `solve()` call reports besides the values.
+public struct SolveReport: Hashable, Sendable {
+    /// False when an iterative back end stopped before converging; its values are then not a solution.
+    public var converged: Bool
+    /// Pivots, sweeps or iterations used, where the back end counts them.
+    public var iterations: Int?
+    /// A human-readable note (why it did not converge, for instance).
+    public var message: String
+
+    public init(converged: Bool = true, iterations: Int? = nil, message: String = "") {
+        self.converged = converged
+        self.iterations = iterations
+        self.message = message
+    }
+}
+
+/// What a back end promises; the harness judges it by these claims.
+public struct SolverCapabilities: Hashable, Sendable {
+    /// Values are exact rationals (otherwise floating point).
+    public var exact: Bool
+    /// Priorities are strictly lexicographic, for any number of levels.
+    public var strictPriorities: Bool
+    /// Adds, removes, constant changes and suggestions update the last solution rather than re-solving.
+    public var incremental: Bool
+    /// An unsatisfiable error names the constraints the new one conflicts with.
+    public var explainsConflicts: Bool
+    /// The back end can report which variables are not unique on the optimal face.
+    public var detectsAmbiguity: Bool
+
+    public init(exact: Bool, strictPriorities: Bool, incremental: Bool, explainsConflicts: Bool, detectsAmbiguity: Bool) {
+        self.exact = exact
+        self.strictPriorities = strictPriorities
+        self.incremental = incremental
+        self.explainsConflicts = explainsConflicts
+        self.detectsAmbiguity = detectsAmbiguity
+    }
+}
+
+/// A back end: keeps a prioritized linear system and solves it.
+///
+/// After any thrown error the solver is exactly as if the failed call had not been made.
+/// Variables are dense `VariableID`s chosen by the caller; a variable no constraint mentions reads as 0.
+public protocol LayoutSolver: AnyObject {
+    /// The name used on the command line and in results (`cassowary`, `exact`, `relaxation`).
+    static var name: String { get }
+    /// What this back end guarantees.
+    static var capabilities: SolverCapabilities { get }
+
+    init()
+
+    /// Adds a constraint under a caller-chosen id.
+    func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError)
+    /// Removes a constraint.
+    func remove(_ id: ConstraintID) throws(SolverError)
+    /// Changes a constraint's constant in place (no remove and re-add).
+    func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError)
+    /// Makes `variable` editable at `priority` (below 1000).
+    func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError)
+    /// Stops editing `variable`.
+    func removeEditVariable(_ variable: VariableID) throws(SolverError)
+    /// Suggests a value for an edit variable; takes effect at the next `solve()`.
+    func suggest(_ value: Rational, for variable: VariableID) throws(SolverError)
+    /// Brings the values up to date with every change so far.
+    func solve() throws(SolverError) -> SolveReport
+    /// The value of `variable` after the last `solve()`.
+    func value(of variable: VariableID) -> SolvedValue
+}

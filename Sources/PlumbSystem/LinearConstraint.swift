@@ -1,0 +1,136 @@
+/// A variable of a linear system, by its dense index.
+public struct VariableID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: VariableID, rhs: VariableID) -> Bool { lhs.index < rhs.index }
+    public var description: String { "#\(index)" }
+}
+
+/// `==`, `<=` or `>=`, relating a linear expression to zero.
+public enum Relation: String, Hashable, Sendable, CaseIterable {
+    case equal = "=="
+    case lessOrEqual = "<="
+    case greaterOrEqual = ">="
+}
+
+/// `coefficient * variable`.
+public struct LinearTerm: Hashable, Sendable {
+    public let variable: VariableID
+    public let coefficient: Rational
+    public init(_ variable: VariableID, _ coefficient: Rational) {
+        self.variable = variable
+        self.coefficient = coefficient
+    }
+}
+
+/// One row of a prioritized linear system: `Σ coefficient·variable + constant RELATION 0 @ priority`.
+///
+/// Terms are sorted by variable, each variable appears once, and no coefficient is zero.
+public struct LinearConstraint: Hashable, Sendable {
+    public let terms: [LinearTerm]
+    public let constant: Rational
+    public let relation: Relation
+    public let priority: Priority
+    /// A readable name, e.g. `messageLabel.height >= 5000 [ConstantConstraint]`.
+    public let label: String?
+
+    /// A constraint from an expression; terms are merged and zero terms dropped.
+    public init(_ expression: LinearExpression, _ relation: Relation, priority: Priority = .required, label: String? = nil) {
+        self.terms = expression.normalizedTerms()
+        self.constant = expression.constant
+        self.relation = relation
+        self.priority = priority
+        self.label = label
+    }
+
+    /// The same constraint with another constant (the in-place change behind Masonry's update).
+    public func withConstant(_ constant: Rational) -> LinearConstraint {
+        LinearConstraint(terms: terms, constant: constant, relation: relation, priority: priority, label: label)
+    }
+
+    /// The same constraint with another label.
+    public func withLabel(_ label: String?) -> LinearConstraint {
+        LinearConstraint(terms: terms, constant: constant, relation: relation, priority: priority, label: label)
+    }
+
+    private init(terms: [LinearTerm], constant: Rational, relation: Relation, priority: Priority, label: String?) {
+        self.terms = terms
+        self.constant = constant
+        self.relation = relation
+        self.priority = priority
+        self.label = label
+    }
+
+    /// The left-hand side at `values` (exact).
+    public func lhs(at values: (VariableID) -> Rational) throws(NumberError) -> Rational {
+        var sum = constant
+        for term in terms { sum = try sum + term.coefficient * values(term.variable) }
+        return sum
+    }
+
+    /// How much the constraint is violated at `values`: |lhs| for `==`, the amount an inequality is broken.
+    public func violation(at values: (VariableID) -> Rational) throws(NumberError) -> Rational {
+        let value = try lhs(at: values)
+        switch relation {
+        case .equal: return value.signum < 0 ? -value : value
+        case .lessOrEqual: return value.signum > 0 ? value : .zero
+        case .greaterOrEqual: return value.signum < 0 ? -value : .zero
+        }
+    }
+
+    /// The same violation in floating point, for floating back ends' answers.
+    public func violation(at values: (VariableID) -> Double) -> Double {
+        var sum = constant.doubleValue
+        for term in terms { sum += term.coefficient.doubleValue * values(term.variable) }
+        switch relation {
+        case .equal: return abs(sum)
+        case .lessOrEqual: return max(0, sum)
+        case .greaterOrEqual: return max(0, -sum)
+        }
+    }
+}
+
+/// A linear expression `Σ coefficient·variable + constant` being built; exact throughout.
+public struct LinearExpression: Hashable, Sendable {
+    public private(set) var coefficients: [VariableID: Rational] = [:]
+    public private(set) var constant: Rational = .zero
+
+    public init() {}
+
+    /// The expression `constant`.
+    public init(constant: Rational) { self.constant = constant }
+
+    /// The expression `coefficient * variable`.
+    public init(_ variable: VariableID, _ coefficient: Rational = .one) {
+        coefficients[variable] = coefficient
+    }
+
+    /// Adds `coefficient * variable`.
+    public mutating func add(_ variable: VariableID, _ coefficient: Rational) throws(NumberError) {
+        let sum = try (coefficients[variable] ?? .zero) + coefficient
+        coefficients[variable] = sum.isZero ? nil : sum
+    }
+
+    /// Adds a constant.
+    public mutating func add(constant value: Rational) throws(NumberError) {
+        constant = try constant + value
+    }
+
+    /// Adds `factor * other`.
+    public mutating func add(_ other: LinearExpression, times factor: Rational = .one) throws(NumberError) {
+        for (variable, coefficient) in other.coefficients { try add(variable, coefficient * factor) }
+        constant = try constant + other.constant * factor
+    }
+
+    /// `factor * self`.
+    public func scaled(by factor: Rational) throws(NumberError) -> LinearExpression {
+        var result = LinearExpression()
+        try result.add(self, times: factor)
+        return result
+    }
+
+    /// Terms sorted by variable, without zeros.
+    public func normalizedTerms() -> [LinearTerm] {
+        coefficients.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map { LinearTerm($0.key, $0.value) }
+    }
+}
