@@ -80,6 +80,7 @@ extension View {
     private func run(_ build: (ConstraintMaker) -> Void, file: String, line: Int,
                      _ install: ([ConstraintChain]) throws(LayoutError) -> [ConstraintGroup]) throws(LayoutError) -> [ConstraintGroup] {
         let maker = ConstraintMaker(location: SourceLocation(file: file, line: line))
+        guard tree != nil else { throw LayoutError(.unsupported("view '\(id)' outlived its tree: keep the ViewTree alive while using its views"), at: maker.location) }
         build(maker)
         let groups = try install(maker.boxes.map(\.chain))
         for (box, group) in zip(maker.boxes, groups) { box.reference.group = group }
@@ -89,21 +90,26 @@ extension View {
     /// Installs the constraints made in `build`; nothing is installed if any of them is invalid.
     @discardableResult
     public func makeConstraints(file: String = #fileID, line: Int = #line, _ build: (ConstraintMaker) -> Void) throws(LayoutError) -> [ConstraintGroup] {
-        try run(build, file: file, line: line) { (chains) throws(LayoutError) in try tree.makeConstraints(chains, for: self) }
+        try run(build, file: file, line: line) { (chains) throws(LayoutError) in try liveTree().makeConstraints(chains, for: self) }
     }
 
     /// Changes the constants of matching constraints (the dialect decides what happens to the rest).
     @discardableResult
     public func updateConstraints(file: String = #fileID, line: Int = #line, _ build: (ConstraintMaker) -> Void) throws(LayoutError) -> [ConstraintGroup] {
-        try run(build, file: file, line: line) { (chains) throws(LayoutError) in try tree.updateConstraints(chains, for: self) }
+        try run(build, file: file, line: line) { (chains) throws(LayoutError) in try liveTree().updateConstraints(chains, for: self) }
     }
 
     /// Removes the constraints this view made, then installs these.
     @discardableResult
     public func remakeConstraints(file: String = #fileID, line: Int = #line, _ build: (ConstraintMaker) -> Void) throws(LayoutError) -> [ConstraintGroup] {
-        try run(build, file: file, line: line) { (chains) throws(LayoutError) in try tree.remakeConstraints(chains, for: self) }
+        try run(build, file: file, line: line) { (chains) throws(LayoutError) in try liveTree().remakeConstraints(chains, for: self) }
     }
 
     /// Removes the constraints this view made.
-    public func removeConstraints() { tree.removeConstraints(of: self) }
+    public func removeConstraints() { tree?.removeConstraints(of: self) }
+
+    private func liveTree() throws(LayoutError) -> ViewTree {
+        guard let tree else { throw LayoutError(.unsupported("view '\(id)' outlived its tree: keep the ViewTree alive while using its views")) }
+        return tree
+    }
 }

@@ -6,8 +6,8 @@ import PlumbSystem
 public final class View {
     /// Unique within the tree; names the view's variables (`id.x`) and appears in labels.
     public let id: String
-    /// The tree the view belongs to.
-    public unowned let tree: ViewTree
+    /// The tree the view belongs to (nil once the tree itself is gone).
+    public private(set) weak var tree: ViewTree?
     /// The superview; nil for the root and for views not (or no longer) in the hierarchy.
     public internal(set) weak var superview: View?
     public internal(set) var subviews: [View] = []
@@ -15,23 +15,23 @@ public final class View {
     public let firstVariable: Int
 
     /// Intrinsic content width, if the view has one (it becomes hugging and compression constraints).
-    public var intrinsicWidth: Rational? { didSet { tree.viewPropertiesChanged(self) } }
+    public var intrinsicWidth: Rational? { didSet { tree?.viewPropertiesChanged(self) } }
     /// Intrinsic content height, if the view has one.
-    public var intrinsicHeight: Rational? { didSet { tree.viewPropertiesChanged(self) } }
+    public var intrinsicHeight: Rational? { didSet { tree?.viewPropertiesChanged(self) } }
     /// Content hugging priorities (default 250 each).
-    public var huggingPriority = AxisPriorities(horizontal: .low, vertical: .low) { didSet { tree.viewPropertiesChanged(self) } }
+    public var huggingPriority = AxisPriorities(horizontal: .low, vertical: .low) { didSet { tree?.viewPropertiesChanged(self) } }
     /// Compression resistance priorities (default 750 each).
-    public var compressionResistance = AxisPriorities(horizontal: .high, vertical: .high) { didSet { tree.viewPropertiesChanged(self) } }
+    public var compressionResistance = AxisPriorities(horizontal: .high, vertical: .high) { didSet { tree?.viewPropertiesChanged(self) } }
     /// Layout margins (default 8 on every side), used by the margin attributes.
-    public var layoutMargins = EdgeInsets(8) { didSet { tree.viewPropertiesChanged(self) } }
+    public var layoutMargins = EdgeInsets(8) { didSet { tree?.viewPropertiesChanged(self) } }
     /// Safe-area insets: the safe-area guide is the view's bounds inset by these (default 0).
-    public var safeAreaInsets = EdgeInsets.zero { didSet { tree.viewPropertiesChanged(self) } }
+    public var safeAreaInsets = EdgeInsets.zero { didSet { tree?.viewPropertiesChanged(self) } }
     /// Distance of the first baseline below the top; nil means the top edge.
-    public var firstBaselineFromTop: Rational? { didSet { tree.viewPropertiesChanged(self) } }
+    public var firstBaselineFromTop: Rational? { didSet { tree?.viewPropertiesChanged(self) } }
     /// Distance of the last baseline above the bottom; nil means the bottom edge.
-    public var lastBaselineFromBottom: Rational? { didSet { tree.viewPropertiesChanged(self) } }
+    public var lastBaselineFromBottom: Rational? { didSet { tree?.viewPropertiesChanged(self) } }
     /// The view's own layout direction; nil inherits the superview's (the root defaults to left-to-right).
-    public var direction: LayoutDirection? { didSet { tree.viewPropertiesChanged(self) } }
+    public var direction: LayoutDirection? { didSet { tree?.viewPropertiesChanged(self) } }
 
     init(id: String, tree: ViewTree, firstVariable: Int) {
         self.id = id
@@ -46,7 +46,7 @@ public final class View {
     public var heightVariable: VariableID { VariableID(firstVariable + 3) }
 
     /// Whether this is the tree's root.
-    public var isRoot: Bool { self === tree.root }
+    public var isRoot: Bool { self === tree?.root }
 
     /// The direction in effect: the view's own, else the nearest ancestor's, else left-to-right.
     public var effectiveDirection: LayoutDirection {

@@ -91,7 +91,7 @@ extension ViewTree {
 /// The constraints one chain made, kept to change their constant later or to switch them off and on
 /// (Masonry's kept `MASConstraint`, SnapKit's `Constraint`).
 public final class ConstraintGroup {
-    unowned let tree: ViewTree
+    weak var tree: ViewTree?
     /// Installed ids while active.
     public private(set) var ids: [Int]
     /// The constraints as currently set.
@@ -108,6 +108,7 @@ public final class ConstraintGroup {
 
     /// Applies a constant modifier to every member, as the dialect reads it (a change in place).
     public func update(_ modifier: ConstantModifier) throws(LayoutError) {
+        let tree = try liveTree()
         var updated: [ResolvedConstraint] = []
         for member in members {
             do {
@@ -123,6 +124,11 @@ public final class ConstraintGroup {
         members = updated
     }
 
+    private func liveTree() throws(LayoutError) -> ViewTree {
+        guard let tree else { throw LayoutError(.unsupported("the constraints outlived their tree: keep the ViewTree alive")) }
+        return tree
+    }
+
     public func update(offset: Rational) throws(LayoutError) { try update(.offset(offset)) }
     public func update(inset: Rational) throws(LayoutError) { try update(.inset(inset)) }
     public func update(insets: EdgeInsets) throws(LayoutError) { try update(.insets(insets)) }
@@ -132,13 +138,14 @@ public final class ConstraintGroup {
     /// Removes the members from the tree (`uninstall`, `deactivate()`).
     public func deactivate() {
         guard isActive else { return }
-        for id in ids { tree.uninstall(id) }
+        for id in ids { tree?.uninstall(id) }
         isActive = false
     }
 
     /// Installs the members again (`activate()`).
     public func activate() throws(LayoutError) {
         guard !isActive else { return }
+        let tree = try liveTree()
         let linears = try members.map { (m) throws(LayoutError) -> LinearConstraint in try tree.lower(m) }
         let groupID = tree.newGroupID()
         ids = zip(members, linears).map { tree.install($0.1, resolved: $0.0, origin: .dsl(receiver: receiver, group: groupID)) }

@@ -1,0 +1,160 @@
+/// A JSON document being read by an interchange codec: it parses the bytes and turns every problem into an
+/// `InterchangeError` that names the source, line, column and JSON path.
+struct InterchangeDocument {
+    let bytes: [UInt8]
+    let source: String
+
+    /// The longest text accepted as an exact number (matching the parser's limit on number lexemes).
+    static let maxNumberText = 1000
+
+    /// Parses the document.
+    func root() throws(InterchangeError) -> InterchangeValue {
+        let node: JSONNode
+        do throws(JSONError) {
+            node = try JSONParser(maxNumberLength: InterchangeDocument.maxNumberText).parseNode(bytes)
+        } catch {
+            throw InterchangeError(source: source, line: error.line, column: error.column,
+                                   path: error.path.description, message: error.message)
+        }
+        return InterchangeValue(document: self, node: node, path: JSONPath())
+    }
+
+    func error(_ message: String, offset: Int, path: JSONPath) -> InterchangeError {
+        let position = JSONPosition(offset: offset, in: bytes)
+        return InterchangeError(source: source, line: position.line, column: position.column,
+                                path: path.description, message: message)
+    }
+
+    /// `text` quoted for a message, shortened if long.
+    static func show(_ text: String) -> String {
+        let limit = 80
+        guard text.unicodeScalars.count > limit else { return JSONWriter.quoted(text) }
+        var prefix = String.UnicodeScalarView()
+        prefix.append(contentsOf: text.unicodeScalars.prefix(limit))
+        return JSONWriter.quoted(String(prefix)) + "…"
+    }
+}
+
+/// A value inside an interchange document, with its path, read with located errors.
+struct InterchangeValue {
+    let document: InterchangeDocument
+    let node: JSONNode
+    let path: JSONPath
+
+    /// An error located at this value.
+    func error(_ message: String) -> InterchangeError {
+        document.error(message, offset: node.offset, path: path)
+    }
+
+    var isNull: Bool {
+        if case .null = node.content { return true }
+        return false
+    }
+
+    func string() throws(InterchangeError) -> String {
+        guard case .string(let text) = node.content else { throw error("expected a string, found \(node.kindDescription)") }
+        return text
+    }
+
+    func array() throws(InterchangeError) -> [InterchangeValue] {
+        guard case .array(let elements) = node.content else {
+            throw error("expected an array, found \(node.kindDescription)")
+        }
+        var values: [InterchangeValue] = []
+        values.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            values.append(InterchangeValue(document: document, node: element, path: path.appending(index: position)))
+        }
+        return values
+    }
+
+    func object() throws(InterchangeError) -> InterchangeObject {
+        guard case .object(let members) = node.content else {
+            throw error("expected an object, found \(node.kindDescription)")
+        }
+        return InterchangeObject(value: self, members: members)
+    }
+
+    /// An exact number: a string such as `"-8"`, `"0.5"` or `"1/3"`, or a JSON number read from its lexeme.
+    func exactNumber() throws(InterchangeError) -> Rational {
+        let text: String
+        switch node.content {
+        case .string(let string): text = string
+        case .number(let lexeme): text = lexeme
+        default:
+            throw error("expected an exact number (a string such as \"-8\", \"0.5\" or \"1/3\", or a JSON number), "
+                        + "found \(node.kindDescription)")
+        }
+        guard text.utf8.count <= InterchangeDocument.maxNumberText else {
+            throw error("number text is \(text.utf8.count) characters long; the limit is \(InterchangeDocument.maxNumberText)")
+        }
+        do throws(NumberError) {
+            return try Rational(parsing: text)
+        } catch {
+            throw self.error(error.description)
+        }
+    }
+
+    /// A JSON number read as the nearest `Double`; it must be within `Double`'s range.
+    func float() throws(InterchangeError) -> Double {
+        guard case .number(let lexeme) = node.content else {
+            throw error("expected a number, found \(node.kindDescription)")
+        }
+        guard let value = Double(lexeme), value.isFinite else {
+            throw error("the number \(lexeme) is out of the range of a 64-bit float")
+        }
+        return value
+    }
+
+    /// A JSON number that is a non-negative integer fitting `Int`.
+    func count() throws(InterchangeError) -> Int {
+        guard case .number(let lexeme) = node.content else {
+            throw error("expected a whole number, found \(node.kindDescription)")
+        }
+        guard let exact = try? Rational(parsing: lexeme), exact.isInteger, exact.signum >= 0,
+              let value = Int(exactly: exact.numerator) else {
+            throw error("expected a whole number from 0 to \(Int.max), found \(lexeme)")
+        }
+        return value
+    }
+}
+
+/// One member of an object being read.
+struct InterchangeMember {
+    let key: String
+    let keyOffset: Int
+    let value: InterchangeValue
+
+    /// An error located at the member's key.
+    func keyError(_ message: String) -> InterchangeError {
+        value.document.error(message, offset: keyOffset, path: value.path)
+    }
+}
+
+/// An object being read: members by key or in order.
+struct InterchangeObject {
+    let value: InterchangeValue
+    let members: [JSONNode.Member]
+
+    /// The member `key`, or nil when it is absent or `null` (so optional keys may be written as `null`).
+    subscript(key: String) -> InterchangeValue? {
+        guard let member = members.last(where: { $0.key == key }) else { return nil }
+        if case .null = member.value.content { return nil }
+        return InterchangeValue(document: value.document, node: member.value, path: value.path.appending(key: key))
+    }
+
+    /// The member `key`; an error when it is absent or `null`.
+    func required(_ key: String) throws(InterchangeError) -> InterchangeValue {
+        guard let member = self[key] else { throw value.error("missing \(JSONWriter.quoted(key))") }
+        return member
+    }
+
+    /// The members in order.
+    var entries: [InterchangeMember] {
+        members.map { member in
+            InterchangeMember(key: member.key, keyOffset: member.keyOffset,
+                              value: InterchangeValue(document: value.document, node: member.value,
+                                                      path: value.path.appending(key: member.key)))
+        }
+    }
+}

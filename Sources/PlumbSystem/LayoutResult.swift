@@ -1,0 +1,105 @@
+/// What a solver answered for one layout-lp/1 system: the layout-result/1 document (see `reference/layout-lp.md`).
+public struct LayoutResult: Hashable, Sendable {
+    /// How the solve ended.
+    public enum Status: String, Hashable, Sendable, CaseIterable {
+        case ok
+        /// The required constraints conflict; `conflict` names them.
+        case infeasible
+        /// The solver cannot take this system; `message` says why.
+        case unsupported
+        case error
+        /// An iterative solver stopped before converging.
+        case notConverged = "not_converged"
+    }
+
+    /// A variable's value: exact, or as a floating-point back end computed it.
+    ///
+    /// Floats compare by value, except that all NaNs are equal to each other (so a result equals its round trip).
+    public enum Value: Hashable, Sendable {
+        case exact(Rational)
+        case float(Double)
+
+        public static func == (lhs: Value, rhs: Value) -> Bool {
+            switch (lhs, rhs) {
+            case let (.exact(left), .exact(right)): return left == right
+            case let (.float(left), .float(right)): return left == right || (left.isNaN && right.isNaN)
+            default: return false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .exact(let value):
+                hasher.combine(0)
+                hasher.combine(value)
+            case .float(let value):
+                hasher.combine(1)
+                if value.isNaN { hasher.combine(Double.nan.bitPattern) } else { hasher.combine(value) }
+            }
+        }
+    }
+
+    /// One variable's value.
+    public struct NamedValue: Hashable, Sendable {
+        public var name: String
+        public var value: Value
+        public init(name: String, value: Value) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The range a variable takes on the optimal face, when the optimum does not fix it.
+    public struct AmbiguousRange: Hashable, Sendable {
+        public var name: String
+        public var min: Value
+        public var max: Value
+        public init(name: String, min: Value, max: Value) {
+            self.name = name
+            self.min = min
+            self.max = max
+        }
+    }
+
+    /// Seconds measured inside the solver process.
+    public struct Timing: Hashable, Sendable {
+        /// Building the system and the initial solve (`build_solve_s`).
+        public var buildSolveSeconds: Double?
+        /// How many suggestion rounds were timed (`edit_rounds`).
+        public var editRounds: Int?
+        /// All suggestion rounds together (`edit_total_s`).
+        public var editTotalSeconds: Double?
+        public init(buildSolveSeconds: Double? = nil, editRounds: Int? = nil, editTotalSeconds: Double? = nil) {
+            self.buildSolveSeconds = buildSolveSeconds
+            self.editRounds = editRounds
+            self.editTotalSeconds = editTotalSeconds
+        }
+    }
+
+    /// The solver's name, e.g. `cassowary` or `kiwi`.
+    public var solver: String
+    public var status: Status
+    /// Every variable after the initial solve, in order.
+    public var values: [NamedValue]
+    /// The values after each suggestion round's re-solve, one entry per round, in order.
+    public var rounds: [[NamedValue]]
+    /// For `infeasible`: labels or indices of the conflicting constraints.
+    public var conflict: [String]
+    /// Variables whose optimal value is not unique, with their range, where the solver can tell.
+    public var ambiguous: [AmbiguousRange]
+    public var timing: Timing?
+    /// Free text: why a solve failed, or the solver's version.
+    public var message: String
+
+    public init(solver: String = "", status: Status = .ok, values: [NamedValue] = [], rounds: [[NamedValue]] = [],
+                conflict: [String] = [], ambiguous: [AmbiguousRange] = [], timing: Timing? = nil, message: String = "") {
+        self.solver = solver
+        self.status = status
+        self.values = values
+        self.rounds = rounds
+        self.conflict = conflict
+        self.ambiguous = ambiguous
+        self.timing = timing
+        self.message = message
+    }
+}

@@ -1,0 +1,272 @@
+import Testing
+import PlumbSystem
+
+private func readLP(_ text: String) throws(InterchangeError) -> LinearSystem {
+    try LinearSystem(layoutLP: Array(text.utf8), source: "test.json")
+}
+
+/// The error reading `text` throws, or nil if it reads.
+private func lpError(_ text: String) -> InterchangeError? {
+    do {
+        _ = try readLP(text)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// A small valid document with one line of it replaceable, so errors have a known position:
+/// `constraint` is line 6 (starting at column 5), `edits` line 8, `suggestions` line 9.
+private func document(constraint: String = #"{"terms": {"b": "2"}, "constant": "-4", "relation": "<=", "priority": 750}"#,
+                      edits: String = #"[{"variable": "b", "priority": 999}]"#,
+                      suggestions: String = #"[{"b": "3"}]"#,
+                      format: String = #""format": "layout-lp/1","#) -> String {
+    """
+    {
+      \(format)
+      "variables": ["a", "b", "c"],
+      "constraints": [
+        {"terms": {"a": "1"}, "constant": "0", "relation": "==", "priority": 1000},
+        \(constraint)
+      ],
+      "edits": \(edits),
+      "suggestions": \(suggestions)
+    }
+    """
+}
+
+/// The 1-based column of the first occurrence of `marker` in `line`, indented by `indent` spaces.
+private func column(of marker: String, in line: String, indent: Int) -> Int? {
+    guard let range = line.firstRange(of: marker) else { return nil }
+    return indent + line.distance(from: line.startIndex, to: range.lowerBound) + 1
+}
+
+@Suite("layout-lp/1")
+struct LayoutLPTests {
+    static let specExample = """
+    {
+      "format": "layout-lp/1",
+      "name": "chain-3",
+      "variables": ["root.x", "root.y", "root.w", "root.h", "v0.x", "v0.w"],
+      "constraints": [
+        {"terms": {"root.x": "1"}, "constant": "0", "relation": "==", "priority": 1000, "label": "root.left == 0"},
+        {"terms": {"v0.x": "1", "root.x": "-1"}, "constant": "-8", "relation": "==", "priority": 1000},
+        {"terms": {"v0.w": "1"}, "constant": "-100", "relation": ">=", "priority": 750}
+      ],
+      "edits": [{"variable": "root.w", "priority": 999}],
+      "suggestions": [{"root.w": "320"}, {"root.w": "321"}]
+    }
+    """
+
+    @Test("the example in layout-lp.md reads as written")
+    func readsSpecExample() throws {
+        let system = try readLP(LayoutLPTests.specExample)
+        #expect(system.name == "chain-3")
+        #expect(system.variables == ["root.x", "root.y", "root.w", "root.h", "v0.x", "v0.w"])
+        #expect(system.constraints.count == 3)
+        let first = system.constraints[0]
+        #expect(first.terms == [LinearTerm(VariableID(0), 1)])
+        #expect(first.constant == .zero)
+        #expect(first.relation == .equal)
+        #expect(first.priority.isRequired)
+        #expect(first.label == "root.left == 0")
+        // Terms come out sorted by variable: root.x (#0) before v0.x (#4).
+        #expect(system.constraints[1].terms == [LinearTerm(VariableID(0), -1), LinearTerm(VariableID(4), 1)])
+        #expect(system.constraints[1].constant == Rational(-8))
+        #expect(system.constraints[1].label == nil)
+        #expect(system.constraints[2].relation == .greaterOrEqual)
+        #expect(system.constraints[2].priority == .high)
+        #expect(system.edits == [LinearSystem.Edit(variable: VariableID(2), priority: 999)])
+        #expect(system.suggestionRounds == [
+            [LinearSystem.Suggestion(variable: VariableID(2), value: 320)],
+            [LinearSystem.Suggestion(variable: VariableID(2), value: 321)],
+        ])
+        #expect(try readLP(system.layoutLPJSON()) == system)
+    }
+
+    @Test("write then read gives an exactly equal system")
+    func roundTrip() throws {
+        let x = VariableID(0), y = VariableID(1), w = VariableID(2), h = VariableID(3)
+        var e1 = LinearExpression(x, try Rational(1, 3))
+        try e1.add(y, try Rational(-7, 2))
+        try e1.add(constant: try Rational(parsing: "-0.125"))
+        var e2 = LinearExpression(w)
+        try e2.add(h, -1)
+        try e2.add(x, 0)  // dropped
+        var e3 = LinearExpression(h, try Rational(parsing: "1e-20"))
+        try e3.add(constant: try Rational(Int128.max, 7))
+        let system = LinearSystem(
+            name: "hand \"made\"",
+            variables: ["a.x", "a.y", "weird \"name\"\n", "ü.h"],
+            constraints: [
+                LinearConstraint(e1, .equal, priority: .required, label: "first \\ label"),
+                LinearConstraint(e2, .lessOrEqual, priority: Priority(try Rational(1999, 2))),
+                LinearConstraint(e3, .greaterOrEqual, priority: Priority(try Rational(2000, 3)), label: ""),
+                LinearConstraint(LinearExpression(constant: 5), .greaterOrEqual, priority: .low),
+            ],
+            edits: [
+                LinearSystem.Edit(variable: w, priority: 999),
+                LinearSystem.Edit(variable: x, priority: Priority(try Rational(1, 8))),
+            ],
+            suggestionRounds: [
+                [LinearSystem.Suggestion(variable: w, value: try Rational(640, 3)),
+                 LinearSystem.Suggestion(variable: x, value: -1)],
+                [],
+                [LinearSystem.Suggestion(variable: x, value: try Rational(parsing: "0.1"))],
+            ])
+        #expect(system.constraints[1].terms.count == 2)
+
+        let pretty = system.layoutLPJSON()
+        let compact = system.layoutLPJSON(pretty: false)
+        #expect(try readLP(pretty) == system)
+        #expect(try readLP(compact) == system)
+        // Priorities: terminating decimals as JSON numbers, others as exact strings.
+        #expect(compact.contains(#""priority":999.5"#))
+        #expect(compact.contains(#""priority":"2000/3""#))
+        #expect(compact.contains(#""priority":0.125"#))
+        #expect(compact.contains(#""priority":1000"#))
+        #expect(compact.contains(#""terms":{"a.x":"1/3","a.y":"-7/2"},"constant":"-1/8""#))
+        // Deterministic.
+        #expect(system.layoutLPJSON() == pretty)
+    }
+
+    @Test("numbers may be JSON numbers, read exactly from their lexeme; unknown keys are ignored")
+    func jsonNumbers() throws {
+        let system = try readLP(document(
+            constraint: #"{"terms": {"b": 0.1, "c": 0.30000000000000004, "a": 0}, "constant": -1e-3, "relation": ">=", "priority": 999.5, "derivation": {"from": "x"}}"#))
+        let constraint = system.constraints[1]
+        #expect(constraint.terms == [
+            LinearTerm(VariableID(1), try Rational(1, 10)),
+            LinearTerm(VariableID(2), try Rational(parsing: "0.30000000000000004")),
+        ])
+        #expect(constraint.constant == (try Rational(-1, 1000)))
+        #expect(constraint.priority.value == (try Rational(1999, 2)))
+    }
+
+    @Test("optional parts may be absent or null")
+    func optionalParts() throws {
+        let system = try readLP(#"{"format": "layout-lp/1", "variables": [], "constraints": [], "edits": null}"#)
+        #expect(system == LinearSystem())
+        #expect(try readLP(system.layoutLPJSON()) == system)
+    }
+
+    @Test("an unknown variable in terms is named, with its line, column and path")
+    func unknownVariableInTerms() throws {
+        let line = #"{"terms": {"b": "1", "zz": "1"}, "constant": "0", "relation": "==", "priority": 1000}"#
+        let error = try #require(lpError(document(constraint: line)))
+        #expect(error.source == "test.json")
+        #expect(error.line == 6)
+        #expect(error.column == column(of: #""zz""#, in: line, indent: 4))
+        #expect(error.path == #"constraints[1].terms.zz"#)
+        #expect(error.message.contains(#"unknown variable "zz""#))
+        #expect(error.description.hasPrefix("test.json:6:"))
+
+        let dotted = try #require(lpError(document(constraint: #"{"terms": {"v0.x": "1"}, "constant": "0", "relation": "==", "priority": 1}"#)))
+        #expect(dotted.path == #"constraints[1].terms["v0.x"]"#)
+        #expect(dotted.message.contains(#""v0.x""#))
+    }
+
+    @Test("unknown variables in edits and suggestions are named")
+    func unknownVariableElsewhere() throws {
+        let edit = try #require(lpError(document(edits: #"[{"variable": "nope", "priority": 999}]"#)))
+        #expect(edit.line == 8)
+        #expect(edit.path == "edits[0].variable")
+        #expect(edit.message.contains(#"unknown variable "nope""#))
+
+        let suggestion = try #require(lpError(document(suggestions: #"[{"b": "1"}, {"nope": "1"}]"#)))
+        #expect(suggestion.line == 9)
+        #expect(suggestion.path == "suggestions[1].nope")
+        #expect(suggestion.message.contains(#"unknown variable "nope""#))
+    }
+
+    @Test("priorities outside (0, 1000] and non-numbers are rejected", arguments: ["0", "1001", "-5", "1000.0001", "\"1/0\""])
+    func badPriority(_ priority: String) throws {
+        let line = #"{"terms": {"b": "1"}, "constant": "0", "relation": "==", "priority": \#(priority)}"#
+        let error = try #require(lpError(document(constraint: line)))
+        #expect(error.line == 6)
+        #expect(error.column == column(of: #": \#(priority)}"#, in: line, indent: 4 + 2))
+        #expect(error.path == "constraints[1].priority")
+        if priority != "\"1/0\"" { #expect(error.message.contains("(0, 1000]")) }
+    }
+
+    @Test("priorities must be numbers", arguments: ["true", "null", "\"high\"", "[750]"])
+    func nonNumericPriority(_ priority: String) throws {
+        let error = try #require(lpError(document(constraint: #"{"terms": {}, "constant": "0", "relation": "==", "priority": \#(priority)}"#)))
+        #expect(error.path == "constraints[1]" || error.path == "constraints[1].priority")
+        #expect(error.message.contains("priority") || error.message.contains("not a number"))
+    }
+
+    @Test("a bad relation is rejected")
+    func badRelation() throws {
+        let error = try #require(lpError(document(constraint: #"{"terms": {}, "constant": "0", "relation": "=", "priority": 5}"#)))
+        #expect(error.path == "constraints[1].relation")
+        #expect(error.message.contains(#"found "=""#))
+    }
+
+    @Test("format must be present and be layout-lp/1")
+    func format() throws {
+        let missing = try #require(lpError(document(format: "")))
+        #expect((missing.line, missing.column) == (1, 1))
+        #expect(missing.path == "")
+        #expect(missing.message.contains(#"missing "format""#))
+
+        let wrong = try #require(lpError(document(format: #""format": "layout-lp/2","#)))
+        #expect((wrong.line, wrong.column) == (2, 13))
+        #expect(wrong.message.contains("layout-lp/2"))
+
+        let notObject = try #require(lpError("[]"))
+        #expect(notObject.message.contains("expected an object"))
+    }
+
+    @Test("edit variables cannot be required")
+    func requiredEdit() throws {
+        let error = try #require(lpError(document(edits: #"[{"variable": "b", "priority": 1000}]"#)))
+        #expect(error.line == 8)
+        #expect(error.path == "edits[0].priority")
+        #expect(error.message.contains("edit variables cannot be required"))
+
+        let twice = try #require(lpError(document(edits: #"[{"variable": "b", "priority": 999}, {"variable": "b", "priority": 5}]"#)))
+        #expect(twice.path == "edits[1].variable")
+        #expect(twice.message.contains("already an edit variable"))
+    }
+
+    @Test("a suggestion must name an edit variable")
+    func suggestionForNonEdit() throws {
+        let error = try #require(lpError(document(suggestions: #"[{"b": "1", "a": "2"}]"#)))
+        #expect(error.line == 9)
+        #expect(error.path == "suggestions[0].a")
+        #expect(error.message.contains(#""a" is not an edit variable"#))
+    }
+
+    @Test("other malformed parts")
+    func otherErrors() throws {
+        let duplicateVariable = try #require(lpError(#"{"format": "layout-lp/1", "variables": ["a", "b", "a"], "constraints": []}"#))
+        #expect(duplicateVariable.path == "variables[2]")
+        #expect(duplicateVariable.message.contains("listed twice"))
+
+        let duplicateTerm = try #require(lpError(document(constraint: #"{"terms": {"b": "1", "b": "2"}, "constant": "0", "relation": "==", "priority": 1}"#)))
+        #expect(duplicateTerm.path == "constraints[1].terms")
+        #expect(duplicateTerm.message.contains(#"duplicate key "b""#))
+
+        let missingConstant = try #require(lpError(document(constraint: #"{"terms": {}, "relation": "==", "priority": 1}"#)))
+        #expect(missingConstant.path == "constraints[1]")
+        #expect(missingConstant.message.contains(#"missing "constant""#))
+
+        let badCoefficient = try #require(lpError(document(constraint: #"{"terms": {"b": "1/0"}, "constant": "0", "relation": "==", "priority": 1}"#)))
+        #expect(badCoefficient.path == "constraints[1].terms.b")
+        #expect(badCoefficient.message.contains("divides by zero"))
+
+        let hugeConstant = try #require(lpError(document(constraint: #"{"terms": {}, "constant": "1e40", "relation": "==", "priority": 1}"#)))
+        #expect(hugeConstant.path == "constraints[1].constant")
+        #expect(hugeConstant.message.contains("128-bit"))
+
+        let syntax = try #require(lpError("{\"format\": \"layout-lp/1\",\n \"variables\": [\"a\",]}"))
+        #expect((syntax.line, syntax.column) == (2, 19))
+        #expect(syntax.path == "variables")
+        #expect(syntax.message.contains("trailing comma"))
+
+        let nonString = try #require(lpError(#"{"format": "layout-lp/1", "variables": ["a", 3], "constraints": []}"#))
+        #expect(nonString.path == "variables[1]")
+        #expect(nonString.message.contains("expected a string, found the number 3"))
+    }
+}
