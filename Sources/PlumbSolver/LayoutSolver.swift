@@ -8,11 +8,10 @@ public struct ConstraintID: Hashable, Comparable, Sendable, CustomStringConverti
     public var description: String { "c\(index)" }
 }
 
-/// A solved value: exact from an exact back end, floating from the others.
-public enum SolvedValue: Hashable, Sendable, CustomStringConvertible {
-    case exact(Rational)
-    case float(Double)
+/// A solved value: exact from an exact back end, floating from the others (layout-result/1's value).
+public typealias SolvedValue = LayoutResult.Value
 
+extension LayoutResult.Value: CustomStringConvertible {
     /// The value as a `Double` (for display and for comparing back ends).
     public var doubleValue: Double {
         switch self {

@@ -1,0 +1,147 @@
+import PlumbSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a whole linear system (constraints, edits, suggestion rounds) through a back end and reports
+/// layout-result/1, with in-process timing.
+public struct SystemRunner {
+    /// Which values to report after each suggestion round.
+    public enum RoundValues: String, Sendable, CaseIterable {
+        /// Every variable after every round.
+        case all
+        /// Only the edit variables and the variables whose value changed in that round.
+        case changed
+        /// None (timing only).
+        case none
+    }
+
+    public var repeats: Int
+    public var roundValues: RoundValues
+    /// Whether to ask a back end that detects ambiguity for the ambiguous variables after the initial solve.
+    public var reportAmbiguity: Bool
+
+    public init(repeats: Int = 1, roundValues: RoundValues = .all, reportAmbiguity: Bool = true) {
+        self.repeats = max(1, repeats)
+        self.roundValues = roundValues
+        self.reportAmbiguity = reportAmbiguity
+    }
+
+    /// Builds and solves `system` on `repeats` fresh solvers (median time), then plays the suggestion rounds on the last.
+    public func run(_ system: LinearSystem, solver type: any LayoutSolver.Type) -> LayoutResult {
+        var result = LayoutResult(solver: type.name)
+        var buildTimes: [Double] = []
+        var solver: (any LayoutSolver)?
+        do {
+            for _ in 0..<repeats {
+                let fresh = type.init()
+                let start = monotonicSeconds()
+                try SystemRunner.build(system, into: fresh)
+                let report = try fresh.solve()
+                buildTimes.append(monotonicSeconds() - start)
+                solver = fresh
+                if !report.converged {
+                    result.status = .notConverged
+                    result.message = report.message
+                }
+            }
+        } catch {
+            return SystemRunner.failure(error, system: system, result: result)
+        }
+        guard let solver else { return result }
+        let variables = system.variables.indices.map { VariableID($0) }
+        var last = variables.map { solver.value(of: $0) }
+        result.values = zip(system.variables, last).map { LayoutResult.NamedValue(name: $0.0, value: $0.1) }
+        if reportAmbiguity, let detector = solver as? any AmbiguityDetecting {
+            do {
+                result.ambiguous = try detector.ambiguousVariables(among: nil).map {
+                    LayoutResult.AmbiguousRange(name: system.variables[$0.variable.index], min: $0.minimum, max: $0.maximum)
+                }
+            } catch {
+                return SystemRunner.failure(error, system: system, result: result)
+            }
+        }
+        var editTime = 0.0
+        do {
+            for round in system.suggestionRounds {
+                let start = monotonicSeconds()
+                for suggestion in round { try solver.suggest(suggestion.value, for: suggestion.variable) }
+                let report = try solver.solve()
+                editTime += monotonicSeconds() - start
+                if !report.converged, result.status == .ok {
+                    result.status = .notConverged
+                    result.message = report.message
+                }
+                switch roundValues {
+                case .none:
+                    result.rounds.append([])
+                case .all:
+                    last = variables.map { solver.value(of: $0) }
+                    result.rounds.append(zip(system.variables, last).map { LayoutResult.NamedValue(name: $0.0, value: $0.1) })
+                case .changed:
+                    var entries: [LayoutResult.NamedValue] = []
+                    let edited = Set(round.map(\.variable.index))
+                    for v in variables {
+                        let value = solver.value(of: v)
+                        if value != last[v.index] || edited.contains(v.index) {
+                            entries.append(LayoutResult.NamedValue(name: system.variables[v.index], value: value))
+                        }
+                        last[v.index] = value
+                    }
+                    result.rounds.append(entries)
+                }
+            }
+        } catch {
+            return SystemRunner.failure(error, system: system, result: result)
+        }
+        result.timing = LayoutResult.Timing(buildSolveSeconds: median(buildTimes),
+                                            editRounds: system.suggestionRounds.count, editTotalSeconds: editTime)
+        return result
+    }
+
+    /// Adds every constraint (id = its index) and every edit variable.
+    public static func build(_ system: LinearSystem, into solver: any LayoutSolver) throws(SolverError) {
+        for (index, constraint) in system.constraints.enumerated() {
+            try solver.add(constraint, id: ConstraintID(index))
+        }
+        for edit in system.edits { try solver.addEditVariable(edit.variable, priority: edit.priority) }
+    }
+
+    static func failure(_ error: any Error, system: LinearSystem, result: LayoutResult) -> LayoutResult {
+        var result = result
+        let label = { (id: ConstraintID) -> String in
+            system.constraints.indices.contains(id.index) ? (system.constraints[id.index].label ?? "#\(id.index)") : "#\(id.index)"
+        }
+        switch error as? SolverError {
+        case .unsatisfiable(let id, let others)?:
+            result.status = .infeasible
+            result.conflict = ((others ?? []) + [id]).sorted().map(label)
+            result.message = "required constraint \(label(id)) cannot be satisfied"
+                + (others.map { $0.isEmpty ? "" : "; it conflicts with " + $0.map(label).joined(separator: ", ") } ?? "")
+        case .unsupported(let why)?:
+            result.status = .unsupported
+            result.message = why
+        default:
+            result.status = .error
+            result.message = "\(error)"
+        }
+        result.values = []
+        result.rounds = []
+        return result
+    }
+}
+
+/// Seconds from a monotonic clock.
+public func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// The median of `values` (0 for none).
+public func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
