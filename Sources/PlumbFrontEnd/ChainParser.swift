@@ -1,0 +1,412 @@
+import PlumbSystem
+
+/// A named value a text file may use in a chain: `let padding = 10` or `let padding = UIEdgeInsetsMake(10, 10, 10, 10)`.
+public enum TextConstant: Hashable, Sendable {
+    case number(Rational)
+    case point(Point)
+    case size(Size)
+    case insets(EdgeInsets)
+    case directionalInsets(DirectionalEdgeInsets)
+}
+
+/// Reads one Masonry (Objective-C) or SnapKit (Swift) chain, written as text, into the `ConstraintChain` the Swift DSL builds.
+///
+/// Both spellings may be mixed freely: `make.top.equalTo(superview.mas_top).with.offset(padding.top);` and
+/// `make.width.equalTo(card.snp.width).multipliedBy(0.5).priority(.high)` are both one line of a layout file.
+/// Numbers are read exactly (`0.1` is 1/10); arithmetic (`+ - * /`, parentheses, unary minus) is exact and
+/// reports overflow or division by zero with its position. Every mistake is a `TextSyntaxError` with line and column;
+/// no input traps.
+///
+/// Names: `self`, `view` and `self.view` are the root (id `"root"`); `superview` is the receiver's superview;
+/// these keywords win over a known view of the same name, and a constant wins over a view of the same name.
+public struct ChainParser: Sendable {
+    /// The id of the root view, which `self`, `view` and `self.view` name.
+    public static let rootViewID = "root"
+
+    /// View ids a chain may name.
+    public let knownViews: Set<String>
+    /// Named values a chain may use; numbers, points, sizes and insets (`padding.top` reads a member).
+    public let constants: [String: TextConstant]
+    /// The file name used in locations and errors.
+    public let file: String
+
+    /// - Parameters:
+    ///   - constants: named numbers (`let padding = 10`).
+    ///   - valueConstants: named values of any kind (`let padding = UIEdgeInsetsMake(10, 10, 10, 10)`);
+    ///     an entry here replaces a number of the same name in `constants`.
+    public init(knownViews: Set<String>, constants: [String: Rational] = [:],
+                valueConstants: [String: TextConstant] = [:], file: String) {
+        self.knownViews = knownViews
+        var all: [String: TextConstant] = [:]
+        for (name, value) in constants { all[name] = .number(value) }
+        for (name, value) in valueConstants { all[name] = value }
+        self.constants = all
+        self.file = file
+    }
+
+    /// Parses one statement: `make` (or `$0`), attributes, a relation, modifiers, an optional `;`.
+    /// `//` and `/* */` comments are skipped.
+    /// - Parameters:
+    ///   - line: the 1-based line number, for locations.
+    ///   - column: the 1-based column of `text`'s first character in that line.
+    public func parse(_ text: some StringProtocol, line: Int, column: Int = 1) throws(TextSyntaxError) -> ConstraintChain {
+        var reader = try ChainReader(parser: self, text: text, line: line, column: column)
+        return try reader.readChain()
+    }
+
+    /// Parses a number expression (`10`, `-0.5`, `(20 - 4) / 3`, `CGFloat(10)`, `@10`, a number constant), exactly.
+    public func parseNumber(_ text: some StringProtocol, line: Int, column: Int = 1) throws(TextSyntaxError) -> Rational {
+        var reader = try ChainReader(parser: self, text: text, line: line, column: column)
+        let (value, valueColumn) = try reader.readWholeValue()
+        return try reader.number(value, valueColumn, "the value")
+    }
+
+    /// Parses a value for a named constant: a number expression, `CGPointMake(1, 2)`, `CGSize(width: 1, height: 2)`,
+    /// `UIEdgeInsetsMake(10, 10, 10, 10)`, `NSDirectionalEdgeInsets(top:leading:bottom:trailing:)`, `UIEdgeInsetsZero`, ...
+    public func parseConstant(_ text: some StringProtocol, line: Int, column: Int = 1) throws(TextSyntaxError) -> TextConstant {
+        var reader = try ChainReader(parser: self, text: text, line: line, column: column)
+        let (value, valueColumn) = try reader.readWholeValue()
+        switch value {
+        case .number(let n): return .number(n)
+        case .point(let p): return .point(p)
+        case .size(let s): return .size(s)
+        case .insets(let i): return .insets(i)
+        case .directionalInsets(let i): return .directionalInsets(i)
+        case .zero:
+            throw reader.error("'.zero' is ambiguous here: write CGPointZero, CGSizeZero or UIEdgeInsetsZero", at: valueColumn)
+        default:
+            throw reader.error("expected a number, CGPoint, CGSize or insets, found \(value.kindName)", at: valueColumn)
+        }
+    }
+
+    /// Names that start an item path whether or not a view has that id.
+    static let referenceKeywords: Set<String> = [
+        "self", "view", "superview", "topLayoutGuide", "bottomLayoutGuide", "safeAreaLayoutGuide",
+    ]
+
+    /// `a, b, c`, shortened after 20 names.
+    static func list(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "none" }
+        let shown = names.prefix(20).joined(separator: ", ")
+        return names.count > 20 ? shown + ", ... (\(names.count) in all)" : shown
+    }
+}
+
+extension ChainReader {
+    /// A whole line holding one value, with an optional trailing `;`.
+    mutating func readWholeValue() throws(TextSyntaxError) -> (ChainValue, Int) {
+        if case .end = current.kind {
+            throw error("expected a value, found end of line", at: current)
+        }
+        let result = try parseExpression(.value)
+        if current.isPunct(";") { advance() }
+        guard case .end = current.kind else {
+            throw error("expected end of line after the value, found \(current.display)", at: current)
+        }
+        return result
+    }
+
+    /// `make.<attributes>.<relation>(...).<modifiers>;`
+    mutating func readChain() throws(TextSyntaxError) -> ConstraintChain {
+        let makeToken = current
+        guard let makeName = makeToken.identifier, makeName == "make" || makeName == "$0" else {
+            throw error("expected 'make' at the start of a constraint, found \(makeToken.display)", at: makeToken)
+        }
+        advance()
+        var chain = ConstraintChain(attributes: [], location: SourceLocation(file: parser.file, line: line, column: makeToken.column))
+        /// The first member that is neither an attribute nor a filler (attributes may not follow it).
+        var firstNonAttribute: ChainToken?
+        var relationToken: ChainToken?
+        var previous = makeName
+        var finished = false
+
+        loop: while true {
+            let token = current
+            switch token.kind {
+            case .end:
+                break loop
+            case .punct(";"):
+                advance()
+                guard case .end = current.kind else {
+                    throw error("expected end of line after ';' (one constraint per line), found \(current.display)", at: current)
+                }
+                break loop
+            case .punct("."):
+                if finished {
+                    throw error("'.constraint' must end the chain, found '.'", at: token)
+                }
+                advance()
+                let (name, nameToken) = try expectMemberName(after: previous)
+                previous = name
+                if ChainNames.fillers.contains(name) {
+                    try noCall(name, nameToken)
+                    continue
+                }
+                if let selector = ChainNames.selector(name) {
+                    try noCall(name, nameToken)
+                    try checkAttributePosition(name, nameToken, relation: relationToken, modifier: firstNonAttribute)
+                    chain.attributes.append(selector)
+                    continue
+                }
+                if name == "attributes" {
+                    try checkAttributePosition(name, nameToken, relation: relationToken, modifier: firstNonAttribute)
+                    chain.attributes += try readAttributeMask()
+                    previous = "attributes(...)"
+                    continue
+                }
+                if name == "constraint" {
+                    try noCall(name, nameToken)
+                    guard relationToken != nil else {
+                        throw error("'.constraint' needs a relation before it (equalTo, lessThanOrEqualTo, ...)", at: nameToken)
+                    }
+                    finished = true
+                    continue
+                }
+                let isRelation = ChainNames.relations[name] != nil || ChainNames.superviewRelations[name] != nil
+                guard isRelation || ChainNames.modifiers.contains(name) else {
+                    var message = "unknown attribute or method '\(name)' (expected an attribute such as left, top, width, edges, a relation such as equalTo, or a modifier such as offset, inset, multipliedBy, priority)"
+                    if let suggestion = ChainNames.suggestion(for: name, among: ChainNames.chainMembers) {
+                        message += "; did you mean '\(suggestion)'?"
+                    }
+                    throw error(message, at: nameToken)
+                }
+                guard !chain.attributes.isEmpty else {
+                    throw error("expected an attribute before \(name) (as in make.left.\(name)(...)), found '\(name)'", at: nameToken)
+                }
+                if firstNonAttribute == nil { firstNonAttribute = nameToken }
+                if isRelation {
+                    try readRelation(name, nameToken, into: &chain, previousRelation: relationToken)
+                    if relationToken == nil { relationToken = nameToken }
+                } else {
+                    try readModifier(name, nameToken, into: &chain)
+                }
+                previous = "\(name)(...)"
+            default:
+                throw error("expected '.', ';' or end of line after \(previous), found \(token.display)", at: token)
+            }
+        }
+        guard !chain.attributes.isEmpty else {
+            throw error("expected an attribute after '\(makeName)' (as in \(makeName).left or \(makeName).edges), found \(current.display)", at: current)
+        }
+        if chain.relation == nil { chain.modifiersBeforeRelation = chain.constantModifiers.count }
+        return chain
+    }
+
+    /// Attributes and fillers take no call parentheses.
+    func noCall(_ name: String, _ token: ChainToken) throws(TextSyntaxError) {
+        if current.isPunct("(") {
+            throw error("'\(name)' takes no arguments: expected '.', ';' or end of line after it, found '('", at: current)
+        }
+    }
+
+    func checkAttributePosition(_ name: String, _ token: ChainToken, relation: ChainToken?,
+                                modifier: ChainToken?) throws(TextSyntaxError) {
+        if let relation {
+            throw error("Attributes should be chained before defining the constraint relation: found attribute '\(name)' after \(relation.text)", at: token)
+        }
+        if let modifier {
+            throw error("attributes should be chained before any modifier: found attribute '\(name)' after \(modifier.text)", at: token)
+        }
+    }
+
+    /// `attributes(MASAttributeLeft | MASAttributeWidth)`, children in Masonry's order.
+    mutating func readAttributeMask() throws(TextSyntaxError) -> [AttributeSelector] {
+        let open = current
+        try expect("(", "after attributes")
+        var bits = Set<Int>()
+        var depth = 0
+        var expectName = true
+        while true {
+            let token = current
+            if expectName {
+                if token.isPunct("(") { depth += 1; advance(); continue }
+                guard let name = token.identifier, let bit = ChainNames.masonryMaskBits[name] else {
+                    var message = "expected a MASAttribute such as MASAttributeLeft or MASAttributeWidth in attributes(...), found \(token.display)"
+                    if let name = token.identifier,
+                       let suggestion = ChainNames.suggestion(for: name, among: ChainNames.masonryMaskBits.keys.sorted()) {
+                        message += "; did you mean '\(suggestion)'?"
+                    }
+                    throw error(message, at: token)
+                }
+                bits.insert(bit)
+                advance()
+                expectName = false
+            } else if token.isPunct("|") {
+                advance()
+                expectName = true
+            } else if token.isPunct(")") {
+                advance()
+                if depth == 0 { break }
+                depth -= 1
+            } else {
+                throw error("expected '|' or ')' in attributes(...), found \(token.display)", at: token)
+            }
+        }
+        guard !bits.isEmpty else {
+            throw error("You didn't pass any attribute to make.attributes(...)", at: open)
+        }
+        return ChainNames.masonryMaskOrder.filter { bits.contains($0.bit) }.map { .single($0.attribute) }
+    }
+
+    mutating func readRelation(_ name: String, _ token: ChainToken, into chain: inout ConstraintChain,
+                               previousRelation: ChainToken?) throws(TextSyntaxError) {
+        if ChainNames.superviewRelations[name] != nil, current.isPunct("{") {
+            throw error("the closure form '\(name) { ... }' is not supported: write \(name)() or equalTo(...)", at: current)
+        }
+        try expect("(", "after \(name)")
+        let relation: Relation
+        let target: ConstraintTarget
+        if let superviewRelation = ChainNames.superviewRelations[name] {
+            relation = superviewRelation
+            guard current.isPunct(")") else {
+                throw error("\(name)() takes no argument: expected ')', found \(current.display)", at: current)
+            }
+            advance()
+            target = .item(.superview, nil)
+        } else {
+            relation = ChainNames.relations[name] ?? .equal
+            if current.isPunct(")") {
+                throw error("expected an argument for \(name), found ')'", at: current)
+            }
+            let (value, column) = try parseExpression(.target)
+            try expect(")", "after the argument of \(name)")
+            target = try self.target(value, column, for: "the argument of \(name)")
+        }
+        if let existing = chain.relation {
+            // Masonry lets the same relation take a second value: it only sets the constant again.
+            if existing == relation, previousRelation != nil, ChainNames.superviewRelations[name] == nil,
+               case .value(let modifier) = target {
+                chain.constantModifiers.append(modifier)
+                return
+            }
+            let first = previousRelation?.text ?? "a relation"
+            throw error("Redefinition of constraint relation: \(name) after \(first) (only the same relation with a value may follow)", at: token)
+        }
+        chain.relation = relation
+        chain.target = target
+        chain.modifiersBeforeRelation = chain.constantModifiers.count
+    }
+
+    mutating func readModifier(_ name: String, _ token: ChainToken, into chain: inout ConstraintChain) throws(TextSyntaxError) {
+        try expect("(", "after \(name)")
+        if let priority = ChainNames.priorityMethods[name] {
+            try expect(")", "after '\(name)(' (it takes no argument)")
+            chain.priority = priority
+            return
+        }
+        switch name {
+        case "key":
+            chain.key = try readKey()
+            return
+        case "labeled":
+            guard case .string(let label) = current.kind else {
+                throw error("expected a string such as \"name\" in labeled(...), found \(current.display)", at: current)
+            }
+            advance()
+            try expect(")", "after the argument of labeled")
+            chain.key = label
+            return
+        default:
+            break
+        }
+        if current.isPunct(")") {
+            throw error("expected an argument for \(name), found ')'", at: current)
+        }
+        let (value, column) = try parseExpression(name == "priority" ? .priority : .value)
+        try expect(")", "after the argument of \(name)")
+        let what = "the argument of \(name)"
+        func mismatch(_ expected: String) -> TextSyntaxError {
+            error("expected \(expected) for \(what), found \(value.kindName)", at: column)
+        }
+        switch name {
+        case "offset":
+            guard case .number(let n) = value else {
+                throw mismatch("a number (use mas_offset, centerOffset, sizeOffset or insets for a struct)")
+            }
+            chain.constantModifiers.append(.offset(n))
+        case "mas_offset", "valueOffset":
+            switch value {
+            case .number(let n): chain.constantModifiers.append(.offset(n))
+            case .point(let p): chain.constantModifiers.append(.centerOffset(p))
+            case .size(let s): chain.constantModifiers.append(.sizeOffset(s))
+            case .insets(let i): chain.constantModifiers.append(.insets(i))
+            case .zero:
+                throw error("'.zero' is ambiguous in \(what): write CGPointZero, CGSizeZero or UIEdgeInsetsZero", at: column)
+            default: throw mismatch("a number, CGPoint, CGSize or UIEdgeInsets")
+            }
+        case "inset":
+            switch value {
+            case .number(let n): chain.constantModifiers.append(.inset(n))
+            case .insets(let i): chain.constantModifiers.append(.insets(i))
+            case .zero: chain.constantModifiers.append(.insets(.zero))
+            case .directionalInsets(let i): chain.constantModifiers.append(.directionalInsets(i))
+            default: throw mismatch("a number, UIEdgeInsets or NSDirectionalEdgeInsets")
+            }
+        case "insets":
+            switch value {
+            case .insets(let i): chain.constantModifiers.append(.insets(i))
+            case .zero: chain.constantModifiers.append(.insets(.zero))
+            default: throw mismatch("UIEdgeInsets (use inset(n) for a number)")
+            }
+        case "sizeOffset":
+            switch value {
+            case .size(let s): chain.constantModifiers.append(.sizeOffset(s))
+            case .zero: chain.constantModifiers.append(.sizeOffset(.zero))
+            default: throw mismatch("a CGSize")
+            }
+        case "centerOffset":
+            switch value {
+            case .point(let p): chain.constantModifiers.append(.centerOffset(p))
+            case .zero: chain.constantModifiers.append(.centerOffset(.zero))
+            default: throw mismatch("a CGPoint")
+            }
+        case "multipliedBy":
+            guard case .number(let n) = value else { throw mismatch("a number") }
+            chain.multiplier = .multipliedBy(n)
+        case "dividedBy":
+            guard case .number(let n) = value else { throw mismatch("a number") }
+            chain.multiplier = .dividedBy(n)
+        case "priority":
+            guard case .number(let n) = value else { throw mismatch("a priority") }
+            chain.priority = Priority(n)
+        default:
+            throw error("unknown modifier '\(name)'", at: token)
+        }
+    }
+
+    /// `key(@"name")`, `key("name")`, `key(@340954)`, `key(anything)`: a string's contents, else the argument's text
+    /// (without a leading '@' before a number), as Masonry's `mas_key` prints any object.
+    mutating func readKey() throws(TextSyntaxError) -> String {
+        let first = index
+        if case .string(let s) = current.kind, next.isPunct(")") {
+            advance()
+            advance()
+            return s
+        }
+        var depth = 0
+        while true {
+            let token = current
+            switch token.kind {
+            case .end:
+                throw error("expected ')' after the argument of key, found end of line", at: token)
+            case .punct("("), .punct("["), .punct("{"):
+                depth += 1
+            case .punct(")") where depth == 0:
+                guard index > first else {
+                    throw error("expected an argument for key, found ')'", at: token)
+                }
+                var text = sourceText(from: first, to: index)
+                advance()
+                if text.hasPrefix("@"), let c = text.dropFirst().first, ChainParser.isDigit(c) || c == "-" {
+                    text.removeFirst()
+                }
+                return text
+            case .punct(")"), .punct("]"), .punct("}"):
+                depth -= 1
+            default:
+                break
+            }
+            advance()
+        }
+    }
+}

@@ -1,0 +1,431 @@
+import PlumbSystem
+
+/// Reads a layout file: a root, views, and Masonry/SnapKit blocks, one chain per line (README "Text syntax").
+///
+/// ```
+/// layout basic
+/// root 375 667
+/// let padding = 10
+/// view green
+/// view label in green intrinsic 66 30 baseline - 5
+/// [green mas_makeConstraints:^(MASConstraintMaker *make) {
+///     make.top.left.equalTo(superview).offset(padding);
+/// }];
+/// label.snp.makeConstraints { make in
+///     make.center.equalToSuperview()
+/// }
+/// ```
+public struct LayoutFile {
+    public let name: String
+    public let file: String
+
+    /// - Parameters:
+    ///   - file: the path used in error locations.
+    ///   - name: the layout's name unless the file says `layout NAME`.
+    public init(file: String, name: String) {
+        self.file = file
+        self.name = name
+    }
+
+    /// Whether `text` looks like a layout file rather than JSON.
+    public static func looksLikeLayoutFile(_ text: String) -> Bool {
+        text.first(where: { !$0.isWhitespace }) != "{"
+    }
+
+    /// Parses `text` into a script; every mistake names file, line and column.
+    public func parse(_ text: String) throws(TextSyntaxError) -> LayoutScript {
+        var reader = Reader(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+        return try reader.read(defaultName: name)
+    }
+}
+
+private struct Reader {
+    let file: String
+    let lines: [Substring]
+    var index = 0
+    var constants: [String: TextConstant] = [:]
+    var declared: Set<String> = []
+    var script: LayoutScript?
+    var pendingName: String?
+    var pendingDialect: Dialect = .masonry
+
+    init(file: String, lines: [Substring]) {
+        self.file = file
+        self.lines = lines
+    }
+
+    func error(_ message: String, line: Int, column: Int = 1) -> TextSyntaxError {
+        TextSyntaxError(location: SourceLocation(file: file, line: line, column: column), message: message)
+    }
+
+    var parser: ChainParser {
+        ChainParser(knownViews: declared, valueConstants: constants, file: file)
+    }
+
+    mutating func read(defaultName: String) throws(TextSyntaxError) -> LayoutScript {
+        while index < lines.count {
+            let lineNumber = index + 1
+            let raw = lines[index]
+            index += 1
+            let text = stripComment(raw)
+            let trimmed = text.trimmingWhitespace
+            if trimmed.isEmpty { continue }
+            let column = (text.firstIndex { !$0.isWhitespace }).map { text.distance(from: text.startIndex, to: $0) + 1 } ?? 1
+            try readStatement(trimmed, line: lineNumber, column: column)
+        }
+        guard var script else {
+            throw error("the file declares no root: start with `root WIDTH HEIGHT`", line: max(1, lines.count))
+        }
+        if script.name.isEmpty { script.name = defaultName }
+        return script
+    }
+
+    mutating func readStatement(_ s: Substring, line: Int, column: Int) throws(TextSyntaxError) {
+        let words = s.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let head = words.first.map(String.init) ?? ""
+        let location = SourceLocation(file: file, line: line, column: column)
+        switch head {
+        case "layout":
+            guard words.count == 2 else { throw error("expected `layout NAME`", line: line, column: column) }
+            pendingName = String(words[1])
+            script?.name = String(words[1])
+        case "dialect":
+            guard words.count == 2, let d = Dialect(rawValue: String(words[1]).lowercased()) else {
+                throw error("expected `dialect masonry` or `dialect snapkit`", line: line, column: column)
+            }
+            pendingDialect = d
+            script?.dialect = d
+        case "root":
+            guard script == nil else { throw error("the root is declared twice", line: line, column: column) }
+            var args = words.dropFirst().map(String.init)
+            var direction = LayoutDirection.leftToRight
+            if let last = args.last, let d = LayoutDirection(rawValue: last.lowercased()) {
+                direction = d
+                args.removeLast()
+            }
+            if args.count == 1, let x = args[0].firstIndex(of: "x") {
+                args = [String(args[0][..<x]), String(args[0][args[0].index(after: x)...])]
+            }
+            guard args.count == 2 else { throw error("expected `root WIDTH HEIGHT [ltr|rtl]`", line: line, column: column) }
+            let size = Size(width: try number(args[0], line: line), height: try number(args[1], line: line))
+            var new = LayoutScript(name: pendingName ?? "", dialect: pendingDialect, rootSize: size, direction: direction)
+            new.name = pendingName ?? ""
+            script = new
+            declared.insert(ChainParser.rootViewID)
+        case "let":
+            guard let eq = s.firstIndex(of: "=") else { throw error("expected `let NAME = VALUE`", line: line, column: column) }
+            let name = s[s.index(s.startIndex, offsetBy: 3)..<eq].trimmingWhitespace
+            guard isIdentifier(name) else { throw error("'\(name)' is not a name for a constant", line: line, column: column) }
+            let valueText = s[s.index(after: eq)...]
+            constants[String(name)] = try parser.parseConstant(valueText, line: line,
+                                                               column: column + s.distance(from: s.startIndex, to: s.index(after: eq)))
+        case "view":
+            try requireRoot(line: line)
+            guard words.count >= 2, isIdentifier(words[1]) else { throw error("expected `view ID [in PARENT] [properties]`", line: line, column: column) }
+            let id = String(words[1])
+            guard !declared.contains(id) else { throw error("view '\(id)' is declared twice", line: line, column: column) }
+            var rest = Array(words.dropFirst(2).map(String.init))
+            var parent: String?
+            if rest.first == "in" {
+                guard rest.count >= 2 else { throw error("expected a parent after `in`", line: line, column: column) }
+                let parentID = rest[1] == "self" || rest[1] == "view" ? ChainParser.rootViewID : rest[1]
+                parent = parentID
+                guard declared.contains(parentID) else {
+                    throw error("unknown parent '\(rest[1])': declare it before its subviews", line: line, column: column)
+                }
+                rest.removeFirst(2)
+            }
+            let properties = try viewProperties(rest, line: line, column: column)
+            declared.insert(id)
+            script?.views.append(LayoutScript.ViewDeclaration(id: id, parent: parent, properties: properties, location: location))
+        case "set":
+            try requireRoot(line: line)
+            guard words.count >= 3 else { throw error("expected `set VIEW PROPERTY VALUES`", line: line, column: column) }
+            let id = try viewID(words[1], line: line, column: column)
+            let properties = try viewProperties(words.dropFirst(2).map(String.init), line: line, column: column)
+            if id == ChainParser.rootViewID && (script?.steps.isEmpty ?? true) {
+                script?.rootProperties += properties
+            } else {
+                addStep((.setProperties(id, properties), location))
+            }
+        case "make", "update", "remake":
+            try requireRoot(line: line)
+            guard words.last == "{", words.count >= 3 else {
+                throw error("expected `\(head) VIEW [VIEW...] {` and a block of chains closed by `}`", line: line, column: column)
+            }
+            let ids = try words.dropFirst().dropLast().map { (w) throws(TextSyntaxError) -> String in try viewID(w, line: line, column: column) }
+            try readBlock(head, ids: ids, location: location)
+        case "remove":
+            try requireRoot(line: line)
+            guard words.count == 2 else { throw error("expected `remove VIEW`", line: line, column: column) }
+            addStep((.removeConstraints(try viewID(words[1], line: line, column: column)), location))
+        case "removeFromSuperview":
+            try requireRoot(line: line)
+            guard words.count == 2 else { throw error("expected `removeFromSuperview VIEW`", line: line, column: column) }
+            addStep((.removeFromSuperview(try viewID(words[1], line: line, column: column)), location))
+        case "resize":
+            try requireRoot(line: line)
+            guard words.count == 3 else { throw error("expected `resize WIDTH HEIGHT`", line: line, column: column) }
+            addStep((.resizeRoot(Size(width: try number(String(words[1]), line: line),
+                                                   height: try number(String(words[2]), line: line))), location))
+        case "distribute":
+            try requireRoot(line: line)
+            try readDistribute(words.dropFirst().map(String.init), location: location)
+        default:
+            try readCodeStatement(s, location: location)
+        }
+    }
+
+    /// Objective-C and Swift spellings of blocks and calls, as copied from Masonry or SnapKit code.
+    mutating func readCodeStatement(_ s: Substring, location: SourceLocation) throws(TextSyntaxError) {
+        let line = location.line
+        let column = location.column ?? 1
+        try requireRoot(line: line)
+        for (method, kind) in [("mas_makeConstraints", "make"), ("mas_updateConstraints", "update"), ("mas_remakeConstraints", "remake")] {
+            if s.hasPrefix("["), let range = s.firstRange(of: " \(method):") {
+                guard s.hasSuffix("{") else { throw error("expected the block to open with `{` at the end of the line", line: line, column: column) }
+                let receivers = try receiverList(s[s.index(after: s.startIndex)..<range.lowerBound], line: line, column: column + 1)
+                try readBlock(kind, ids: receivers, location: location)
+                return
+            }
+        }
+        for (method, kind) in [("makeConstraints", "make"), ("updateConstraints", "update"), ("remakeConstraints", "remake")] {
+            for prefix in [".snp.\(method)", ".mas_\(method)"] {
+                if let range = s.firstRange(of: prefix), s.hasSuffix("{") || s.hasSuffix(" in") {
+                    let receivers = try receiverList(s[..<range.lowerBound], line: line, column: column)
+                    try readBlock(kind, ids: receivers, location: location)
+                    return
+                }
+            }
+        }
+        if let range = s.firstRange(of: ".snp.removeConstraints()") {
+            addStep((.removeConstraints(try viewID(s[..<range.lowerBound], line: line, column: column)), location))
+            return
+        }
+        if s.hasPrefix("["), s.contains(" removeFromSuperview]") {
+            let name = s.dropFirst().prefix { $0 != " " }
+            addStep((.removeFromSuperview(try viewID(name, line: line, column: column + 1)), location))
+            return
+        }
+        if s.hasPrefix("["), s.contains(" mas_distributeViewsAlongAxis:") {
+            try readMasonryDistribute(s, location: location)
+            return
+        }
+        let known = "layout, dialect, root, let, view, set, make, update, remake, remove, removeFromSuperview, resize, distribute, or a Masonry/SnapKit block"
+        throw error("unexpected '\(s.prefix(40))': expected \(known)", line: line, column: column)
+    }
+
+    mutating func readBlock(_ kind: String, ids: [String], location: SourceLocation) throws(TextSyntaxError) {
+        var chains: [ConstraintChain] = []
+        let parser = self.parser
+        while index < lines.count {
+            let lineNumber = index + 1
+            let text = stripComment(lines[index])
+            index += 1
+            let trimmed = text.trimmingWhitespace
+            if trimmed.isEmpty { continue }
+            if ["}", "}];", "}]", "})", "});", "};"].contains(trimmed) {
+                let step: LayoutScript.Step = kind == "make" ? .make(ids, chains) : kind == "update" ? .update(ids, chains) : .remake(ids, chains)
+                addStep((step, location))
+                return
+            }
+            for (statement, offset) in splitStatements(text) {
+                chains.append(try parser.parse(statement, line: lineNumber, column: offset + 1))
+            }
+        }
+        throw error("the block opened here is never closed: expected `}`", line: location.line, column: location.column ?? 1)
+    }
+
+    mutating func readDistribute(_ args: [String], location: SourceLocation) throws(TextSyntaxError) {
+        let line = location.line
+        let usage = "expected `distribute V1 V2 ... horizontal|vertical spacing S|length L lead A tail B`"
+        guard let axisIndex = args.firstIndex(where: { $0 == "horizontal" || $0 == "vertical" }),
+              args.count == axisIndex + 7, args[axisIndex + 3] == "lead", args[axisIndex + 5] == "tail" else {
+            throw error(usage, line: line, column: location.column ?? 1)
+        }
+        let ids = try args[..<axisIndex].map { (w) throws(TextSyntaxError) -> String in try viewID(w[...], line: line, column: location.column ?? 1) }
+        let amount = try number(args[axisIndex + 2], line: line)
+        let mode: DistributionMode
+        switch args[axisIndex + 1] {
+        case "spacing": mode = .fixedSpacing(amount)
+        case "length": mode = .fixedItemLength(amount)
+        default: throw error(usage, line: line, column: location.column ?? 1)
+        }
+        addStep((.distribute(ids, args[axisIndex] == "horizontal" ? .horizontal : .vertical, mode,
+                                          lead: try number(args[axisIndex + 4], line: line),
+                                          tail: try number(args[axisIndex + 6], line: line)), location))
+    }
+
+    /// `[@[a, b, c] mas_distributeViewsAlongAxis:MASAxisTypeHorizontal withFixedSpacing:20 leadSpacing:5 tailSpacing:5];`
+    mutating func readMasonryDistribute(_ s: Substring, location: SourceLocation) throws(TextSyntaxError) {
+        let line = location.line
+        guard let call = s.firstRange(of: " mas_distributeViewsAlongAxis:") else { return }
+        let ids = try receiverList(s[s.index(after: s.startIndex)..<call.lowerBound], line: line, column: location.column ?? 1)
+        var rest = String(s[call.upperBound...])
+        if rest.hasSuffix("];") { rest.removeLast(2) } else if rest.hasSuffix("]") { rest.removeLast() }
+        var parts: [String: String] = [:]
+        let tokens = rest.split(separator: " ")
+        let axis = tokens.first.map(String.init) ?? ""
+        for token in tokens.dropFirst() {
+            guard let colon = token.firstIndex(of: ":") else { continue }
+            parts[String(token[..<colon])] = String(token[token.index(after: colon)...])
+        }
+        let usage = "expected `[@[views] mas_distributeViewsAlongAxis:MASAxisTypeHorizontal withFixedSpacing:S leadSpacing:A tailSpacing:B]`"
+        guard axis == "MASAxisTypeHorizontal" || axis == "MASAxisTypeVertical",
+              let lead = parts["leadSpacing"], let tail = parts["tailSpacing"] else {
+            throw error(usage, line: line, column: location.column ?? 1)
+        }
+        let mode: DistributionMode
+        if let spacing = parts["withFixedSpacing"] {
+            mode = .fixedSpacing(try number(spacing, line: line))
+        } else if let length = parts["withFixedItemLength"] {
+            mode = .fixedItemLength(try number(length, line: line))
+        } else {
+            throw error(usage, line: line, column: location.column ?? 1)
+        }
+        addStep((.distribute(ids, axis == "MASAxisTypeHorizontal" ? .horizontal : .vertical, mode,
+                                          lead: try number(lead, line: line), tail: try number(tail, line: line)), location))
+    }
+
+    mutating func addStep(_ entry: (LayoutScript.Step, SourceLocation)) {
+        script?.steps.append((step: entry.0, location: entry.1))
+    }
+
+    func viewProperties(_ words: [String], line: Int, column: Int) throws(TextSyntaxError) -> [LayoutScript.ViewProperty] {
+        var result: [LayoutScript.ViewProperty] = []
+        var i = 0
+        func args(_ n: Int, _ key: String) throws(TextSyntaxError) -> [String] {
+            guard i + n < words.count else {
+                throw error("`\(key)` takes \(n) value\(n == 1 ? "" : "s")", line: line, column: column)
+            }
+            defer { i += n + 1 }
+            return Array(words[(i + 1)...(i + n)])
+        }
+        while i < words.count {
+            let key = words[i]
+            switch key {
+            case "intrinsic":
+                let a = try args(2, key)
+                result.append(.intrinsicSize(width: try optionalNumber(a[0], line: line), height: try optionalNumber(a[1], line: line)))
+            case "hugging":
+                let a = try args(2, key)
+                result.append(.hugging(horizontal: Priority(try number(a[0], line: line)), vertical: Priority(try number(a[1], line: line))))
+            case "compression":
+                let a = try args(2, key)
+                result.append(.compressionResistance(horizontal: Priority(try number(a[0], line: line)), vertical: Priority(try number(a[1], line: line))))
+            case "margins", "safearea":
+                let a = try args(4, key)
+                let e = EdgeInsets(top: try number(a[0], line: line), left: try number(a[1], line: line),
+                                   bottom: try number(a[2], line: line), right: try number(a[3], line: line))
+                result.append(key == "margins" ? .margins(e) : .safeArea(e))
+            case "baseline":
+                let a = try args(2, key)
+                result.append(.baselines(firstFromTop: try optionalNumber(a[0], line: line), lastFromBottom: try optionalNumber(a[1], line: line)))
+            case "direction":
+                let a = try args(1, key)
+                if a[0] == "inherit" {
+                    result.append(.direction(nil))
+                } else if let d = LayoutDirection(rawValue: a[0]) {
+                    result.append(.direction(d))
+                } else {
+                    throw error("direction is ltr, rtl or inherit, not '\(a[0])'", line: line, column: column)
+                }
+            default:
+                throw error("unknown view property '\(key)': expected in, intrinsic W H, hugging H V, compression H V, margins T L B R, safearea T L B R, baseline FIRST LAST, direction ltr|rtl|inherit", line: line, column: column)
+            }
+        }
+        for property in result {
+            if case .hugging(let h, let v) = property, !(h.isValid && v.isValid) {
+                throw error("hugging priorities must be in (0, 1000]", line: line, column: column)
+            }
+            if case .compressionResistance(let h, let v) = property, !(h.isValid && v.isValid) {
+                throw error("compression resistance priorities must be in (0, 1000]", line: line, column: column)
+            }
+        }
+        return result
+    }
+
+    func number(_ text: String, line: Int) throws(TextSyntaxError) -> Rational {
+        try parser.parseNumber(text, line: line)
+    }
+
+    func optionalNumber(_ text: String, line: Int) throws(TextSyntaxError) -> Rational? {
+        text == "-" ? nil : try number(text, line: line)
+    }
+
+    func viewID(_ word: Substring, line: Int, column: Int) throws(TextSyntaxError) -> String {
+        var name = word.trimmingWhitespace
+        if name.hasPrefix("self.") && name != "self.view" { name = name.dropFirst(5) }
+        let id = (name == "self" || name == "view" || name == "self.view") ? ChainParser.rootViewID : String(name)
+        guard declared.contains(id) else {
+            throw error("unknown view '\(name)' (declared: \(declared.sorted().joined(separator: ", ")))", line: line, column: column)
+        }
+        return id
+    }
+
+    /// `green`, `self.green`, or `@[a, b]`.
+    func receiverList(_ text: Substring, line: Int, column: Int) throws(TextSyntaxError) -> [String] {
+        var t = text.trimmingWhitespace
+        if t.hasPrefix("@[") && t.hasSuffix("]") {
+            t = t.dropFirst(2).dropLast()
+            return try t.split(separator: ",").map { (w) throws(TextSyntaxError) -> String in try viewID(w, line: line, column: column) }
+        }
+        return [try viewID(t, line: line, column: column)]
+    }
+
+    func requireRoot(line: Int) throws(TextSyntaxError) {
+        guard script != nil else { throw error("declare the root first: `root WIDTH HEIGHT`", line: line) }
+    }
+
+    func isIdentifier(_ s: Substring) -> Bool {
+        guard let first = s.first, first.isLetter || first == "_" else { return false }
+        return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// Drops a `#` comment (at the start of a line) or a `//` comment outside quotes.
+    func stripComment(_ line: Substring) -> Substring {
+        if line.trimmingWhitespace.hasPrefix("#") { return "" }
+        var inString = false
+        var previous: Character = " "
+        for i in line.indices {
+            let c = line[i]
+            if c == "\"" { inString.toggle() }
+            if !inString, c == "/", previous == "/" { return line[..<line.index(before: i)] }
+            previous = c
+        }
+        return line
+    }
+
+    /// Statements separated by `;` outside parentheses, brackets and quotes, with their 0-based column.
+    func splitStatements(_ line: Substring) -> [(Substring, Int)] {
+        var result: [(Substring, Int)] = []
+        var depth = 0
+        var inString = false
+        var start = line.startIndex
+        for i in line.indices {
+            let c = line[i]
+            if c == "\"" { inString.toggle() }
+            if inString { continue }
+            if c == "(" || c == "[" { depth += 1 }
+            if c == ")" || c == "]" { depth -= 1 }
+            if c == ";" && depth == 0 {
+                let piece = line[start...i]
+                if !piece.dropLast().trimmingWhitespace.isEmpty {
+                    result.append((piece, line.distance(from: line.startIndex, to: start)))
+                }
+                start = line.index(after: i)
+            }
+        }
+        let rest = line[start...]
+        if !rest.trimmingWhitespace.isEmpty { result.append((rest, line.distance(from: line.startIndex, to: start))) }
+        return result
+    }
+}
+
+extension Substring {
+    var trimmingWhitespace: Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import PlumbSystem
+import PlumbSolver
+import PlumbFrontEnd
+
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Plumb: the benchmark and conformance suite for layout constraint solvers.",
+        discussion: """
+        Layout files (Masonry/SnapKit chains as text, see corpus/README.md) and layout-lp/1 files (the neutral JSON \
+        form of a lowered system) are both accepted wherever a FILE is asked for.
+
+        Exit codes: 0 done; 1 an input file is malformed or invalid (the message names file, line and column); \
+        64 the command line itself is wrong.
+        """,
+        subcommands: [Lower.self, Solve.self, List.self],
+        defaultSubcommand: List.self
+    )
+}
+
+/// The back ends this build has, by name.
+let backEnds: [any LayoutSolver.Type] = []
+
+func backEnd(named name: String) throws -> any LayoutSolver.Type {
+    guard let type = backEnds.first(where: { $0.name == name }) else {
+        let names = backEnds.map { $0.name }
+        throw ValidationError("no back end named '\(name)'; this build has: \(names.isEmpty ? "none yet" : names.joined(separator: ", ")) (see `bench list`)")
+    }
+    return type
+}
+
+/// A file's contents, or a clear error.
+func readFile(_ path: String) throws -> [UInt8] {
+    guard let file = fopen(path, "rb") else { throw InputError("\(path): cannot open the file") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, file)
+        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+        if n < buffer.count { break }
+    }
+    return bytes
+}
+
+/// Reads a layout file or a layout-lp/1 file into a linear system.
+func loadSystem(_ path: String) throws -> LinearSystem {
+    let bytes = try readFile(path)
+    let text = String(decoding: bytes, as: UTF8.self)
+    if LayoutFile.looksLikeLayoutFile(text) {
+        let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "layout")
+        do {
+            let script = try LayoutFile(file: path, name: name).parse(text)
+            let tree = try script.build()
+            return tree.linearSystem(name: script.name)
+        } catch let error as TextSyntaxError {
+            throw InputError(error.description)
+        } catch let error as LayoutError {
+            throw InputError(error.description)
+        }
+    }
+    do {
+        return try LinearSystem(layoutLP: bytes, source: path)
+    } catch {
+        throw InputError(error.description)
+    }
+}
+
+/// An input file that cannot be used; exits with status 1 and the message.
+struct InputError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func exitOnInputError<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as InputError {
+        printError(error.description)
+        throw ExitCode(1)
+    }
+}
+
+func printError(_ message: String) {
+    var standardError = StandardError()
+    print(message.contains("error:") ? message : "error: \(message)", to: &standardError)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        var bytes = Array(string.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
