@@ -1,0 +1,122 @@
+import Testing
+import PlumbSystem
+@testable import PlumbFrontEnd
+
+@Suite struct LayoutFileReading {
+    func parse(_ text: String) throws(TextSyntaxError) -> LayoutScript {
+        try LayoutFile(file: "t.layout", name: "t").parse(text)
+    }
+
+    func failure(_ text: String) -> TextSyntaxError? {
+        do { _ = try parse(text) } catch { return error }
+        return nil
+    }
+
+    @Test func declarationsAndProperties() throws {
+        let script = try parse("""
+        layout card
+        dialect snapkit
+        root 320x480 rtl
+        set root safearea 20 0 34 0
+        view card margins 1 2 3 4 direction ltr
+        view label in card intrinsic 66 - hugging 251 250 compression 750 749 baseline 12 5
+        """)
+        #expect(script.name == "card")
+        #expect(script.dialect == .snapkit)
+        #expect(script.rootSize == Size(width: 320, height: 480))
+        #expect(script.direction == .rightToLeft)
+        let tree = try script.build()
+        let label = tree.view("label")!
+        #expect(label.superview?.id == "card")
+        #expect(label.intrinsicWidth == 66 && label.intrinsicHeight == nil)
+        #expect(label.huggingPriority == AxisPriorities(horizontal: 251, vertical: 250))
+        #expect(label.compressionResistance == AxisPriorities(horizontal: 750, vertical: 749))
+        #expect(label.firstBaselineFromTop == 12 && label.lastBaselineFromBottom == 5)
+        #expect(tree.view("card")!.layoutMargins == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(tree.view("card")!.direction == .leftToRight)
+        #expect(tree.root.safeAreaInsets == EdgeInsets(top: 20, left: 0, bottom: 34, right: 0))
+        #expect(label.effectiveDirection == .leftToRight)
+    }
+
+    @Test func blockSpellingsAndSteps() throws {
+        let script = try parse("""
+        root 375 667
+        view a
+        view b
+        make a {
+          make.left.top.equalTo(superview).offset(10); make.size.equalTo(CGSizeMake(50, 50))
+        }
+        b.snp.makeConstraints { make in
+          make.left.equalTo(a.snp.right).offset(8)
+        }
+        [@[a, b] mas_updateConstraints:^(MASConstraintMaker *make) {
+          make.top.equalTo(superview).offset(20);
+        }];
+        remake b {
+        }
+        distribute a b horizontal spacing 10 lead 5 tail 5
+        [@[a, b] mas_distributeViewsAlongAxis:MASAxisTypeVertical withFixedItemLength:30 leadSpacing:5 tailSpacing:5];
+        resize 320 480
+        remove a
+        [b removeFromSuperview];
+        """)
+        #expect(script.steps.count == 9)
+        let tree = try script.build()
+        #expect(tree.rootSize == Size(width: 320, height: 480))
+        #expect(tree.dslConstraints(of: tree.view("a")!).isEmpty)
+        #expect(tree.view("b")!.superview == nil)
+    }
+
+    @Test func playingAScriptStepByStep() throws {
+        let script = try parse("""
+        root 100 100
+        view a
+        make a {
+          make.width.equalTo(10);
+        }
+        update a {
+          make.width.equalTo(20);
+        }
+        """)
+        let tree = try script.makeTree()
+        try script.perform(script.steps[0].step, on: tree, at: script.steps[0].location)
+        #expect(tree.dslConstraints(of: tree.view("a")!).map { $0.linear.withLabel(nil) } == [row("a.w - 10 == 0", in: tree)])
+        try script.perform(script.steps[1].step, on: tree, at: script.steps[1].location)
+        #expect(tree.dslConstraints(of: tree.view("a")!).map { $0.linear.withLabel(nil) } == [row("a.w - 20 == 0", in: tree)])
+    }
+
+    @Test func malformedFilesNameLineAndColumn() {
+        let cases: [(String, Int, Int, String)] = [
+            ("view a", 1, 1, "declare the root first"),
+            ("root 10", 1, 1, "expected `root WIDTH HEIGHT"),
+            ("root 10 10\nview a in nowhere", 2, 1, "unknown parent 'nowhere'"),
+            ("root 10 10\nview a\nview a", 3, 1, "declared twice"),
+            ("root 10 10\nview a intrinsic 5", 2, 1, "`intrinsic` takes 2 values"),
+            ("root 10 10\nview a wobble 5", 2, 1, "unknown view property 'wobble'"),
+            ("root 10 10\nview a\nmake a {\n  make.left.equalTo(b);\n}", 4, 21, "unknown view 'b'"),
+            ("root 10 10\nview a\nmake a {\n  make.left.equalTo(superview)", 3, 1, "never closed"),
+            ("root 10 10\nfrobnicate", 2, 1, "unexpected 'frobnicate'"),
+            ("root 10 10\nview a hugging 0 250", 2, 1, "hugging priorities must be in (0, 1000]"),
+            ("root 1e999 10", 1, 1, "cannot be kept exactly"),
+            ("", 1, 1, "declares no root"),
+        ]
+        for (text, line, column, fragment) in cases {
+            let e = failure(text)
+            #expect(e?.location.line == line, "\(text)")
+            #expect(e?.location.column == column, "\(text): \(String(describing: e))")
+            #expect(e?.message.contains(fragment) == true, "\(String(describing: e)) should mention \(fragment)")
+        }
+    }
+
+    @Test func semanticErrorsCarryTheFileLine() throws {
+        let script = try parse("root 10 10\nview a\nview b\nmake a {\n  make.left.equalTo(b.mas_top);\n}")
+        do {
+            _ = try script.build()
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .acrossAxes(.left, .top))
+            #expect(error.location?.line == 5)
+            #expect(error.location?.file == "t.layout")
+        }
+    }
+}
