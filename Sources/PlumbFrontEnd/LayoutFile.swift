@@ -382,14 +382,14 @@ private struct Reader {
         return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
-    /// Drops a `#` comment (at the start of a line) or a `//` comment outside quotes.
+    /// Drops a `#` or `//` comment outside quotes.
     func stripComment(_ line: Substring) -> Substring {
-        if line.trimmingWhitespace.hasPrefix("#") { return "" }
         var inString = false
         var previous: Character = " "
         for i in line.indices {
             let c = line[i]
             if c == "\"" { inString.toggle() }
+            if !inString, c == "#" { return line[..<i] }
             if !inString, c == "/", previous == "/" { return line[..<line.index(before: i)] }
             previous = c
         }

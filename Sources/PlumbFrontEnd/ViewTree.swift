@@ -5,8 +5,8 @@ import PlumbSystem
 /// Every change (make, update, remake, remove, a property or root-size change) is recorded as a
 /// `TreeChange`, so that a `LayoutEngine` applies it to its solver incrementally instead of rebuilding.
 public final class ViewTree {
-    /// The root view; its frame is `(0, 0, rootSize)`.
-    public private(set) var root: View!
+    /// The root view; its frame is `(0, 0, rootSize)`. It is always the first of `views`.
+    public var root: View { views[0] }
     /// Which library's meaning chains have (reference §7).
     public var dialect: Dialect
     /// The root's size; changing it changes two constants in place.
@@ -34,9 +34,8 @@ public final class ViewTree {
         self.rootSize = size
         let root = View(id: rootID, tree: self, firstVariable: 0)
         root.direction = direction
-        root.layoutMargins = .zero
-        self.root = root
         views = [root]
+        root.layoutMargins = .zero
         viewsByID[rootID] = root
         let labels = ["\(rootID).left == 0", "\(rootID).top == 0", "\(rootID).width == \(size.width)", "\(rootID).height == \(size.height)"]
         let rows: [(VariableID, Rational)] = [(root.x, .zero), (root.y, .zero), (root.widthVariable, -size.width), (root.heightVariable, -size.height)]
