@@ -139,3 +139,48 @@ func targetFor(_ a: LayoutAttribute) -> ConstraintTarget {
         ])
     }
 }
+
+/// `v.A == c.A × 1/2` for every location attribute, v inside c: `E_v − ½·E_c − ½·X_c == 0` (c's margins are 8).
+let halfMultiplierRows: [(LayoutAttribute, String)] = [
+    (.left, "v.x - c.x == 0"),
+    (.right, "v.x + v.w - c.x - 1/2*c.w == 0"),
+    (.centerX, "v.x + 1/2*v.w - c.x - 1/4*c.w == 0"),
+    (.leftMargin, "v.x + 2 - c.x - 4 == 0"),
+    (.rightMargin, "v.x + v.w - 4 - c.x - 1/2*c.w + 4 == 0"),
+    (.centerXWithinMargins, "v.x + 1/2*v.w - 1 - c.x - 1/4*c.w == 0"),
+    (.leading, "v.x - c.x == 0"),
+    (.trailing, "v.x + v.w - c.x - 1/2*c.w == 0"),
+    (.leadingMargin, "v.x + 2 - c.x - 4 == 0"),
+    (.trailingMargin, "v.x + v.w - 4 - c.x - 1/2*c.w + 4 == 0"),
+    (.top, "v.y - c.y == 0"),
+    (.bottom, "v.y + v.h - c.y - 1/2*c.h == 0"),
+    (.centerY, "v.y + 1/2*v.h - c.y - 1/4*c.h == 0"),
+    (.lastBaseline, "v.y + v.h - 5 - c.y - 1/2*c.h == 0"),
+    (.firstBaseline, "v.y + 12 - c.y == 0"),
+    (.topMargin, "v.y + 1 - c.y - 4 == 0"),
+    (.bottomMargin, "v.y + v.h - 3 - c.y - 1/2*c.h + 4 == 0"),
+    (.centerYWithinMargins, "v.y + 1/2*v.h - 1 - c.y - 1/4*c.h == 0"),
+]
+
+@Suite struct PositionMultipliers {
+    @Test(arguments: halfMultiplierRows)
+    func everyLocationAttributeInANestedView(_ attribute: LayoutAttribute, _ expected: String) throws {
+        let (tree, _, v, _) = fixture()
+        let groups = try tree.makeConstraints([chain([.single(attribute)], .equal, .item(.superview, nil), multiplier: .multipliedBy(r("1/2")))], for: v)
+        #expect(rows(groups, tree) == [row(expected, in: tree)])
+    }
+
+    @Test func aLoweredLayoutRoundTripsThroughLayoutLPExactly() throws {
+        let (tree, c, v, o) = fixture()
+        o.intrinsicWidth = r("66.5")
+        try v.makeConstraints { make in
+            make.centerX.equalTo(c).dividedBy(3).offset(0.1)
+            make.width.equalTo(o).multipliedBy(r("1/7")).priority(Priority(r("999.5")))
+            make.top.equalTo(o.bottom).offset(-8).priorityLow()
+        }
+        let system = tree.linearSystem(name: "round-trip")
+        let read = try LinearSystem(layoutLP: Array(system.layoutLPJSON().utf8), source: "memory")
+        #expect(read == system)
+        #expect(read.constraints.contains { $0.terms.contains { $0.coefficient == r("1/7") || $0.coefficient == r("-1/7") } })
+    }
+}
