@@ -92,26 +92,17 @@ public final class LayoutEngine {
 
     /// Lets `component` of `view` be suggested values at `priority` (a drag, an animation).
     public func addEditVariable(_ view: View, _ component: FrameComponent, priority: Priority) throws(SolverError) {
-        try solver.addEditVariable(variable(view, component), priority: priority)
+        try solver.addEditVariable(view.variable(component), priority: priority)
     }
 
     /// Stops editing `component` of `view`.
     public func removeEditVariable(_ view: View, _ component: FrameComponent) throws(SolverError) {
-        try solver.removeEditVariable(variable(view, component))
+        try solver.removeEditVariable(view.variable(component))
     }
 
     /// Suggests a root-coordinate value for an edit variable; takes effect at the next `layout()`.
     public func suggest(_ value: Rational, for view: View, _ component: FrameComponent) throws(SolverError) {
-        try solver.suggest(value, for: variable(view, component))
-    }
-
-    func variable(_ view: View, _ component: FrameComponent) -> VariableID {
-        switch component {
-        case .x: view.x
-        case .y: view.y
-        case .width: view.widthVariable
-        case .height: view.heightVariable
-        }
+        try solver.suggest(value, for: view.variable(component))
     }
 
     /// The frame of `view` relative to its superview, from the last `layout()`.

@@ -48,6 +48,8 @@ private struct Reader {
     var script: LayoutScript?
     var pendingName: String?
     var pendingDialect: Dialect = .masonry
+    var tags: [String] = []
+    var source: String?
 
     init(file: String, lines: [Substring]) {
         self.file = file
@@ -109,7 +111,8 @@ private struct Reader {
             guard args.count == 2 else { throw error("expected `root WIDTH HEIGHT [ltr|rtl]`", line: line, column: column) }
             let size = Size(width: try number(args[0], line: line), height: try number(args[1], line: line))
             var new = LayoutScript(name: pendingName ?? "", dialect: pendingDialect, rootSize: size, direction: direction)
-            new.name = pendingName ?? ""
+            new.tags = tags
+            new.source = source
             script = new
             declared.insert(ChainParser.rootViewID)
         case "let":
@@ -155,6 +158,22 @@ private struct Reader {
             }
             let ids = try words.dropFirst().dropLast().map { (w) throws(TextSyntaxError) -> String in try viewID(w, line: line, column: column) }
             try readBlock(head, ids: ids, location: location)
+        case "expect":
+            try requireRoot(line: line)
+            guard words.last == "{", words.count == 2 || (words.count == 3 && words[1] == "unsatisfiable") else {
+                throw error("expected `expect {` or `expect unsatisfiable {`", line: line, column: column)
+            }
+            try readExpectation(unsatisfiable: words.count == 3, location: location)
+        case "edit", "unedit", "suggest":
+            try requireRoot(line: line)
+            try readEditStep(head, Array(words), location: location)
+        case "tags":
+            tags += words.dropFirst().map(String.init)
+            script?.tags = tags
+        case "source":
+            let text = s.dropFirst(6).trimmingWhitespace
+            source = String(text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 ? text.dropFirst().dropLast() : text)
+            script?.source = source
         case "remove":
             try requireRoot(line: line)
             guard words.count == 2 else { throw error("expected `remove VIEW`", line: line, column: column) }
@@ -181,6 +200,7 @@ private struct Reader {
         let line = location.line
         let column = location.column ?? 1
         try requireRoot(line: line)
+        if try readReferenceStep(s, location: location) { return }
         for (method, kind) in [("mas_makeConstraints", "make"), ("mas_updateConstraints", "update"), ("mas_remakeConstraints", "remake")] {
             if s.hasPrefix("["), let range = s.firstRange(of: " \(method):") {
                 guard s.hasSuffix("{") else { throw error("expected the block to open with `{` at the end of the line", line: line, column: column) }
@@ -211,12 +231,13 @@ private struct Reader {
             try readMasonryDistribute(s, location: location)
             return
         }
-        let known = "layout, dialect, root, let, view, set, make, update, remake, remove, removeFromSuperview, resize, distribute, or a Masonry/SnapKit block"
+        let known = "layout, source, tags, dialect, root, let, view, set, make, update, remake, remove, removeFromSuperview, resize, distribute, edit, unedit, suggest, expect, a kept constraint's change, or a Masonry/SnapKit block"
         throw error("unexpected '\(s.prefix(40))': expected \(known)", line: line, column: column)
     }
 
     mutating func readBlock(_ kind: String, ids: [String], location: SourceLocation) throws(TextSyntaxError) {
         var chains: [ConstraintChain] = []
+        var names: [Int: String] = [:]
         let parser = self.parser
         while index < lines.count {
             let lineNumber = index + 1
@@ -225,15 +246,194 @@ private struct Reader {
             let trimmed = text.trimmingWhitespace
             if trimmed.isEmpty { continue }
             if ["}", "}];", "}]", "})", "});", "};"].contains(trimmed) {
-                let step: LayoutScript.Step = kind == "make" ? .make(ids, chains) : kind == "update" ? .update(ids, chains) : .remake(ids, chains)
-                addStep((step, location))
+                let block = LayoutScript.Block(kind: LayoutScript.BlockKind(rawValue: kind) ?? .make, receivers: ids,
+                                               chains: chains, names: names)
+                addStep((.block(block), location))
                 return
             }
             for (statement, offset) in splitStatements(text) {
-                chains.append(try parser.parse(statement, line: lineNumber, column: offset + 1))
+                // `self.topConstraint = make.top...` / `topConstraint = make.top...constraint` keeps a reference.
+                var chainText = statement
+                var chainOffset = offset
+                if let (name, rest) = keptReference(statement) {
+                    names[chains.count] = name
+                    chainOffset += statement.distance(from: statement.startIndex, to: rest.startIndex)
+                    chainText = rest
+                }
+                chains.append(try parser.parse(chainText, line: lineNumber, column: chainOffset + 1))
             }
         }
         throw error("the block opened here is never closed: expected `}`", line: location.line, column: location.column ?? 1)
+    }
+
+    /// `[self.]NAME = make...` or `let NAME = make...`: the name and the chain text.
+    func keptReference(_ statement: Substring) -> (String, Substring)? {
+        guard let eq = statement.firstIndex(of: "=") else { return nil }
+        var left = statement[..<eq].trimmingWhitespace
+        let right = statement[statement.index(after: eq)...]
+        let chainStart = right.trimmingWhitespace
+        guard chainStart.hasPrefix("make.") || chainStart.hasPrefix("$0.") else { return nil }
+        for prefix in ["let ", "var ", "self."] where left.hasPrefix(prefix) { left = left.dropFirst(prefix.count).trimmingWhitespace }
+        guard isIdentifier(left), left != "make" else { return nil }
+        return (String(left), chainStart)
+    }
+
+    /// `expect {` frames and ranges `}` or `expect unsatisfiable {` labels `}`.
+    mutating func readExpectation(unsatisfiable: Bool, location: SourceLocation) throws(TextSyntaxError) {
+        var expectation = Expectation(location: location)
+        if unsatisfiable { expectation.conflict = [] }
+        while index < lines.count {
+            let lineNumber = index + 1
+            let raw = lines[index]
+            index += 1
+            let derivation = commentText(raw)
+            let text = stripComment(raw)
+            let trimmed = text.trimmingWhitespace
+            if trimmed.isEmpty {
+                if !derivation.isEmpty { expectation.derivation += (expectation.derivation.isEmpty ? "" : "\n") + derivation }
+                continue
+            }
+            let column = text.distance(from: text.startIndex, to: trimmed.startIndex) + 1
+            let here = SourceLocation(file: file, line: lineNumber, column: column)
+            if trimmed == "}" {
+                addStep((.expect(expectation), location))
+                return
+            }
+            if unsatisfiable {
+                guard trimmed.count >= 2, trimmed.first == "\"", trimmed.last == "\"" else {
+                    throw error("expected a conflicting constraint's label in quotes, e.g. \"v.left == root.left + 1\"", line: lineNumber, column: column)
+                }
+                expectation.conflict?.append(String(trimmed.dropFirst().dropLast()))
+                continue
+            }
+            let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if words.first == "ambiguous" {
+                guard words.count == 4, let dot = words[1].firstIndex(of: ".") else {
+                    throw error("expected `ambiguous VIEW.COMPONENT MIN MAX` (component x, y, width or height; -inf/inf for unbounded)", line: lineNumber, column: column)
+                }
+                let id = try viewID(words[1][..<dot], line: lineNumber, column: column)
+                guard let component = FrameComponent(rawValue: String(words[1][words[1].index(after: dot)...])) else {
+                    throw error("unknown frame component in '\(words[1])': expected x, y, width or height", line: lineNumber, column: column)
+                }
+                let minimum = words[2] == "-inf" ? nil : try number(String(words[2]), line: lineNumber)
+                let maximum = words[3] == "inf" ? nil : try number(String(words[3]), line: lineNumber)
+                expectation.ambiguous.append(Expectation.Range(view: id, component: component, minimum: minimum, maximum: maximum,
+                                                               derivation: derivation, location: here))
+                continue
+            }
+            guard words.count == 5 else {
+                throw error("expected `VIEW X Y WIDTH HEIGHT` (relative to the superview; ? where not compared), or `ambiguous VIEW.COMPONENT MIN MAX`", line: lineNumber, column: column)
+            }
+            let id = try viewID(words[0], line: lineNumber, column: column)
+            let parts = try words[1...].map { (w) throws(TextSyntaxError) -> Rational? in w == "?" ? nil : try number(String(w), line: lineNumber) }
+            expectation.frames.append(Expectation.Frame(view: id, x: parts[0], y: parts[1], width: parts[2], height: parts[3],
+                                                        derivation: derivation, location: here))
+        }
+        throw error("the expectation opened here is never closed: expected `}`", line: location.line, column: location.column ?? 1)
+    }
+
+    /// Steps on kept references: `top.offset = 20`, `top.insets = UIEdgeInsetsMake(...)`, `[top uninstall]`,
+    /// `top.update(offset: 20)`, `top.deactivate()`, `top.activate()`.
+    mutating func readReferenceStep(_ s: Substring, location: SourceLocation) throws(TextSyntaxError) -> Bool {
+        let line = location.line
+        let column = location.column ?? 1
+        var t = s.trimmingWhitespace
+        if t.hasSuffix(";") { t = t.dropLast().trimmingWhitespace }
+        if t.hasPrefix("[") && t.hasSuffix("]") {
+            let words = t.dropFirst().dropLast().split(separator: " ")
+            guard words.count == 2 else { return false }
+            var name = words[0]
+            if name.hasPrefix("self.") { name = name.dropFirst(5) }
+            switch words[1] {
+            case "uninstall", "deactivate": addStep((.setActive(reference: String(name), false), location)); return true
+            case "install", "activate": addStep((.setActive(reference: String(name), true), location)); return true
+            default: return false
+            }
+        }
+        if t.hasPrefix("self.") { t = t.dropFirst(5) }
+        guard let dot = t.firstIndex(of: "."), isIdentifier(t[..<dot]), !declared.contains(String(t[..<dot])) else { return false }
+        let name = String(t[..<dot])
+        let member = t[t.index(after: dot)...]
+        if member == "deactivate()" || member == "uninstall()" { addStep((.setActive(reference: name, false), location)); return true }
+        if member == "activate()" || member == "install()" { addStep((.setActive(reference: name, true), location)); return true }
+        let valueColumn = { (v: Substring) in column + t.distance(from: t.startIndex, to: v.startIndex) }
+        if let eq = member.firstIndex(of: "=") {
+            let property = member[..<eq].trimmingWhitespace
+            let value = member[member.index(after: eq)...].trimmingWhitespace
+            let constant = try parser.parseConstant(value, line: line, column: valueColumn(value))
+            addStep((.changeConstant(reference: name, try modifier(String(property), constant, line: line, column: column)), location))
+            return true
+        }
+        if member.hasPrefix("update("), member.hasSuffix(")"), let colon = member.firstIndex(of: ":") {
+            let label = member[member.index(member.startIndex, offsetBy: 7)..<colon].trimmingWhitespace
+            let value = member[member.index(after: colon)..<member.index(before: member.endIndex)].trimmingWhitespace
+            let constant = try parser.parseConstant(value, line: line, column: valueColumn(value))
+            addStep((.changeConstant(reference: name, try modifier(String(label), constant, line: line, column: column)), location))
+            return true
+        }
+        return false
+    }
+
+    func modifier(_ property: String, _ value: TextConstant, line: Int, column: Int) throws(TextSyntaxError) -> ConstantModifier {
+        switch (property, value) {
+        case ("offset", .number(let n)): return .offset(n)
+        case ("offset", .point(let p)), ("centerOffset", .point(let p)): return .centerOffset(p)
+        case ("offset", .size(let z)), ("sizeOffset", .size(let z)): return .sizeOffset(z)
+        case ("offset", .insets(let e)), ("insets", .insets(let e)), ("inset", .insets(let e)): return .insets(e)
+        case ("inset", .number(let n)): return .inset(n)
+        case ("inset", .directionalInsets(let d)), ("insets", .directionalInsets(let d)): return .directionalInsets(d)
+        default:
+            throw error("cannot set \(property) to that value: offset takes a number, point, size or insets; inset a number or insets; insets insets; sizeOffset a size; centerOffset a point", line: line, column: column)
+        }
+    }
+
+    /// `edit VIEW.COMPONENT PRIORITY`, `unedit VIEW.COMPONENT`, `suggest VIEW.COMPONENT VALUE ...`.
+    mutating func readEditStep(_ head: String, _ words: [Substring], location: SourceLocation) throws(TextSyntaxError) {
+        let line = location.line
+        let column = location.column ?? 1
+        func target(_ w: Substring) throws(TextSyntaxError) -> (String, FrameComponent) {
+            guard let dot = w.firstIndex(of: "."),
+                  let component = FrameComponent(rawValue: String(w[w.index(after: dot)...])) else {
+                throw error("expected VIEW.COMPONENT with component x, y, width or height, found '\(w)'", line: line, column: column)
+            }
+            return (try viewID(w[..<dot], line: line, column: column), component)
+        }
+        switch head {
+        case "edit":
+            guard words.count == 3 else { throw error("expected `edit VIEW.COMPONENT PRIORITY`", line: line, column: column) }
+            let (id, component) = try target(words[1])
+            let priorityText = words[2].hasPrefix("@") ? String(words[2].dropFirst()) : String(words[2])
+            let priority = Priority(try number(priorityText, line: line))
+            guard priority.isValid, !priority.isRequired else {
+                throw error("an edit needs a priority in (0, 1000), not \(priority)", line: line, column: column)
+            }
+            addStep((.addEdit(view: id, component, priority), location))
+        case "unedit":
+            guard words.count == 2 else { throw error("expected `unedit VIEW.COMPONENT`", line: line, column: column) }
+            let (id, component) = try target(words[1])
+            addStep((.removeEdit(view: id, component), location))
+        default:
+            guard words.count >= 3, words.count % 2 == 1 else {
+                throw error("expected `suggest VIEW.COMPONENT VALUE [VIEW.COMPONENT VALUE ...]`", line: line, column: column)
+            }
+            var values: [(view: String, component: FrameComponent, value: Rational)] = []
+            var i = 1
+            while i < words.count {
+                let (id, component) = try target(words[i])
+                values.append((id, component, try number(String(words[i + 1]), line: line)))
+                i += 2
+            }
+            addStep((.suggest(values), location))
+        }
+    }
+
+    /// The text of a `#` or `//` comment on a line, for derivations.
+    func commentText(_ line: Substring) -> String {
+        let code = stripComment(line)
+        guard code.endIndex < line.endIndex else { return "" }
+        var rest = line[code.endIndex...]
+        while let first = rest.first, first == "#" || first == "/" { rest = rest.dropFirst() }
+        return String(rest.trimmingWhitespace)
     }
 
     mutating func readDistribute(_ args: [String], location: SourceLocation) throws(TextSyntaxError) {

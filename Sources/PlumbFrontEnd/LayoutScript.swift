@@ -22,20 +22,44 @@ public struct LayoutScript: Sendable {
         case direction(LayoutDirection?)
     }
 
+    /// Which Masonry call a block is.
+    public enum BlockKind: String, Sendable { case make, update, remake }
+
+    /// A block of chains for some receivers; `names` gives kept references (`self.top = make.top...`) by chain index.
+    public struct Block: Sendable {
+        public var kind: BlockKind
+        public var receivers: [String]
+        public var chains: [ConstraintChain]
+        public var names: [Int: String]
+    }
+
     /// One step of the layout's life.
     public enum Step: Sendable {
-        case make([String], [ConstraintChain])
-        case update([String], [ConstraintChain])
-        case remake([String], [ConstraintChain])
+        case block(Block)
         /// `removeConstraints()`.
         case removeConstraints(String)
         case removeFromSuperview(String)
         case setProperties(String, [ViewProperty])
         case distribute([String], LayoutAttribute.Axis, DistributionMode, lead: Rational, tail: Rational)
         case resizeRoot(Size)
+        /// A constant change on a kept reference (`topConstraint.offset = 20`, `update(inset:)`).
+        case changeConstant(reference: String, ConstantModifier)
+        /// `[reference uninstall]` / `deactivate()` (false) or `install` / `activate()` (true).
+        case setActive(reference: String, Bool)
+        /// Makes a frame component editable at a priority below 1000.
+        case addEdit(view: String, FrameComponent, Priority)
+        case removeEdit(view: String, FrameComponent)
+        /// One round of suggestions (root-coordinate values), then a solve.
+        case suggest([(view: String, component: FrameComponent, value: Rational)])
+        /// What the layout must look like after the steps so far.
+        case expect(Expectation)
     }
 
     public var name: String
+    /// Where the layout comes from (`Masonry example: Basic`).
+    public var source: String?
+    /// Features, size class and other labels for filtering.
+    public var tags: [String] = []
     public var dialect: Dialect
     public var rootSize: Size
     public var direction: LayoutDirection
@@ -45,6 +69,7 @@ public struct LayoutScript: Sendable {
 
     public init(name: String, dialect: Dialect = .masonry, rootSize: Size, direction: LayoutDirection = .leftToRight) {
         self.name = name
+        self.source = nil
         self.dialect = dialect
         self.rootSize = rootSize
         self.direction = direction
@@ -73,36 +98,17 @@ public struct LayoutScript: Sendable {
         return tree
     }
 
-    /// Plays every step on `tree`.
+    /// Plays every step on `tree` (edits, suggestions and expectations are left to a `LayoutPlayer` with an engine).
     public func play(on tree: ViewTree) throws(LayoutError) {
-        for (step, location) in steps { try perform(step, on: tree, at: location) }
+        let player = LayoutPlayer(script: self, tree: tree)
+        for (step, location) in steps { try player.perform(step, at: location) }
     }
 
-    /// Plays one step.
-    public func perform(_ step: Step, on tree: ViewTree, at location: SourceLocation) throws(LayoutError) {
-        do throws(LayoutError) {
-            switch step {
-            case .make(let ids, let chains):
-                for view in try lookUp(ids, in: tree) { try tree.makeConstraints(chains, for: view) }
-            case .update(let ids, let chains):
-                for view in try lookUp(ids, in: tree) { try tree.updateConstraints(chains, for: view) }
-            case .remake(let ids, let chains):
-                for view in try lookUp(ids, in: tree) { try tree.remakeConstraints(chains, for: view) }
-            case .removeConstraints(let id):
-                tree.removeConstraints(of: try lookUp([id], in: tree)[0])
-            case .removeFromSuperview(let id):
-                tree.removeFromSuperview(try lookUp([id], in: tree)[0])
-            case .setProperties(let id, let properties):
-                apply(properties, to: try lookUp([id], in: tree)[0])
-            case .distribute(let ids, let axis, let mode, let lead, let tail):
-                try tree.distribute(try lookUp(ids, in: tree), along: axis, mode, leadSpacing: lead, tailSpacing: tail,
-                                    file: location.file, line: location.line)
-            case .resizeRoot(let size):
-                tree.rootSize = size
-            }
-        } catch {
-            throw error.located(at: location)
-        }
+    /// The layout after every step, with its edits and suggestion rounds, as one linear system (layout-lp/1's model).
+    public func lowered() throws(LayoutError) -> LinearSystem {
+        let player = LayoutPlayer(script: self, tree: try makeTree())
+        for (step, location) in steps { try player.perform(step, at: location) }
+        return player.linearSystem()
     }
 
     /// A tree with every step played.
@@ -112,14 +118,14 @@ public struct LayoutScript: Sendable {
         return tree
     }
 
-    private func lookUp(_ ids: [String], in tree: ViewTree) throws(LayoutError) -> [View] {
+    func lookUp(_ ids: [String], in tree: ViewTree) throws(LayoutError) -> [View] {
         try ids.map { (id) throws(LayoutError) -> View in
             guard let view = tree.view(id) else { throw LayoutError(.unknownView(id)) }
             return view
         }
     }
 
-    private func apply(_ properties: [ViewProperty], to view: View) {
+    func apply(_ properties: [ViewProperty], to view: View) {
         for property in properties {
             switch property {
             case .intrinsicSize(let w, let h):

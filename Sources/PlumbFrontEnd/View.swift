@@ -45,6 +45,16 @@ public final class View {
     public var widthVariable: VariableID { VariableID(firstVariable + 2) }
     public var heightVariable: VariableID { VariableID(firstVariable + 3) }
 
+    /// The variable of one frame component.
+    public func variable(_ component: FrameComponent) -> VariableID {
+        switch component {
+        case .x: x
+        case .y: y
+        case .width: widthVariable
+        case .height: heightVariable
+        }
+    }
+
     /// Whether this is the tree's root.
     public var isRoot: Bool { self === tree?.root }
 

@@ -52,9 +52,7 @@ func loadSystem(_ path: String) throws -> LinearSystem {
     if LayoutFile.looksLikeLayoutFile(text) {
         let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "layout")
         do {
-            let script = try LayoutFile(file: path, name: name).parse(text)
-            let tree = try script.build()
-            return tree.linearSystem(name: script.name)
+            return try LayoutFile(file: path, name: name).parse(text).lowered()
         } catch let error as TextSyntaxError {
             throw InputError(error.description)
         } catch let error as LayoutError {

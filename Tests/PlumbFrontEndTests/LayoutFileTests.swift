@@ -79,9 +79,10 @@ import PlumbSystem
         }
         """)
         let tree = try script.makeTree()
-        try script.perform(script.steps[0].step, on: tree, at: script.steps[0].location)
+        let player = LayoutPlayer(script: script, tree: tree)
+        try player.perform(script.steps[0].step, at: script.steps[0].location)
         #expect(tree.dslConstraints(of: tree.view("a")!).map { $0.linear.withLabel(nil) } == [row("a.w - 10 == 0", in: tree)])
-        try script.perform(script.steps[1].step, on: tree, at: script.steps[1].location)
+        try player.perform(script.steps[1].step, at: script.steps[1].location)
         #expect(tree.dslConstraints(of: tree.view("a")!).map { $0.linear.withLabel(nil) } == [row("a.w - 20 == 0", in: tree)])
     }
 
@@ -118,5 +119,61 @@ import PlumbSystem
             #expect(error.location?.line == 5)
             #expect(error.location?.file == "t.layout")
         }
+    }
+}
+
+@Suite struct CorpusSyntax {
+    static let animated = """
+    layout animated
+    source "Masonry example: Basic Animated"
+    tags masonry-example update insets size:small
+    root 375 667
+    view green
+    [green mas_makeConstraints:^(MASConstraintMaker *make) {
+        self.edges = make.edges.equalTo(superview).insets(UIEdgeInsetsMake(10, 10, 10, 10)).priorityLow();
+        make.width.equalTo(@100);
+    }];
+    expect {
+        # the low-priority edges give way to the required width
+        green 10 10 100 647      # left holds, right is 265 short: both at 250, left wins? no: a tie
+        ambiguous green.x 10 265
+    }
+    edges.insets = UIEdgeInsetsMake(100, 100, 100, 100);
+    [edges uninstall];
+    edges.activate()
+    edges.update(offset: 5)
+    edit green.x 999
+    suggest green.x 20 green.y 30
+    unedit green.x
+    expect unsatisfiable {
+        "green.width == 100"
+    }
+    """
+
+    @Test func expectationsKeptReferencesAndEdits() throws {
+        let script = try LayoutFile(file: "a.layout", name: "a").parse(CorpusSyntax.animated)
+        #expect(script.source == "Masonry example: Basic Animated")
+        #expect(script.tags == ["masonry-example", "update", "insets", "size:small"])
+        guard case .block(let block) = script.steps[0].step else { Issue.record("first step is a block"); return }
+        #expect(block.names == [0: "edges"])
+        guard case .expect(let e) = script.steps[1].step else { Issue.record("second step is an expectation"); return }
+        #expect(e.frames.count == 1 && e.frames[0].view == "green" && e.frames[0].width == 100 && e.frames[0].x == 10)
+        #expect(e.frames[0].derivation.hasPrefix("left holds"))
+        #expect(e.derivation == "the low-priority edges give way to the required width")
+        #expect(e.ambiguous.count == 1 && e.ambiguous[0].component == .x && e.ambiguous[0].maximum == 265)
+        guard case .changeConstant("edges", .insets(EdgeInsets(100))) = script.steps[2].step else { Issue.record("insets change"); return }
+        guard case .setActive("edges", false) = script.steps[3].step else { Issue.record("uninstall"); return }
+        guard case .setActive("edges", true) = script.steps[4].step else { Issue.record("activate"); return }
+        guard case .changeConstant("edges", .offset(5)) = script.steps[5].step else { Issue.record("update(offset:)"); return }
+        guard case .addEdit("green", .x, 999) = script.steps[6].step else { Issue.record("edit"); return }
+        guard case .suggest(let values) = script.steps[7].step, values.count == 2, values[1].value == 30 else { Issue.record("suggest"); return }
+        guard case .expect(let u) = script.steps[9].step else { Issue.record("unsatisfiable expectation"); return }
+        #expect(u.conflict == ["green.width == 100"])
+
+        // Playing it: the kept reference changes constants in place; the export carries edits and rounds.
+        let system = try script.lowered()
+        #expect(system.edits.isEmpty)   // the edit was removed again
+        #expect(system.suggestionRounds.count == 1)
+        #expect(system.constraints.contains { $0.label == "green.left == root.left + 5 ^low" })
     }
 }
