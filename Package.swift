@@ -18,15 +18,18 @@ let package = Package(
         .target(name: "PlumbSolver", dependencies: ["PlumbSystem"]),
         // View tree, Masonry/SnapKit DSL, text syntax, lowering, and the layout engine.
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
+        // The hand-written layouts under corpus/, their loader and the audit of their expectations.
+        .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFrontEnd"]),
         // The command-line tool: `swift run bench`.
         .executableTarget(
             name: "bench",
             dependencies: [
-                "PlumbSystem", "PlumbSolver", "PlumbFrontEnd",
+                "PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
         .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
+        .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbCorpus"]),
     ]
 )

@@ -21,7 +21,7 @@ struct Bench: ParsableCommand {
 }
 
 /// The back ends this build has, by name.
-let backEnds: [any LayoutSolver.Type] = []
+var backEnds: [any LayoutSolver.Type] { [] }
 
 func backEnd(named name: String) throws -> any LayoutSolver.Type {
     guard let type = backEnds.first(where: { $0.name == name }) else {

@@ -1,0 +1,93 @@
+import PlumbSystem
+import PlumbFrontEnd
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The hand-written layouts under `corpus/`, every `*.layout` file in every folder, in path order.
+public struct Corpus: Sendable {
+    public let root: String
+    public let entries: [CorpusEntry]
+
+    /// Loads every layout file under `root`; a malformed file is an error naming file, line and column.
+    public init(root: String) throws(CorpusError) {
+        self.root = root
+        var entries: [CorpusEntry] = []
+        for path in Corpus.layoutFiles(under: root) {
+            let full = root + "/" + path
+            guard let bytes = Corpus.read(full) else { throw CorpusError(path: full, message: "cannot read the file") }
+            let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "layout")
+            do {
+                let script = try LayoutFile(file: full, name: name).parse(String(decoding: bytes, as: UTF8.self))
+                entries.append(CorpusEntry(path: path, script: script))
+            } catch {
+                throw CorpusError(path: full, message: error.description)
+            }
+        }
+        self.entries = entries
+    }
+
+    /// The corpus folder of this checkout: `corpus/` beside `Package.swift`, found from the working directory upward.
+    public static func defaultRoot() -> String? {
+        var directory = currentDirectory()
+        for _ in 0..<8 {
+            if read(directory + "/Package.swift") != nil, isDirectory(directory + "/corpus") { return directory + "/corpus" }
+            guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
+            directory = String(directory[..<slash])
+        }
+        return nil
+    }
+
+    static func layoutFiles(under root: String, prefix: String = "") -> [String] {
+        guard let dir = opendir(prefix.isEmpty ? root : root + "/" + prefix) else { return [] }
+        defer { closedir(dir) }
+        var found: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name.hasPrefix(".") { continue }
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            if isDirectory(root + "/" + relative) {
+                found += layoutFiles(under: root, prefix: relative)
+            } else if name.hasSuffix(".layout") {
+                found.append(relative)
+            }
+        }
+        return found.sorted()
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        guard let dir = opendir(path) else { return false }
+        closedir(dir)
+        return true
+    }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A file's bytes, or nil.
+    public static func read(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+            if n < buffer.count { break }
+        }
+        return bytes
+    }
+}
+
+/// A corpus file that cannot be used.
+public struct CorpusError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    public let message: String
+    public var description: String { message.hasPrefix(path) ? message : "\(path): \(message)" }
+}

@@ -1,0 +1,94 @@
+import PlumbSystem
+import PlumbFrontEnd
+
+/// Checks a corpus entry's expectations without any back end: every view is accounted for, every label named
+/// exists, and a fully specified frame set satisfies every required row exactly (a hand derivation that breaks a
+/// required constraint is wrong, whatever a solver says).
+public struct ExpectationAudit {
+    /// One problem found, with where.
+    public struct Finding: CustomStringConvertible, Sendable {
+        public let location: SourceLocation
+        public let message: String
+        public var description: String { "\(location): \(message)" }
+    }
+
+    public init() {}
+
+    /// The problems in `entry`'s expectations (none when it is sound).
+    public func audit(_ entry: CorpusEntry) -> [Finding] {
+        var findings: [Finding] = []
+        let script = entry.script
+        guard !entry.expectations.isEmpty else {
+            return [Finding(location: SourceLocation(file: entry.path, line: 1), message: "the layout has no `expect` block")]
+        }
+        let tree: ViewTree
+        do { tree = try script.makeTree() } catch {
+            return [Finding(location: error.location ?? SourceLocation(file: entry.path, line: 1), message: error.message)]
+        }
+        let player = LayoutPlayer(script: script, tree: tree)
+        for (step, location) in script.steps {
+            do {
+                try player.perform(step, at: location)
+            } catch {
+                findings.append(Finding(location: error.location ?? location, message: "the step fails: \(error.message)"))
+                return findings
+            }
+            guard case .expect(let expectation) = step else { continue }
+            findings += audit(expectation, tree: tree)
+        }
+        return findings
+    }
+
+    func audit(_ expectation: Expectation, tree: ViewTree) -> [Finding] {
+        var findings: [Finding] = []
+        let at = expectation.location
+        if let conflict = expectation.conflict {
+            let labels = Set(tree.constraints.values.compactMap { $0.linear.label })
+            if conflict.isEmpty { findings.append(Finding(location: at, message: "an unsatisfiable expectation must name the conflicting constraints")) }
+            for label in conflict where !labels.contains(label) {
+                findings.append(Finding(location: at, message: "no installed constraint is labelled \"\(label)\""))
+            }
+            return findings
+        }
+        let attached = tree.views.filter { $0.isRoot || $0.ancestorsIncludingSelf.last?.isRoot == true }
+        let listed = Set(expectation.frames.map(\.view))
+        for view in attached where !view.isRoot && !listed.contains(view.id) {
+            findings.append(Finding(location: at, message: "view '\(view.id)' has no expected frame (write `\(view.id) ? ? ? ?` if it is ambiguous)"))
+        }
+        for frame in expectation.frames {
+            for component in FrameComponent.allCases where frame.value(component) == nil {
+                if !expectation.ambiguous.contains(where: { $0.view == frame.view && $0.component == component }) {
+                    findings.append(Finding(location: frame.location,
+                                            message: "\(frame.view).\(component.rawValue) is not compared: give its range with `ambiguous \(frame.view).\(component.rawValue) MIN MAX`"))
+                }
+            }
+        }
+        let complete = expectation.frames.allSatisfy { f in FrameComponent.allCases.allSatisfy { f.value($0) != nil } }
+        guard complete, findings.isEmpty else { return findings }
+        // Substitute the hand-derived frames (relative → root coordinates) into every required row.
+        var value: [Int: Rational] = [:]
+        let byView = Dictionary(expectation.frames.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
+        func origin(_ view: View) -> (Rational, Rational)? {
+            if view.isRoot { return (0, 0) }
+            guard let f = byView[view.id], let x = f.x, let y = f.y, let parent = view.superview, let p = origin(parent) else { return nil }
+            guard let rx = try? x + p.0, let ry = try? y + p.1 else { return nil }
+            return (rx, ry)
+        }
+        for view in attached {
+            guard let o = origin(view) else { continue }
+            value[view.x.index] = o.0
+            value[view.y.index] = o.1
+            value[view.widthVariable.index] = view.isRoot ? tree.rootSize.width : byView[view.id]?.width
+            value[view.heightVariable.index] = view.isRoot ? tree.rootSize.height : byView[view.id]?.height
+        }
+        for id in tree.constraintOrder {
+            guard let c = tree.constraints[id]?.linear, c.priority.isRequired else { continue }
+            guard c.terms.allSatisfy({ value[$0.variable.index] != nil }) else { continue }
+            let violation = (try? c.violation(at: { value[$0.index] ?? .zero })) ?? Rational(1)
+            if !violation.isZero {
+                findings.append(Finding(location: at, message: "the expected frames break a required constraint by \(violation): \(c.label ?? "#\(id)")"))
+            }
+        }
+        return findings
+    }
+}
