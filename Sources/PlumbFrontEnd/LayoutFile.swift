@@ -138,9 +138,12 @@ private struct Reader {
                 }
                 rest.removeFirst(2)
             }
+            let isScrollView = rest.contains("scrollview")
+            rest.removeAll { $0 == "scrollview" }
             let properties = try viewProperties(rest, line: line, column: column)
             declared.insert(id)
-            script?.views.append(LayoutScript.ViewDeclaration(id: id, parent: parent, properties: properties, location: location))
+            script?.views.append(LayoutScript.ViewDeclaration(id: id, parent: parent, properties: properties,
+                                                              isScrollView: isScrollView, location: location))
         case "set":
             try requireRoot(line: line)
             guard words.count >= 3 else { throw error("expected `set VIEW PROPERTY VALUES`", line: line, column: column) }

@@ -8,6 +8,8 @@ public struct LayoutScript: Sendable {
         public var id: String
         public var parent: String?
         public var properties: [ViewProperty]
+        /// A scroll view (`view ID scrollview`): its edges attach to its content area for views inside it.
+        public var isScrollView: Bool = false
         public var location: SourceLocation
     }
 
@@ -89,7 +91,7 @@ public struct LayoutScript: Sendable {
                     guard let p = tree.view(parentID) else { throw LayoutError(.unknownView(parentID)) }
                     parent = p
                 }
-                let view = try tree.addView(declaration.id, in: parent)
+                let view = try tree.addView(declaration.id, in: parent, isScrollView: declaration.isScrollView)
                 apply(declaration.properties, to: view)
             } catch {
                 throw error.located(at: declaration.location)

@@ -93,6 +93,26 @@ extension ViewTree {
         return e
     }
 
+    func isView(_ item: ResolvedItem) -> Bool {
+        if case .view = item { return true } else { return false }
+    }
+
+    /// The content-area geometry of a scroll view item, when `attribute` is an edge or margin and the other
+    /// item lies inside it (reference §0.3, "Working with Scroll Views"); nil otherwise.
+    func contentArea(of g: ItemGeometry, attribute: LayoutAttribute, other: ItemGeometry, itemIsView: Bool) throws -> ItemGeometry? {
+        let scroll = g.owner
+        guard itemIsView, scroll.isScrollView, let cw = scroll.contentWidthVariable, let ch = scroll.contentHeightVariable,
+              other.owner !== scroll, other.owner.isDescendant(of: scroll) else { return nil }
+        switch attribute {
+        case .width, .height, .centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins: return nil
+        default: break
+        }
+        var inner = g
+        inner.width = LinearExpression(cw)
+        inner.height = LinearExpression(ch)
+        return inner
+    }
+
     /// The closest common ancestor of two views (a view counts as its own ancestor).
     func closestCommonAncestor(_ a: View, _ b: View) -> View? {
         let ancestors = a.ancestorsIncludingSelf
@@ -122,11 +142,15 @@ extension ViewTree {
                 return LinearConstraint(e, c.relation, priority: c.priority, label: c.description)
             }
             guard a1.kind == a2.kind else { throw fail(.locationToSize(a1, a2)) }
-            let g2: ItemGeometry
+            var g2: ItemGeometry
             do { g2 = try geometry(of: item2) } catch { throw fail(error.kind) }
             guard let ancestor = closestCommonAncestor(g1.owner, g2.owner) else {
                 throw fail(.noCommonAncestor(c.firstItem.description, item2.description))
             }
+            var g1 = g1
+            // A scroll view's edges and margins, related to a view inside it, are its content area's.
+            if let inner = try contentArea(of: g2, attribute: a2, other: g1, itemIsView: c.secondItem.map(isView) ?? false) { g2 = inner }
+            if let inner = try contentArea(of: g1, attribute: a1, other: g2, itemIsView: isView(c.firstItem)) { g1 = inner }
             let e1 = try expression(a1, of: g1, direction: direction)
             let e2 = try expression(a2, of: g2, direction: direction)
             var e = LinearExpression()

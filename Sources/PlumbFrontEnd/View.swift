@@ -33,10 +33,27 @@ public final class View {
     /// The view's own layout direction; nil inherits the superview's (the root defaults to left-to-right).
     public var direction: LayoutDirection? { didSet { tree?.viewPropertiesChanged(self) } }
 
-    init(id: String, tree: ViewTree, firstVariable: Int) {
+    /// Whether the view scrolls its content: constraints between its edges or margins and views inside it
+    /// attach to its content area (of size `contentWidth` × `contentHeight`), the others to its frame.
+    public let isScrollView: Bool
+
+    init(id: String, tree: ViewTree, firstVariable: Int, isScrollView: Bool = false) {
         self.id = id
         self.tree = tree
         self.firstVariable = firstVariable
+        self.isScrollView = isScrollView
+    }
+
+    /// The scroll view's content size variables (`contentSize`); nil for other views.
+    public var contentWidthVariable: VariableID? { isScrollView ? VariableID(firstVariable + 4) : nil }
+    public var contentHeightVariable: VariableID? { isScrollView ? VariableID(firstVariable + 5) : nil }
+
+    /// How many variables the view has: x, y, width, height, and the content size of a scroll view.
+    var variableCount: Int { isScrollView ? 6 : 4 }
+
+    /// The names of the view's variables, in order.
+    var variableNames: [String] {
+        ["\(id).x", "\(id).y", "\(id).w", "\(id).h"] + (isScrollView ? ["\(id).contentW", "\(id).contentH"] : [])
     }
 
     /// The variables of the view: x, y, width, height (root coordinates).

@@ -49,11 +49,12 @@ public final class ViewTree {
     /// The view with `id`, if any.
     public func view(_ id: String) -> View? { viewsByID[id] }
 
-    /// Adds a view under `superview` (nil: not in the hierarchy yet).
+    /// Adds a view under `superview` (nil: not in the hierarchy yet); a scroll view gets content-size variables.
     @discardableResult
-    public func addView(_ id: String, in superview: View?) throws(LayoutError) -> View {
+    public func addView(_ id: String, in superview: View?, isScrollView: Bool = false) throws(LayoutError) -> View {
         guard viewsByID[id] == nil else { throw LayoutError(.duplicateView(id)) }
-        let view = View(id: id, tree: self, firstVariable: views.count * 4)
+        let last = views[views.count - 1]
+        let view = View(id: id, tree: self, firstVariable: last.firstVariable + last.variableCount, isScrollView: isScrollView)
         views.append(view)
         viewsByID[id] = view
         if let superview {
@@ -95,7 +96,7 @@ public final class ViewTree {
 
     /// The variable names: `id.x`, `id.y`, `id.w`, `id.h` per view in creation order.
     public var variableNames: [String] {
-        views.flatMap { ["\($0.id).x", "\($0.id).y", "\($0.id).w", "\($0.id).h"] }
+        views.flatMap(\.variableNames)
     }
 
     /// The installed constraints as one linear system, in installation order.

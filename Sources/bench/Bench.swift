@@ -15,7 +15,7 @@ struct Bench: ParsableCommand {
         Exit codes: 0 done; 1 an input file is malformed or invalid (the message names file, line and column); \
         64 the command line itself is wrong.
         """,
-        subcommands: [Lower.self, Solve.self, List.self],
+        subcommands: [Check.self, Lower.self, Solve.self, List.self],
         defaultSubcommand: List.self
     )
 }

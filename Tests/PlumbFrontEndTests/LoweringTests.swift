@@ -184,3 +184,36 @@ let halfMultiplierRows: [(LayoutAttribute, String)] = [
         #expect(read.constraints.contains { $0.terms.contains { $0.coefficient == r("1/7") || $0.coefficient == r("-1/7") } })
     }
 }
+
+@Suite struct ScrollViews {
+    @Test func edgesAttachToTheContentAreaAndSizesToTheFrame() throws {
+        // Masonry example UIScrollView: the content view's edges define contentSize; its width is the frame's.
+        let script = try LayoutFile(file: "s.layout", name: "s").parse("""
+        root 375 667
+        view scroll scrollview
+        view content in scroll
+        make scroll {
+          make.edges.equalTo(superview);
+        }
+        make content {
+          make.edges.equalTo(scroll);
+          make.width.equalTo(scroll);
+          make.centerX.equalTo(scroll);
+        }
+        """)
+        let tree = try script.build()
+        #expect(tree.variableNames.contains("scroll.contentW"))
+        let content = tree.dslConstraints(of: tree.view("content")!).map { $0.linear.withLabel(nil) }
+        #expect(content == [
+            row("content.x - scroll.x == 0", in: tree),
+            row("content.x + content.w - scroll.x - scroll.contentW == 0", in: tree),
+            row("content.y - scroll.y == 0", in: tree),
+            row("content.y + content.h - scroll.y - scroll.contentH == 0", in: tree),
+            row("content.w - scroll.w == 0", in: tree),
+            row("content.x + 1/2*content.w - scroll.x - 1/2*scroll.w == 0", in: tree),
+        ])
+        // The scroll view's own edges, against its superview, are its frame.
+        let outer = tree.dslConstraints(of: tree.view("scroll")!).map { $0.linear.withLabel(nil) }
+        #expect(outer[1] == row("scroll.x + scroll.w - root.x - root.w == 0", in: tree))
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import PlumbCorpus
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the corpus: every file parses, every view has an expectation, and hand-derived frames satisfy every required constraint exactly.",
+        discussion: "No back end is involved: this catches a derivation that breaks a required row, a missing view, a `?` without its range, or a conflict label that names no constraint."
+    )
+
+    @Option(help: "The corpus folder (default: corpus/ of this checkout).")
+    var corpus: String?
+
+    @Option(help: "Only layouts whose name, path or tag contains this.")
+    var filter: String?
+
+    func run() throws {
+        guard let root = corpus ?? Corpus.defaultRoot() else {
+            throw ValidationError("no corpus folder found: run from the checkout or pass --corpus DIR")
+        }
+        let loaded: Corpus
+        do { loaded = try Corpus(root: root) } catch {
+            printError(error.description)
+            throw ExitCode(1)
+        }
+        let entries = loaded.entries.filter { filter == nil || $0.matches(filter ?? "") }
+        var problems = 0
+        var expectations = 0
+        for entry in entries {
+            expectations += entry.expectations.count
+            for finding in ExpectationAudit().audit(entry) {
+                printError("\(root)/\(finding.description)")
+                problems += 1
+            }
+        }
+        print("\(entries.count) layouts, \(expectations) expectations, \(problems) problem\(problems == 1 ? "" : "s")")
+        if problems > 0 { throw ExitCode(1) }
+    }
+}
