@@ -20,11 +20,13 @@ let package = Package(
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The hand-written layouts under corpus/, their loader and the audit of their expectations.
         .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFrontEnd"]),
+        // The harness: runs the corpus and the generated families through back ends, judges, times, reports.
+        .target(name: "PlumbHarness", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus"]),
         // The command-line tool: `swift run bench`.
         .executableTarget(
             name: "bench",
             dependencies: [
-                "PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus",
+                "PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

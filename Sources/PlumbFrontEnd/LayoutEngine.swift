@@ -8,6 +8,13 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
     public let width: SolvedValue
     public let height: SolvedValue
 
+    public init(x: SolvedValue, y: SolvedValue, width: SolvedValue, height: SolvedValue) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
     public var description: String { "(\(x), \(y), \(width), \(height))" }
 }
 
@@ -23,6 +30,12 @@ public struct UnsatisfiedConstraint: Hashable, Sendable {
     /// The installed constraints it conflicts with, when the back end can tell.
     public let conflictsWith: [String]?
     public let location: SourceLocation?
+
+    public init(constraint: String, conflictsWith: [String]?, location: SourceLocation?) {
+        self.constraint = constraint
+        self.conflictsWith = conflictsWith
+        self.location = location
+    }
 }
 
 /// Ties a view tree to one back end: every tree change reaches the solver incrementally (adds, removes,
@@ -31,6 +44,8 @@ public final class LayoutEngine {
     public let tree: ViewTree
     public let solver: any LayoutSolver
     private var inSolver = Set<Int>()
+    /// What the back end said about its last solve.
+    public private(set) var lastReport = SolveReport()
     /// Required constraints the solver refused, retried at every `layout()` until they fit or are removed.
     private var refused: [Int: [ConstraintID]?] = [:]
 
@@ -71,7 +86,7 @@ public final class LayoutEngine {
             refused[id] = nil
             try add(id)
         }
-        _ = try solver.solve()
+        lastReport = try solver.solve()
         return refused.keys.sorted().compactMap { id in
             guard let installed = tree.constraints[id] else { return nil }
             let others = refused[id].flatMap { $0 }?.compactMap { tree.constraints[$0.index]?.linear.label ?? "c\($0.index)" }
@@ -103,6 +118,33 @@ public final class LayoutEngine {
     /// Suggests a root-coordinate value for an edit variable; takes effect at the next `layout()`.
     public func suggest(_ value: Rational, for view: View, _ component: FrameComponent) throws(SolverError) {
         try solver.suggest(value, for: view.variable(component))
+    }
+
+    /// The variables the last `layout()` left ambiguous, when the back end detects ambiguity (nil otherwise).
+    public func ambiguity() throws(SolverError) -> [AmbiguousVariable]? {
+        guard let detector = solver as? any AmbiguityDetecting else { return nil }
+        return try detector.ambiguousVariables(among: nil)
+    }
+
+    /// The total violation per priority level of the constraints in the solver, at the last solution:
+    /// exact when every value is exact.
+    public func levelViolations() -> [Priority: SolvedValue] {
+        var exact: [Priority: Rational] = [:]
+        var float: [Priority: Double] = [:]
+        var allExact = true
+        for id in inSolver {
+            guard let c = tree.constraints[id]?.linear else { continue }
+            float[c.priority, default: 0] += c.violation(at: { self.solver.value(of: $0).doubleValue })
+            guard allExact else { continue }
+            let v = try? c.violation(at: { (variable) -> Rational in
+                if case .exact(let r) = self.solver.value(of: variable) { return r }
+                allExact = false
+                return .zero
+            })
+            if let v, allExact, let sum = try? (exact[c.priority] ?? .zero) + v { exact[c.priority] = sum } else { allExact = false }
+        }
+        if allExact { return exact.mapValues { .exact($0) } }
+        return float.mapValues { .float($0) }
     }
 
     /// The frame of `view` relative to its superview, from the last `layout()`.

@@ -15,17 +15,17 @@ struct Bench: ParsableCommand {
         Exit codes: 0 done; 1 an input file is malformed or invalid (the message names file, line and column); \
         64 the command line itself is wrong.
         """,
-        subcommands: [Check.self, Lower.self, Solve.self, List.self],
-        defaultSubcommand: List.self
+        subcommands: [Run.self, Audit.self, Lower.self, Solve.self, List.self],
+        defaultSubcommand: Run.self
     )
 }
 
 /// The back ends this build has, by name.
-var backEnds: [any LayoutSolver.Type] { [] }
+var availableBackEnds: [any LayoutSolver.Type] { [] }
 
 func backEnd(named name: String) throws -> any LayoutSolver.Type {
-    guard let type = backEnds.first(where: { $0.name == name }) else {
-        let names = backEnds.map { $0.name }
+    guard let type = availableBackEnds.first(where: { $0.name == name }) else {
+        let names = availableBackEnds.map { $0.name }
         throw ValidationError("no back end named '\(name)'; this build has: \(names.isEmpty ? "none yet" : names.joined(separator: ", ")) (see `bench list`)")
     }
     return type

@@ -5,11 +5,11 @@ struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the back ends this build has and what each guarantees.")
 
     func run() {
-        if backEnds.isEmpty {
+        if availableBackEnds.isEmpty {
             print("No back end in this build yet. `bench lower FILE` prints the lowered system.")
             return
         }
-        for type in backEnds {
+        for type in availableBackEnds {
             let c = type.capabilities
             let traits = [
                 c.exact ? "exact" : "floating point",

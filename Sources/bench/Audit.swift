@@ -1,9 +1,9 @@
 import ArgumentParser
 import PlumbCorpus
 
-struct Check: ParsableCommand {
+struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check the corpus: every file parses, every view has an expectation, and hand-derived frames satisfy every required constraint exactly.",
+        abstract: "Audit the corpus: every file parses, every view has an expectation, and hand-derived frames satisfy every required constraint exactly.",
         discussion: "No back end is involved: this catches a derivation that breaks a required row, a missing view, a `?` without its range, or a conflict label that names no constraint."
     )
 

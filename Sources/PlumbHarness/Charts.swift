@@ -1,0 +1,123 @@
+/// SVG charts of a run: time against size on log-log axes per family (every back end), and conformance per back end.
+public struct Charts {
+    public let results: RunResults
+    public init(results: RunResults) { self.results = results }
+
+    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
+
+    func color(_ backEnd: String) -> String {
+        let index = results.backEndNames.firstIndex(of: backEnd) ?? 0
+        return Charts.palette[index % Charts.palette.count]
+    }
+
+    /// One chart per family: file name → SVG text.
+    public func scalingCharts() -> [(String, String)] {
+        results.scalingPoints().keys.sorted().map { family in ("scaling-\(family).svg", scaling(family)) }
+    }
+
+    func scaling(_ family: String) -> String {
+        let series = (results.scalingPoints()[family] ?? [:]).sorted { $0.key < $1.key }
+        let all = series.flatMap { $0.value }
+        let width = 640.0, height = 400.0, left = 70.0, right = 130.0, top = 40.0, bottom = 50.0
+        let minN = Double(all.map(\.size).min() ?? 1), maxN = Double(all.map(\.size).max() ?? 10)
+        let times = all.map(\.buildSolve).filter { $0 > 0 }
+        let loT = floor(log10(times.min() ?? 1e-6)), hiT = ceil(log10(times.max() ?? 1))
+        let loN = floor(log10(max(1, minN))), hiN = max(loN + 1, ceil(log10(max(1, maxN))))
+        func px(_ n: Double) -> Double { left + (log10(n) - loN) / (hiN - loN) * (width - left - right) }
+        func py(_ t: Double) -> Double { height - bottom - (log10(t) - loT) / max(1, hiT - loT) * (height - top - bottom) }
+        var svg = header(width, height, title: "\(family): build+solve time against views (log-log)")
+        for e in Int(loN)...Int(hiN) {
+            let x = px(pow(10, Double(e)))
+            svg += line(x, top, x, height - bottom, stroke: "#eee")
+            svg += text(x, height - bottom + 18, "10^\(e)", anchor: "middle")
+        }
+        for e in Int(loT)...Int(max(loT, hiT)) {
+            let y = py(pow(10, Double(e)))
+            svg += line(left, y, width - right, y, stroke: "#eee")
+            svg += text(left - 6, y + 4, formatSeconds(pow(10, Double(e))), anchor: "end")
+        }
+        svg += text((left + width - right) / 2, height - 12, "views", anchor: "middle")
+        for (i, (name, points)) in series.enumerated() {
+            let sorted = points.sorted { $0.size < $1.size }.filter { $0.buildSolve > 0 }
+            let path = sorted.enumerated().map { (j, p) in "\(j == 0 ? "M" : "L")\(f(px(Double(p.size)))),\(f(py(p.buildSolve)))" }.joined(separator: " ")
+            svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(color(name))\" stroke-width=\"2\"/>\n"
+            for p in sorted { svg += "<circle cx=\"\(f(px(Double(p.size))))\" cy=\"\(f(py(p.buildSolve)))\" r=\"3\" fill=\"\(color(name))\"/>\n" }
+            let k = results.exponent(family: family, backEnd: name).map { " (n^\(format3($0)))" } ?? ""
+            svg += "<rect x=\"\(f(width - right + 10))\" y=\"\(f(top + Double(i) * 18))\" width=\"10\" height=\"10\" fill=\"\(color(name))\"/>\n"
+            svg += text(width - right + 24, top + Double(i) * 18 + 9, name + k, anchor: "start")
+        }
+        return svg + "</svg>\n"
+    }
+
+    /// Layouts passed / failed / unsupported / not converged per back end, as stacked bars.
+    public func conformanceChart() -> String {
+        let summaries = results.summaries().filter { $0.layouts > 0 }
+        let width = 640.0, rowHeight = 28.0, left = 110.0, top = 40.0
+        let height = top + Double(summaries.count) * rowHeight + 50
+        let most = Double(summaries.map(\.layouts).max() ?? 1)
+        var svg = header(width, height, title: "Corpus layouts per back end")
+        let kinds: [(String, String, (BackEndSummary) -> Int)] = [
+            ("passed", "#2ca02c", { $0.layoutsPassed }), ("failed", "#d62728", { $0.layoutsFailed }),
+            ("unsupported", "#7f7f7f", { $0.layoutsUnsupported }), ("not converged", "#ff7f0e", { $0.layoutsNotConverged }),
+        ]
+        for (i, s) in summaries.enumerated() {
+            let y = top + Double(i) * rowHeight
+            svg += text(left - 8, y + 17, s.name, anchor: "end")
+            var x = left
+            for (_, colour, count) in kinds {
+                let w = Double(count(s)) / most * (width - left - 40)
+                if w > 0 { svg += "<rect x=\"\(f(x))\" y=\"\(f(y + 4))\" width=\"\(f(w))\" height=\"\(f(rowHeight - 8))\" fill=\"\(colour)\"/>\n" }
+                x += w
+            }
+            svg += text(x + 6, y + 17, "\(s.layoutsPassed)/\(s.layouts)", anchor: "start")
+        }
+        for (j, (label, colour, _)) in kinds.enumerated() {
+            let x = left + Double(j) * 120
+            svg += "<rect x=\"\(f(x))\" y=\"\(f(height - 30))\" width=\"10\" height=\"10\" fill=\"\(colour)\"/>\n"
+            svg += text(x + 14, height - 21, label, anchor: "start")
+        }
+        return svg + "</svg>\n"
+    }
+
+    func header(_ w: Double, _ h: Double, title: String) -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(w))\" height=\"\(f(h))\" font-family=\"sans-serif\" font-size=\"11\">\n"
+            + "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n" + text(w / 2, 20, title, anchor: "middle", size: 14)
+    }
+
+    func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String) -> String {
+        "<line x1=\"\(f(x1))\" y1=\"\(f(y1))\" x2=\"\(f(x2))\" y2=\"\(f(y2))\" stroke=\"\(stroke)\"/>\n"
+    }
+
+    func text(_ x: Double, _ y: Double, _ s: String, anchor: String, size: Int = 11) -> String {
+        let escaped = s.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
+        return "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\" font-size=\"\(size)\">\(escaped)</text>\n"
+    }
+
+    func f(_ v: Double) -> String { v.isFinite ? String(Int((v * 10).rounded())) .inserting(decimalAt: 1) : "0" }
+}
+
+extension String {
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+
+    /// "1234" → "123.4" (tenths to a decimal string).
+    func inserting(decimalAt places: Int) -> String {
+        var digits = self
+        var negative = false
+        if digits.hasPrefix("-") { negative = true; digits.removeFirst() }
+        while digits.count <= places { digits = "0" + digits }
+        let cut = digits.index(digits.endIndex, offsetBy: -places)
+        return (negative ? "-" : "") + digits[..<cut] + "." + digits[cut...]
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

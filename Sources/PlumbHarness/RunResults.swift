@@ -1,0 +1,150 @@
+import PlumbSystem
+
+/// Everything one `bench run` measured: the machine, the build, every conformance verdict and every timing
+/// sample. Written to results/ as JSON (`plumb-run/1`), read back by `bench compare` and `bench report`.
+public struct RunResults: Sendable, Equatable {
+    public static let format = "plumb-run/1"
+
+    /// One expectation of one layout judged on one back end.
+    public struct Conformance: Sendable, Equatable {
+        public var layout: String
+        public var backEnd: String
+        /// The expectation's position in the layout (0-based) and line.
+        public var expectation: Int
+        public var line: Int
+        public var outcome: Verdict.Outcome
+        public var reasons: [String]
+        public var maxError: Double
+    }
+
+    /// Repeated timings of one workload on one back end.
+    public struct Timing: Sendable, Equatable {
+        /// A corpus layout's name, or a generated family's (`chain-1000`).
+        public var workload: String
+        /// The family for generated workloads, `corpus` otherwise.
+        public var family: String
+        /// Views in the workload.
+        public var size: Int
+        public var constraints: Int
+        public var backEnd: String
+        /// `ok`, or why there are no samples (`over budget`, `unsupported: ...`, `error: ...`).
+        public var status: String
+        /// Seconds to add every constraint and solve, one sample per fresh solver.
+        public var buildSolve: [Double]
+        /// Suggestion rounds per sample, and seconds for all of them, one sample per run.
+        public var editRounds: Int
+        public var editTotal: [Double]
+    }
+
+    public var date: String
+    public var machine: String
+    /// `release` or `debug`.
+    public var configuration: String
+    public var commit: String
+    public var policy: ConformancePolicy
+    public var conformance: [Conformance]
+    public var timings: [Timing]
+
+    public init(date: String, machine: String, configuration: String, commit: String, policy: ConformancePolicy,
+                conformance: [Conformance] = [], timings: [Timing] = []) {
+        self.date = date
+        self.machine = machine
+        self.configuration = configuration
+        self.commit = commit
+        self.policy = policy
+        self.conformance = conformance
+        self.timings = timings
+    }
+}
+
+// MARK: - JSON
+
+extension RunResults {
+    public func json(pretty: Bool = true) -> String {
+        func number(_ d: Double) -> JSONValue { d.isFinite ? .number("\(d)") : .string("\(d)") }
+        func int(_ i: Int) -> JSONValue { .number("\(i)") }
+        let conformanceJSON: [JSONValue] = conformance.map { c in
+            .object([
+                JSONMember("layout", .string(c.layout)), JSONMember("back_end", .string(c.backEnd)),
+                JSONMember("expectation", int(c.expectation)), JSONMember("line", int(c.line)),
+                JSONMember("outcome", .string(c.outcome.rawValue)),
+                JSONMember("reasons", .array(c.reasons.map { .string($0) })), JSONMember("max_error", number(c.maxError)),
+            ])
+        }
+        let timingJSON: [JSONValue] = timings.map { t in
+            .object([
+                JSONMember("workload", .string(t.workload)), JSONMember("family", .string(t.family)),
+                JSONMember("size", int(t.size)), JSONMember("constraints", int(t.constraints)),
+                JSONMember("back_end", .string(t.backEnd)), JSONMember("status", .string(t.status)),
+                JSONMember("build_solve_s", .array(t.buildSolve.map(number))),
+                JSONMember("edit_rounds", int(t.editRounds)), JSONMember("edit_total_s", .array(t.editTotal.map(number))),
+            ])
+        }
+        let root = JSONValue.object([
+            JSONMember("format", .string(RunResults.format)), JSONMember("date", .string(date)),
+            JSONMember("machine", .string(machine)), JSONMember("configuration", .string(configuration)),
+            JSONMember("commit", .string(commit)),
+            JSONMember("tolerance", .object([JSONMember("absolute", number(policy.absoluteTolerance)),
+                                             JSONMember("relative", number(policy.relativeTolerance))])),
+            JSONMember("conformance", .array(conformanceJSON)), JSONMember("timings", .array(timingJSON)),
+        ])
+        return JSONWriter.write(root, pretty: pretty)
+    }
+
+    /// Reads a results file; errors say which field is wrong.
+    public init(json bytes: [UInt8], source: String) throws(ResultsError) {
+        let root: JSONValue
+        do { root = try JSONParser.parse(bytes) } catch { throw ResultsError("\(source): \(error)") }
+        guard root["format"]?.stringValue == RunResults.format else {
+            throw ResultsError("\(source): not a \(RunResults.format) results file")
+        }
+        func string(_ v: JSONValue?, _ what: String) throws(ResultsError) -> String {
+            guard let s = v?.stringValue else { throw ResultsError("\(source): \(what) must be a string") }
+            return s
+        }
+        func double(_ v: JSONValue?, _ what: String) throws(ResultsError) -> Double {
+            if let lexeme = v?.numberLexeme ?? v?.stringValue, let d = Double(lexeme) { return d }
+            throw ResultsError("\(source): \(what) must be a number")
+        }
+        func int(_ v: JSONValue?, _ what: String) throws(ResultsError) -> Int {
+            guard let lexeme = v?.numberLexeme, let i = Int(lexeme) else { throw ResultsError("\(source): \(what) must be an integer") }
+            return i
+        }
+        func doubles(_ v: JSONValue?, _ what: String) throws(ResultsError) -> [Double] {
+            guard let a = v?.arrayValue else { throw ResultsError("\(source): \(what) must be an array") }
+            return try a.map { (e) throws(ResultsError) -> Double in try double(e, what) }
+        }
+        let tolerance = root["tolerance"]
+        self.init(date: try string(root["date"], "date"), machine: try string(root["machine"], "machine"),
+                  configuration: try string(root["configuration"], "configuration"), commit: try string(root["commit"], "commit"),
+                  policy: ConformancePolicy(absoluteTolerance: try double(tolerance?["absolute"], "tolerance.absolute"),
+                                            relativeTolerance: try double(tolerance?["relative"], "tolerance.relative")))
+        for (i, c) in (root["conformance"]?.arrayValue ?? []).enumerated() {
+            let at = "conformance[\(i)]"
+            guard let outcome = Verdict.Outcome(rawValue: try string(c["outcome"], "\(at).outcome")) else {
+                throw ResultsError("\(source): \(at).outcome is not one of pass, fail, unsupported, not converged")
+            }
+            conformance.append(Conformance(
+                layout: try string(c["layout"], "\(at).layout"), backEnd: try string(c["back_end"], "\(at).back_end"),
+                expectation: try int(c["expectation"], "\(at).expectation"), line: try int(c["line"], "\(at).line"),
+                outcome: outcome, reasons: (c["reasons"]?.arrayValue ?? []).compactMap(\.stringValue),
+                maxError: try double(c["max_error"], "\(at).max_error")))
+        }
+        for (i, t) in (root["timings"]?.arrayValue ?? []).enumerated() {
+            let at = "timings[\(i)]"
+            timings.append(Timing(
+                workload: try string(t["workload"], "\(at).workload"), family: try string(t["family"], "\(at).family"),
+                size: try int(t["size"], "\(at).size"), constraints: try int(t["constraints"], "\(at).constraints"),
+                backEnd: try string(t["back_end"], "\(at).back_end"), status: try string(t["status"], "\(at).status"),
+                buildSolve: try doubles(t["build_solve_s"], "\(at).build_solve_s"),
+                editRounds: try int(t["edit_rounds"], "\(at).edit_rounds"),
+                editTotal: try doubles(t["edit_total_s"], "\(at).edit_total_s")))
+        }
+    }
+}
+
+/// A results file that cannot be read.
+public struct ResultsError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// `2026-11-22T04:30:00Z`.
+func nowStamp() -> String {
+    let formatter = ISO8601DateFormatter()
+    return formatter.string(from: Date())
+}
+
+/// CPU model, cores and memory, from /proc.
+func machineDescription() -> String {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let gib = Double(ProcessInfo.processInfo.physicalMemory) / Double(1 << 30)
+    return "\(model), \(cores) cores, \(Int(gib.rounded())) GiB"
+}
+
+/// The checkout's commit (short), with `+` when the work tree has changes; `unknown` outside git.
+func currentCommit() -> String {
+    func git(_ args: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + args
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = Pipe()
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    guard let commit = git(["rev-parse", "--short", "HEAD"]) else { return "unknown" }
+    let dirty = !(git(["status", "--porcelain", "--untracked-files=no"]) ?? "").isEmpty
+    return commit + (dirty ? "+" : "")
+}
+
+extension String {
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        replacingOccurrences(of: target, with: replacement)
+    }
+}

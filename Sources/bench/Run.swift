@@ -1,0 +1,158 @@
+import ArgumentParser
+import PlumbSystem
+import PlumbSolver
+import PlumbCorpus
+import PlumbHarness
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Options shared by the verbs that run back ends.
+struct BackEndOptions: ParsableArguments {
+    @Option(name: .customLong("solver"), help: "Only this back end (repeatable; see `bench list`). Default: all of this build's.")
+    var solvers: [String] = []
+
+    @Option(name: .customLong("external"), help: ArgumentHelp(
+        "Also run an external program: NAME=COMMAND, reading layout-lp/1 on stdin and writing layout-result/1 (repeatable).",
+        discussion: "Example: --external kiwi='python3 ../shared/anchors/kiwi_run.py --stdin' (after `pip install kiwisolver`)."))
+    var externals: [String] = []
+
+    @Option(help: "Only layouts and families whose name, path or tag contains this.")
+    var filter: String?
+
+    func selected() throws -> [BackEnd] {
+        var result: [BackEnd] = try (solvers.isEmpty ? availableBackEnds.map(\.name) : solvers).map { .native(try backEnd(named: $0)) }
+        for spec in externals {
+            guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex else {
+                throw ValidationError("--external takes NAME=COMMAND, e.g. kiwi='python3 ../shared/anchors/kiwi_run.py --stdin'")
+            }
+            result.append(.external(name: String(spec[..<eq]), command: String(spec[spec.index(after: eq)...])))
+        }
+        guard !result.isEmpty else { throw ValidationError("no back end to run: this build has none yet; pass --external NAME=COMMAND") }
+        return result
+    }
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the corpus and the generated families through every back end: judge, time, report (the default verb).",
+        discussion: """
+        Writes results/runs/<date>.json (every sample), results/latest.json, results/report.md and SVG charts in \
+        results/, and prints a one-screen summary. Time a release build: `swift run -c release bench`.
+        """
+    )
+
+    @OptionGroup var backEndOptions: BackEndOptions
+
+    @Option(name: .customLong("repeat"), help: "Timed runs per workload after one warm-up.")
+    var repeats = 5
+
+    @Option(help: "Generated sizes, comma-separated.")
+    var sizes = "10,100,1000,10000,100000"
+
+    @Option(help: "Seconds one back end may spend on one family at one size; a slower size ends its growth there.")
+    var budget = 10.0
+
+    @Flag(help: "Skip the generated families (corpus only).")
+    var noScaling = false
+
+    @Flag(help: "Skip the corpus (generated families only).")
+    var noCorpus = false
+
+    @Option(help: "The results folder.")
+    var output = "results"
+
+    @Option(help: "The corpus folder (default: corpus/ of this checkout).")
+    var corpus: String?
+
+    func run() throws {
+        var options = Harness.Options(backEnds: try backEndOptions.selected())
+        options.filter = backEndOptions.filter
+        options.repeats = max(1, repeats)
+        options.budget = budget
+        options.sizes = sizes.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }
+        let progress = ProgressLine()
+        let harness = Harness(options: options) { progress.show($0) }
+        var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
+                                 commit: currentCommit(), policy: options.policy)
+        if !noCorpus {
+            guard let root = corpus ?? Corpus.defaultRoot() else {
+                throw ValidationError("no corpus folder found: run from the checkout or pass --corpus DIR")
+            }
+            let loaded: Corpus
+            do { loaded = try Corpus(root: root) } catch {
+                printError(error.description)
+                throw ExitCode(1)
+            }
+            harness.run(loaded, into: &results)
+        }
+        if !noScaling { harness.runScaling(into: &results) }
+        progress.finish()
+        try writeResults(results, to: output)
+        print(Report(results: results).terminalSummary())
+        print("\nWritten: \(output)/report.md, \(output)/latest.json, charts in \(output)/")
+    }
+}
+
+/// Writes the JSON, the report and the charts.
+func writeResults(_ results: RunResults, to folder: String) throws {
+    mkdir(folder, 0o755)
+    mkdir(folder + "/runs", 0o755)
+    let json = results.json()
+    try writeText(json, to: "\(folder)/runs/\(results.date.replacingAll(":", "-")).json")
+    try writeText(json, to: "\(folder)/latest.json")
+    let charts = Charts(results: results)
+    var files: [String] = []
+    for (name, svg) in charts.scalingCharts() {
+        try writeText(svg, to: "\(folder)/\(name)")
+        files.append(name)
+    }
+    try writeText(charts.conformanceChart(), to: "\(folder)/conformance.svg")
+    files.append("conformance.svg")
+    try writeText(Report(results: results).markdown(chartFiles: files), to: "\(folder)/report.md")
+}
+
+func writeText(_ text: String, to path: String) throws {
+    guard let file = fopen(path, "wb") else { throw InputError("cannot write \(path)") }
+    defer { fclose(file) }
+    let bytes = Array(text.utf8)
+    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw InputError("cannot write \(path)") }
+}
+
+#if DEBUG
+let buildConfiguration = "debug"
+#else
+let buildConfiguration = "release"
+#endif
+
+/// A status line that rewrites itself on a terminal and prints plain lines otherwise.
+final class ProgressLine: @unchecked Sendable {
+    let isTerminal = isatty(2) != 0
+    let start = monotonicSeconds()
+    var lastLength = 0
+
+    func show(_ status: String) {
+        let text = "[\(String(format1(monotonicSeconds() - start))) s] \(status)"
+        if isTerminal {
+            let padded = text + String(repeating: " ", count: max(0, lastLength - text.count))
+            writeStandardError("\r" + padded)
+            lastLength = text.count
+        } else {
+            writeStandardError(text + "\n")
+        }
+    }
+
+    func finish() {
+        if isTerminal && lastLength > 0 { writeStandardError("\r" + String(repeating: " ", count: lastLength) + "\r") }
+    }
+}
+
+func format1(_ v: Double) -> String {
+    let tenths = Int((v * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+}
+
+func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+}
