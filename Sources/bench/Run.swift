@@ -21,7 +21,12 @@ struct BackEndOptions: ParsableArguments {
     var filter: String?
 
     func selected() throws -> [BackEnd] {
-        var result: [BackEnd] = try (solvers.isEmpty ? availableBackEnds.map(\.name) : solvers).map { .native(try backEnd(named: $0)) }
+        var result: [BackEnd] = []
+        if solvers.isEmpty {
+            result = availableBackEnds.map { BackEnd.native($0) }
+        } else {
+            for name in solvers { result.append(.native(try backEnd(named: name))) }
+        }
         for spec in externals {
             guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex else {
                 throw ValidationError("--external takes NAME=COMMAND, e.g. kiwi='python3 ../shared/anchors/kiwi_run.py --stdin'")
