@@ -17,7 +17,8 @@ public struct Harness {
         public var sizes: [Int] = [10, 100, 1000, 10_000, 100_000]
         /// Seconds a back end may spend on one family at one size; a size over it stops that family's growth.
         public var budget = 10.0
-        public var runCorpus = true
+        /// Whether corpus layouts are timed as well as judged.
+        public var timeCorpus = true
         public var runScaling = true
         public var policy = ConformancePolicy.standard
 
@@ -70,7 +71,7 @@ public struct Harness {
                                                          reasons: [failure.description], maxError: 0))
                     }
                 }
-                if let system = try? entry.script.lowered() {
+                if options.timeCorpus, let system = try? entry.script.lowered() {
                     results.timings.append(time(system, workload: entry.name, family: "corpus",
                                                 size: max(0, system.variables.count / 4 - 1), on: backEnd))
                 }

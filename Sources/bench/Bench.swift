@@ -12,10 +12,10 @@ struct Bench: ParsableCommand {
         Layout files (Masonry/SnapKit chains as text, see corpus/README.md) and layout-lp/1 files (the neutral JSON \
         form of a lowered system) are both accepted wherever a FILE is asked for.
 
-        Exit codes: 0 done; 1 an input file is malformed or invalid (the message names file, line and column); \
-        64 the command line itself is wrong.
+        Exit codes: 0 done; 1 an input file is malformed or invalid (the message names file, line and column), \
+        or `check` found a conformance loss; 2 `compare` found a regression; 64 the command line itself is wrong.
         """,
-        subcommands: [Run.self, Audit.self, Lower.self, Solve.self, List.self],
+        subcommands: [Run.self, Check.self, Compare.self, Audit.self, Lower.self, Solve.self, List.self],
         defaultSubcommand: Run.self
     )
 }

@@ -1,0 +1,72 @@
+/// Two runs side by side: conformance changes and speed changes beyond a noise threshold.
+public struct Comparison: Sendable {
+    /// One change found.
+    public struct Change: Sendable, CustomStringConvertible {
+        public enum Kind: String, Sendable { case conformanceLoss = "conformance loss", conformanceGain = "conformance gain",
+                                                 slower, faster }
+        public let kind: Kind
+        public let workload: String
+        public let backEnd: String
+        public let detail: String
+        public var isRegression: Bool { kind == .conformanceLoss || kind == .slower }
+        public var description: String { "\(kind.rawValue): \(workload) on \(backEnd): \(detail)" }
+    }
+
+    public let changes: [Change]
+    public var regressions: [Change] { changes.filter(\.isRegression) }
+
+    /// `threshold` is the speed ratio both quartile bounds must exceed (1.2: 20% slower at the favourable end).
+    public init(old: RunResults, new: RunResults, threshold: Double = 1.2) {
+        var changes: [Change] = []
+        let before = old.layoutOutcomes(), after = new.layoutOutcomes()
+        for (backEnd, layouts) in after.sorted(by: { $0.key < $1.key }) {
+            for (layout, outcome) in layouts.sorted(by: { $0.key < $1.key }) {
+                guard let was = before[backEnd]?[layout], was != outcome else { continue }
+                let kind: Change.Kind = outcome > was ? .conformanceLoss : .conformanceGain
+                changes.append(Change(kind: kind, workload: layout, backEnd: backEnd, detail: "\(was.rawValue) → \(outcome.rawValue)"))
+            }
+        }
+        func key(_ t: RunResults.Timing) -> String { t.workload + "\u{0}" + t.backEnd }
+        let oldTimings = Dictionary(old.timings.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        for t in new.timings {
+            guard let o = oldTimings[key(t)], let a = Summary(t.buildSolve), let b = Summary(o.buildSolve),
+                  let ratio = SpeedRatio(a, b) else { continue }
+            // ratio = old / new: below 1 means the new run is slower.
+            if ratio.high < 1 / threshold {
+                changes.append(Change(kind: .slower, workload: t.workload, backEnd: t.backEnd,
+                                      detail: "build+solve \(formatSeconds(b.median)) → \(formatSeconds(a.median)) (\(format3(1 / ratio.ratio))× slower, at least \(format3(1 / ratio.high))×)"))
+            } else if ratio.low > threshold {
+                changes.append(Change(kind: .faster, workload: t.workload, backEnd: t.backEnd,
+                                      detail: "build+solve \(formatSeconds(b.median)) → \(formatSeconds(a.median)) (\(format3(ratio.ratio))× faster)"))
+            }
+        }
+        self.changes = changes
+    }
+}
+
+/// Which corpus layouts pass on a back end, pinned in results/baseline/NAME.txt, one name per line.
+public struct Baseline: Sendable, Equatable {
+    public let backEnd: String
+    public let passing: Set<String>
+
+    public init(backEnd: String, passing: Set<String>) {
+        self.backEnd = backEnd
+        self.passing = passing
+    }
+
+    public init(backEnd: String, text: String) {
+        self.backEnd = backEnd
+        self.passing = Set(text.split(separator: "\n").map { String($0).filter { !$0.isWhitespace } }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+    }
+
+    public var text: String {
+        "# Corpus layouts that pass on \(backEnd); `bench check` fails when one of them stops passing.\n"
+            + passing.sorted().joined(separator: "\n") + "\n"
+    }
+
+    /// The layouts of the baseline that do not pass in `results`.
+    public func losses(in results: RunResults) -> [String] {
+        let outcomes = results.layoutOutcomes()[backEnd] ?? [:]
+        return passing.filter { outcomes[$0] != .pass }.sorted()
+    }
+}

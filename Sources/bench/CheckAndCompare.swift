@@ -1,0 +1,96 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+import PlumbCorpus
+import PlumbHarness
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Conformance only, against the pinned baseline: exit 1 if a layout that passed no longer does.",
+        discussion: """
+        The baseline is results/baseline/NAME.txt per back end (the layouts that pass). Fast enough for CI: no timing, \
+        no generated families. After an intended improvement, pin it with --update-baseline and commit the files.
+        """
+    )
+
+    @OptionGroup var backEndOptions: BackEndOptions
+
+    @Flag(help: "Write the current passing layouts as the new baseline instead of checking.")
+    var updateBaseline = false
+
+    @Option(help: "The results folder holding baseline/.")
+    var output = "results"
+
+    func run() throws {
+        var options = Harness.Options(backEnds: try backEndOptions.selected())
+        options.filter = backEndOptions.filter
+        options.timeCorpus = false
+        guard let root = Corpus.defaultRoot() else { throw ValidationError("no corpus folder found: run from the checkout") }
+        let corpus: Corpus
+        do { corpus = try Corpus(root: root) } catch { printError(error.description); throw ExitCode(1) }
+        let progress = ProgressLine()
+        var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
+                                 commit: currentCommit(), policy: options.policy)
+        Harness(options: options) { progress.show($0) }.run(corpus, into: &results)
+        progress.finish()
+        print(Report(results: results).terminalSummary())
+        var lost = 0
+        for backEnd in options.backEnds {
+            let path = "\(output)/baseline/\(backEnd.name).txt"
+            let outcomes = results.layoutOutcomes()[backEnd.name] ?? [:]
+            if updateBaseline {
+                mkdir(output, 0o755)
+                mkdir(output + "/baseline", 0o755)
+                let passing = Set(outcomes.filter { $0.value == .pass }.keys)
+                try writeText(Baseline(backEnd: backEnd.name, passing: passing).text, to: path)
+                print("pinned \(passing.count) passing layouts for \(backEnd.name) in \(path)")
+                continue
+            }
+            guard let bytes = Corpus.read(path) else {
+                print("no baseline for \(backEnd.name) (\(path)): nothing to lose yet; pin one with --update-baseline")
+                continue
+            }
+            let baseline = Baseline(backEnd: backEnd.name, text: String(decoding: bytes, as: UTF8.self))
+            for layout in baseline.losses(in: results) {
+                printError("conformance loss: \(layout) no longer passes on \(backEnd.name)")
+                lost += 1
+            }
+        }
+        if lost > 0 { throw ExitCode(1) }
+    }
+}
+
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two runs: conformance changes and speed changes beyond the noise threshold; exit 2 on a regression.",
+        discussion: """
+        A speed change counts only when the ratio of medians stays beyond --threshold even at the favourable ends of \
+        both runs' interquartile ranges, so this machine's noise does not fail it.
+        """
+    )
+
+    @Argument(help: "The earlier run (results/runs/....json).")
+    var old: String
+
+    @Argument(help: "The later run.")
+    var new: String
+
+    @Option(help: "Speed ratio that counts as a change (1.2 = 20%).")
+    var threshold = 1.2
+
+    func run() throws {
+        let before = try exitOnInputError { try loadResults(old) }
+        let after = try exitOnInputError { try loadResults(new) }
+        let comparison = Comparison(old: before, new: after, threshold: threshold)
+        for change in comparison.changes { print(change.description) }
+        print("\(comparison.changes.count) changes, \(comparison.regressions.count) regressions")
+        if !comparison.regressions.isEmpty { throw ExitCode(2) }
+    }
+}
+
+func loadResults(_ path: String) throws -> RunResults {
+    do { return try RunResults(json: try readFile(path), source: path) } catch let error as ResultsError {
+        throw InputError(error.description)
+    }
+}
