@@ -33,5 +33,7 @@ let package = Package(
         .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
         .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
         .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbCorpus"]),
+        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness"],
+                    exclude: ["Fixtures"]),
     ]
 )

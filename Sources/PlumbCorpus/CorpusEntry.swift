@@ -7,11 +7,16 @@ public struct CorpusEntry: Sendable {
     public let path: String
     public let script: LayoutScript
 
+    public init(path: String, script: LayoutScript) {
+        self.path = path
+        self.script = script
+    }
+
     public var name: String { script.name }
     public var tags: [String] { script.tags }
 
     /// The expectations in order, with the index of the step each follows.
-    public var expectations: [(afterStep: Int, expectation: Expectation)] {
+    public var expectations: [(afterStep: Int, expectation: LayoutExpectation)] {
         script.steps.enumerated().compactMap { index, entry in
             if case .expect(let e) = entry.step { return (index, e) } else { return nil }
         }

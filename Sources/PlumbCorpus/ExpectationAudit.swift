@@ -39,7 +39,7 @@ public struct ExpectationAudit {
         return findings
     }
 
-    func audit(_ expectation: Expectation, tree: ViewTree) -> [Finding] {
+    func audit(_ expectation: LayoutExpectation, tree: ViewTree) -> [Finding] {
         var findings: [Finding] = []
         let at = expectation.location
         if let conflict = expectation.conflict {

@@ -283,7 +283,7 @@ private struct Reader {
 
     /// `expect {` frames and ranges `}` or `expect unsatisfiable {` labels `}`.
     mutating func readExpectation(unsatisfiable: Bool, location: SourceLocation) throws(TextSyntaxError) {
-        var expectation = Expectation(location: location)
+        var expectation = LayoutExpectation(location: location)
         if unsatisfiable { expectation.conflict = [] }
         while index < lines.count {
             let lineNumber = index + 1
@@ -320,7 +320,7 @@ private struct Reader {
                 }
                 let minimum = words[2] == "-inf" ? nil : try number(String(words[2]), line: lineNumber)
                 let maximum = words[3] == "inf" ? nil : try number(String(words[3]), line: lineNumber)
-                expectation.ambiguous.append(Expectation.Range(view: id, component: component, minimum: minimum, maximum: maximum,
+                expectation.ambiguous.append(LayoutExpectation.Range(view: id, component: component, minimum: minimum, maximum: maximum,
                                                                derivation: derivation, location: here))
                 continue
             }
@@ -329,7 +329,7 @@ private struct Reader {
             }
             let id = try viewID(words[0], line: lineNumber, column: column)
             let parts = try words[1...].map { (w) throws(TextSyntaxError) -> Rational? in w == "?" ? nil : try number(String(w), line: lineNumber) }
-            expectation.frames.append(Expectation.Frame(view: id, x: parts[0], y: parts[1], width: parts[2], height: parts[3],
+            expectation.frames.append(LayoutExpectation.Frame(view: id, x: parts[0], y: parts[1], width: parts[2], height: parts[3],
                                                         derivation: derivation, location: here))
         }
         throw error("the expectation opened here is never closed: expected `}`", line: location.line, column: location.column ?? 1)

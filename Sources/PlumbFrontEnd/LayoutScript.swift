@@ -54,7 +54,7 @@ public struct LayoutScript: Sendable {
         /// One round of suggestions (root-coordinate values), then a solve.
         case suggest([(view: String, component: FrameComponent, value: Rational)])
         /// What the layout must look like after the steps so far.
-        case expect(Expectation)
+        case expect(LayoutExpectation)
     }
 
     public var name: String

@@ -24,10 +24,12 @@ public struct ExternalSolver: Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        // A program that exits without reading its input must not take the harness down with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         do { try process.run() } catch { return failure("cannot start `\(command)`: \(error)") }
         let request = Data(system.layoutLPJSON(pretty: false).utf8)
         let writer = Thread {
-            input.fileHandleForWriting.write(request)
+            try? input.fileHandleForWriting.write(contentsOf: request)
             try? input.fileHandleForWriting.close()
         }
         writer.start()
@@ -44,15 +46,16 @@ public struct ExternalSolver: Sendable {
             usleep(2000)
         }
         while !collected.done { usleep(1000) }
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: collected.err.prefix(2000), as: UTF8.self)
-            return failure("`\(command)` exited with status \(process.terminationStatus): \(text)")
-        }
+        // A program may exit non-zero and still answer (kiwi_run.py exits 3 with an `infeasible` result).
         do {
             var result = try LayoutResult(layoutResult: Array(collected.out), source: name)
             result.solver = name
             return result
         } catch {
+            guard process.terminationStatus == 0 else {
+                let text = String(decoding: collected.err.suffix(2000), as: UTF8.self)
+                return failure("`\(command)` exited with status \(process.terminationStatus): \(text)")
+            }
             return failure("`\(command)` did not answer layout-result/1: \(error)")
         }
     }

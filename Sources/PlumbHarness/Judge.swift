@@ -33,7 +33,7 @@ public struct Judge: Sendable {
 
     /// Judges `observation` by `capabilities` against `expectation`; `reference` is the exact back end's
     /// observation at the same point, when it ran; `isIrreducible` checks a named conflict set, when an oracle exists.
-    public func judge(_ observation: Observation, against expectation: Expectation, capabilities: SolverCapabilities,
+    public func judge(_ observation: Observation, against expectation: LayoutExpectation, capabilities: SolverCapabilities,
                       reference: Observation? = nil) -> Verdict {
         var reasons: [String] = []
         var maxError = 0.0

@@ -1,7 +1,7 @@
 import PlumbSystem
 
 /// What a layout must look like after the steps before it, as derived by hand in a corpus file.
-public struct Expectation: Sendable {
+public struct LayoutExpectation: Sendable {
     /// A view's frame relative to its superview; a nil component is not compared (it is ambiguous).
     public struct Frame: Sendable {
         public var view: String

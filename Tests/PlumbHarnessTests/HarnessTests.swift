@@ -1,0 +1,235 @@
+import Testing
+import PlumbSystem
+import PlumbSolver
+import PlumbFrontEnd
+import PlumbCorpus
+@testable import PlumbHarness
+
+let fixtures = "/" + #filePath.split(separator: "/").dropLast().joined(separator: "/") + "/Fixtures"
+
+func entry(_ text: String) throws -> CorpusEntry {
+    CorpusEntry(path: "t.layout", script: try LayoutFile(file: "t.layout", name: "t").parse(text))
+}
+
+let pinned = """
+layout pinned
+root 100 100
+view a
+view b in a
+make a {
+  make.left.equalTo(10); make.top.equalTo(20); make.width.equalTo(50); make.height.equalTo(30);
+}
+make b {
+  make.left.equalTo(5); make.top.equalTo(1/3); make.width.equalTo(0.1); make.height.equalTo(2);
+}
+expect {
+  a 10 20 50 30
+  b 5 1/3 1/10 2
+}
+"""
+
+func expectation(_ text: String) throws -> LayoutExpectation {
+    let e = try entry(text)
+    return e.expectations[0].expectation
+}
+
+func frame(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Frame {
+    Frame(x: .float(x), y: .float(y), width: .float(w), height: .float(h))
+}
+
+let floating = SolverCapabilities(exact: false, strictPriorities: true, incremental: true, explainsConflicts: true, detectsAmbiguity: false)
+let exactly = SolverCapabilities(exact: true, strictPriorities: true, incremental: false, explainsConflicts: true, detectsAmbiguity: true)
+
+@Suite struct ConformanceJudge {
+    let judge = Judge()
+
+    @Test func aMatchingLayoutPassesWithinTheTolerance() throws {
+        let e = try expectation(pinned)
+        let o = Observation(frames: ["a": frame(10, 20, 50, 30), "b": frame(5, 1.0 / 3 + 1e-12, 0.1, 2)])
+        let v = judge.judge(o, against: e, capabilities: floating)
+        #expect(v.outcome == .pass)
+        #expect(v.maxError < 1e-11)
+    }
+
+    @Test func exactBackEndsMustMatchExactly() throws {
+        let e = try expectation(pinned)
+        let near = Frame(x: .exact(5), y: .exact(try Rational(parsing: "0.3333333333333333")), width: .exact(try Rational(1, 10)), height: .exact(2))
+        let o = Observation(frames: ["a": Frame(x: .exact(10), y: .exact(20), width: .exact(50), height: .exact(30)), "b": near])
+        #expect(judge.judge(o, against: e, capabilities: exactly).outcome == .fail)
+    }
+
+    @Test func aWrongFrameFailsAndSaysWhere() throws {
+        let e = try expectation(pinned)
+        let o = Observation(frames: ["a": frame(10, 20, 50, 31), "b": frame(5, 1.0 / 3, 0.1, 2)])
+        let v = judge.judge(o, against: e, capabilities: floating)
+        #expect(v.outcome == .fail)
+        #expect(v.reasons == ["a.height = 31.0, expected 30 (t.layout:12:3)"])
+        #expect(v.maxError == 1)
+    }
+
+    @Test func requiredViolationsAndLevelOptimaAreRules() throws {
+        let e = try expectation(pinned)
+        var o = Observation(frames: ["a": frame(10, 20, 50, 30), "b": frame(5, 1.0 / 3, 0.1, 2)],
+                            levelViolations: [.required: .float(0.5)])
+        #expect(judge.judge(o, against: e, capabilities: floating).reasons.contains { $0.contains("required constraints violated") })
+        o.levelViolations = [.required: .float(0), .low: .float(12)]
+        let reference = Observation(levelViolations: [.required: .exact(0), .low: .exact(10)])
+        let v = judge.judge(o, against: e, capabilities: floating, reference: reference)
+        #expect(v.outcome == .fail)
+        #expect(v.reasons == ["level 250 violation 12.0, the exact optimum is 10"])
+    }
+
+    @Test func ambiguityIsNotComparedButMustBeReportedByADetector() throws {
+        let e = try expectation("""
+        root 100 100
+        view a
+        make a {
+          make.left.top.equalTo(0); make.height.equalTo(10); make.width.lessThanOrEqualTo(50);
+        }
+        expect {
+          a 0 0 ? 10
+          ambiguous a.width -inf 50
+        }
+        """)
+        let o = Observation(frames: ["a": frame(0, 0, 17, 10)])
+        #expect(judge.judge(o, against: e, capabilities: floating).outcome == .pass)
+        #expect(judge.judge(o, against: e, capabilities: exactly).reasons == ["a.width is ambiguous but was not reported so"])
+        var reported = o
+        reported.ambiguous = ["a": [.width: (min: .float(-.infinity), max: .exact(50))]]
+        #expect(judge.judge(reported, against: e, capabilities: exactly).outcome == .pass)
+    }
+
+    @Test func conflicts() throws {
+        let e = try expectation("""
+        root 100 100
+        view a
+        make a {
+          make.width.equalTo(10); make.width.equalTo(20);
+        }
+        expect unsatisfiable {
+          "a.width == 10"
+        }
+        """)
+        let feasible = Observation(frames: ["a": frame(0, 0, 10, 0)])
+        #expect(judge.judge(feasible, against: e, capabilities: floating).outcome == .fail)
+        let unexplained = Observation(unsatisfied: [UnsatisfiedConstraint(constraint: "a.width == 20", conflictsWith: nil, location: nil)])
+        #expect(judge.judge(unexplained, against: e, capabilities: floating).outcome == .fail)
+        #expect(judge.judge(unexplained, against: e, capabilities: SolverCapabilities(exact: false, strictPriorities: false, incremental: false, explainsConflicts: false, detectsAmbiguity: false)).outcome == .pass)
+        var explained = Observation(unsatisfied: [UnsatisfiedConstraint(constraint: "a.width == 20", conflictsWith: ["a.width == 10"], location: nil)])
+        #expect(judge.judge(explained, against: e, capabilities: floating).outcome == .pass)
+        explained.conflictIrreducible = false
+        #expect(judge.judge(explained, against: e, capabilities: floating).outcome == .fail)
+    }
+
+    @Test func notConvergedIsItsOwnOutcome() throws {
+        let e = try expectation(pinned)
+        let o = Observation(frames: [:], converged: false, message: "60000 sweeps")
+        #expect(judge.judge(o, against: e, capabilities: floating).outcome == .notConverged)
+    }
+}
+
+@Suite struct HarnessStatistics {
+    @Test func summary() {
+        let s = Summary([5, 1, 3, 2, 4])!
+        #expect(s.median == 3 && s.minimum == 1 && s.maximum == 5 && s.lowerQuartile == 2 && s.upperQuartile == 4)
+        #expect(Summary([1, 2, 3, 4])!.median == 2.5)
+        #expect(Summary([]) == nil)
+        #expect(Summary([.nan]) == nil)
+    }
+
+    @Test func ratiosNeedTheWholeRangeBeyondTheThreshold() {
+        let fast = Summary([1.0, 1.1, 0.9, 1.0, 1.05])!
+        let slow = Summary([2.0, 2.1, 1.9, 2.05, 2.0])!
+        let r = SpeedRatio(fast, slow)!
+        #expect(abs(r.ratio - 2) < 1e-12)
+        #expect(r.isSignificant(threshold: 1.2))
+        let noisy = Summary([1.0, 3.0, 0.5, 2.0, 1.1])!
+        #expect(!SpeedRatio(noisy, slow)!.isSignificant(threshold: 1.2))
+    }
+
+    @Test func growthExponents() {
+        let cubic = [10.0, 100, 1000].map { (n: $0, seconds: 2e-9 * $0 * $0 * $0) }
+        #expect(abs(growthExponent(cubic)! - 3) < 1e-9)
+        let linear = [1000.0, 10_000, 100_000].map { (n: $0, seconds: 1e-6 * $0) }
+        #expect(abs(growthExponent(linear)! - 1) < 1e-9)
+        #expect(growthExponent([(n: 10, seconds: 1)]) == nil)
+    }
+}
+
+@Suite struct ResultsFiles {
+    static func sample(_ outcome: Verdict.Outcome = .pass, build: [Double] = [0.001, 0.0012, 0.0011]) -> RunResults {
+        RunResults(date: "2026-11-22T00:00:00Z", machine: "test", configuration: "release", commit: "abc", policy: .standard,
+                   conformance: [.init(layout: "pinned", backEnd: "cassowary", expectation: 0, line: 12, outcome: outcome,
+                                       reasons: outcome == .pass ? [] : ["a.x = 11, expected 10"], maxError: outcome == .pass ? 0 : 1)],
+                   timings: [.init(workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "cassowary",
+                                   status: "ok", buildSolve: build, editRounds: 60, editTotal: [0.01, 0.011, 0.012])])
+    }
+
+    @Test func jsonRoundTrip() throws {
+        let results = ResultsFiles.sample(.fail)
+        let read = try RunResults(json: Array(results.json().utf8), source: "memory")
+        #expect(read == results)
+        #expect(throws: ResultsError.self) { try RunResults(json: Array("{\"format\": \"other\"}".utf8), source: "x") }
+    }
+
+    @Test func compareFindsRegressionsAndIgnoresNoise() {
+        let old = ResultsFiles.sample()
+        #expect(Comparison(old: old, new: ResultsFiles.sample(build: [0.00105, 0.0011, 0.00115])).regressions.isEmpty)
+        let slower = Comparison(old: old, new: ResultsFiles.sample(build: [0.003, 0.0031, 0.0029]))
+        #expect(slower.regressions.map(\.kind) == [.slower])
+        let lost = Comparison(old: old, new: ResultsFiles.sample(.fail))
+        #expect(lost.regressions.map(\.kind) == [.conformanceLoss])
+        #expect(Comparison(old: ResultsFiles.sample(.fail), new: old).changes.map(\.kind) == [.conformanceGain])
+    }
+
+    @Test func baselines() {
+        let baseline = Baseline(backEnd: "cassowary", text: "# comment\npinned\nother\n")
+        #expect(baseline.passing == ["pinned", "other"])
+        #expect(baseline.losses(in: ResultsFiles.sample()) == ["other"])
+        #expect(Baseline(backEnd: "cassowary", text: baseline.text) == baseline)
+    }
+
+    @Test func reportRecommendsFromFigures() {
+        var results = ResultsFiles.sample()
+        results.timings.append(.init(workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "kiwi",
+                                     status: "ok", buildSolve: [80, 81, 82], editRounds: 60, editTotal: [1, 1, 1]))
+        results.conformance.append(.init(layout: "pinned", backEnd: "kiwi", expectation: 0, line: 12, outcome: .pass, reasons: [], maxError: 0))
+        let lines = Report(results: results).recommendations()
+        #expect(lines[0].hasPrefix("**Interactive resizing and animation: cassowary.**"))
+        #expect(lines[1].hasPrefix("**One-shot layout of a large document: cassowary.**"))
+        let md = Report(results: results).markdown(chartFiles: ["scaling-chain.svg"])
+        #expect(md.contains("## Which back end to embed"))
+        #expect(Charts(results: results).scalingCharts().map(\.0) == ["scaling-chain.svg"])
+    }
+}
+
+@Suite struct ExternalSolvers {
+    @Test func aPropagatingScriptPassesAPinnedLayout() throws {
+        let e = try entry(pinned)
+        let backEnd = BackEnd.external(name: "propagate", command: "python3 \(fixtures)/propagating_solver.py")
+        guard case .success(let observations) = CorpusRunner().observe(e, with: backEnd) else {
+            Issue.record("the external solver did not run")
+            return
+        }
+        #expect(Judge().judge(observations[0], against: e.expectations[0].expectation, capabilities: backEnd.capabilities).outcome == .pass)
+        let wrong = BackEnd.external(name: "wrong", command: "python3 \(fixtures)/propagating_solver.py --wrong")
+        guard case .success(let bad) = CorpusRunner().observe(e, with: wrong) else { Issue.record("did not run"); return }
+        #expect(Judge().judge(bad[0], against: e.expectations[0].expectation, capabilities: wrong.capabilities).outcome == .fail)
+    }
+
+    @Test func garbageAndMissingProgramsAreErrorsNotCrashes() throws {
+        let e = try entry(pinned)
+        let garbage = BackEnd.external(name: "garbage", command: "python3 \(fixtures)/propagating_solver.py --garbage")
+        guard case .failure(.solver(let message)) = CorpusRunner().observe(e, with: garbage) else { Issue.record("expected a failure"); return }
+        #expect(message.contains("exited with status 1"))
+        let missing = BackEnd.external(name: "missing", command: "/nonexistent/solver")
+        guard case .failure = CorpusRunner().observe(e, with: missing) else { Issue.record("expected a failure"); return }
+    }
+
+    @Test func unsupportedIsReportedAsSuch() throws {
+        // The script cannot pin an inequality-only layout.
+        let e = try entry("root 10 10\nview a\nmake a {\n make.width.lessThanOrEqualTo(5);\n}\nexpect {\n a ? ? ? ?\n ambiguous a.x -inf inf\n ambiguous a.y -inf inf\n ambiguous a.width -inf 5\n ambiguous a.height -inf inf\n}")
+        let backEnd = BackEnd.external(name: "propagate", command: "python3 \(fixtures)/propagating_solver.py")
+        guard case .failure(.unsupported) = CorpusRunner().observe(e, with: backEnd) else { Issue.record("expected unsupported"); return }
+    }
+}
