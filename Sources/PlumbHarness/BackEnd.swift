@@ -24,12 +24,13 @@ public enum BackEnd: Sendable {
     }
 
     /// Solves a whole system (constraints, edits, rounds) once, with in-process timing.
-    public func solve(_ system: LinearSystem, roundValues: SystemRunner.RoundValues = .all) -> LayoutResult {
+    /// `timeLimit` stops an external program that runs longer (Plumb's own back ends bound themselves).
+    public func solve(_ system: LinearSystem, roundValues: SystemRunner.RoundValues = .all, timeLimit: Double = 600) -> LayoutResult {
         switch self {
         case .native(let type):
             return SystemRunner(repeats: 1, roundValues: roundValues).run(system, solver: type)
         case .external(let name, let command):
-            return ExternalSolver(name: name, command: command).solve(system)
+            return ExternalSolver(name: name, command: command, timeLimit: timeLimit).solve(system)
         }
     }
 }

@@ -88,7 +88,7 @@ public struct Harness {
         let start = monotonicSeconds()
         var warmedUp = false
         while record.buildSolve.count < options.repeats {
-            let result = backEnd.solve(system, roundValues: .none)
+            let result = backEnd.solve(system, roundValues: .none, timeLimit: max(30, 3 * options.budget))
             switch result.status {
             case .ok, .notConverged: break
             case .infeasible: break
