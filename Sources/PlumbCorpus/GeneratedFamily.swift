@@ -169,8 +169,9 @@ extension Family {
         for i in 0..<n {
             let parent = views.isEmpty || rng.next(3) == 0 ? tree.root : views[rng.next(views.count)]
             let v = try tree.addView("v\(i)", in: parent)
-            let siblings = parent.subviews.filter { $0 !== v }
-            let sibling = siblings.isEmpty ? nil : siblings[rng.next(siblings.count)]
+            // The new view is its parent's last subview; any earlier one is a sibling.
+            let earlier = parent.subviews.count - 1
+            let sibling = earlier == 0 ? nil : parent.subviews[rng.next(earlier)]
             let other = views.isEmpty ? nil : views[rng.next(views.count)]
             let pattern = rng.next(4)
             let a = Rational(rng.next(20)), b = Rational(rng.next(20)), pref = Rational(20 + rng.next(200))
