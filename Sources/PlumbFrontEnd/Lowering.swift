@@ -115,13 +115,15 @@ extension ViewTree {
 
     /// The closest common ancestor of two views (a view counts as its own ancestor).
     func closestCommonAncestor(_ a: View, _ b: View) -> View? {
-        let ancestors = a.ancestorsIncludingSelf
-        var view: View? = b
-        while let v = view {
-            if ancestors.contains(where: { $0 === v }) { return v }
-            view = v.superview
+        var x: View? = a
+        var y: View? = b
+        while let p = x, let q = y, p.depth > q.depth { x = p.superview }
+        while let p = x, let q = y, q.depth > p.depth { y = q.superview }
+        while let p = x, let q = y, p !== q {
+            x = p.superview
+            y = q.superview
         }
-        return nil
+        return x
     }
 
     /// Checks a constraint as Auto Layout would, then lowers it to an exact linear row (reference §0.2–0.5):

@@ -31,7 +31,27 @@ public final class View {
     /// Distance of the last baseline above the bottom; nil means the bottom edge.
     public var lastBaselineFromBottom: Rational? { didSet { tree?.viewPropertiesChanged(self) } }
     /// The view's own layout direction; nil inherits the superview's (the root defaults to left-to-right).
-    public var direction: LayoutDirection? { didSet { tree?.viewPropertiesChanged(self) } }
+    public var direction: LayoutDirection? {
+        didSet {
+            refreshInheritedState()
+            tree?.viewPropertiesChanged(self)
+        }
+    }
+
+    /// Levels below the top of its hierarchy (the root, or a detached view, is at 0).
+    public private(set) var depth = 0
+    /// The direction in effect: the view's own, else the nearest ancestor's, else left-to-right.
+    public private(set) var effectiveDirection: LayoutDirection = .leftToRight
+
+    /// Recomputes depth and effective direction for the view and its subtree (after a move or a direction change).
+    func refreshInheritedState() {
+        var stack: [View] = [self]
+        while let v = stack.popLast() {
+            v.depth = (v.superview?.depth).map { $0 + 1 } ?? 0
+            v.effectiveDirection = v.direction ?? v.superview?.effectiveDirection ?? .leftToRight
+            stack.append(contentsOf: v.subviews)
+        }
+    }
 
     /// Whether the view scrolls its content: constraints between its edges or margins and views inside it
     /// attach to its content area (of size `contentWidth` × `contentHeight`), the others to its frame.
@@ -74,16 +94,6 @@ public final class View {
 
     /// Whether this is the tree's root.
     public var isRoot: Bool { self === tree?.root }
-
-    /// The direction in effect: the view's own, else the nearest ancestor's, else left-to-right.
-    public var effectiveDirection: LayoutDirection {
-        var view: View? = self
-        while let v = view {
-            if let d = v.direction { return d }
-            view = v.superview
-        }
-        return .leftToRight
-    }
 
     /// The view and its ancestors, nearest first.
     public var ancestorsIncludingSelf: [View] {

@@ -61,6 +61,7 @@ public final class ViewTree {
             view.superview = superview
             superview.subviews.append(view)
         }
+        view.refreshInheritedState()
         return view
     }
 
@@ -71,6 +72,7 @@ public final class ViewTree {
         view.superview?.subviews.removeAll { $0 === view }
         view.superview = superview
         superview?.subviews.append(view)
+        view.refreshInheritedState()
         relowerConstraints(touching: view)
     }
 
@@ -92,6 +94,7 @@ public final class ViewTree {
         }
         view.superview?.subviews.removeAll { $0 === view }
         view.superview = nil
+        view.refreshInheritedState()
     }
 
     /// The variable names: `id.x`, `id.y`, `id.w`, `id.h` per view in creation order.

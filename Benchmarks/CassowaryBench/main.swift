@@ -1,0 +1,87 @@
+// cassowary-bench: runs layout-lp/1 files through the Cassowary back end (via SystemRunner) and prints
+// one JSON line per file with in-process timings, comparable with ../shared/anchors/kiwi_run.py.
+//
+//   cassowary-bench FILE.json... [--repeat R] [--passes P] [--values] [--check]
+//
+// build_solve_s: median over P passes of SystemRunner's median over R fresh builds (add every constraint and
+// edit variable, then solve()); edit_total_s: median over P passes of the suggestion rounds (suggest + solve()).
+// --values prints the values after the last round; --check re-reads them and reports the largest violation of a
+// required constraint. Peak RSS is the process's (the largest file dominates when several are given).
+import PlumbSystem
+import PlumbSolver
+import CassowaryBackend
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func readFile(_ path: String) -> [UInt8]? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, f)
+        if n <= 0 { break }
+        bytes.append(contentsOf: buffer[0..<n])
+    }
+    return bytes
+}
+
+func peakRSSMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+var files: [String] = []
+var repeats = 3
+var passes = 3
+var printValues = false
+var args = CommandLine.arguments.dropFirst()
+while let a = args.popFirst() {
+    switch a {
+    case "--repeat": repeats = Int(args.popFirst() ?? "3") ?? 3
+    case "--passes": passes = Int(args.popFirst() ?? "3") ?? 3
+    case "--values": printValues = true
+    case "-h", "--help":
+        print("usage: cassowary-bench FILE.json... [--repeat R] [--passes P] [--values]")
+        exit(0)
+    default: files.append(a)
+    }
+}
+
+for path in files {
+    guard let bytes = readFile(path) else { print("{\"file\": \"\(path)\", \"error\": \"unreadable\"}"); continue }
+    let system: LinearSystem
+    do { system = try LinearSystem(layoutLP: bytes, source: path) } catch {
+        print("{\"file\": \"\(path)\", \"error\": \"\(error)\"}")
+        continue
+    }
+    var builds: [Double] = []
+    var editTotals: [Double] = []
+    var last: LayoutResult? = nil
+    // warm-up pass (not counted)
+    _ = SystemRunner(repeats: 1, roundValues: .none, reportAmbiguity: false).run(system, solver: CassowarySolver.self)
+    for _ in 0..<max(1, passes) {
+        let result = SystemRunner(repeats: repeats, roundValues: printValues ? .all : .none, reportAmbiguity: false)
+            .run(system, solver: CassowarySolver.self)
+        if let t = result.timing {
+            builds.append(t.buildSolveSeconds ?? 0)
+            editTotals.append(t.editTotalSeconds ?? 0)
+        }
+        last = result
+    }
+    let rounds = system.suggestionRounds.count
+    let edit = median(editTotals)
+    var line = "{\"name\": \"\(system.name)\", \"n_constraints\": \(system.constraints.count), "
+        + "\"n_variables\": \(system.variables.count), \"status\": \"\(last?.status.rawValue ?? "none")\", "
+        + "\"build_solve_s\": \(median(builds)), \"per_constraint_us\": \(median(builds) / Double(max(1, system.constraints.count)) * 1e6), "
+        + "\"edit_rounds\": \(rounds), \"edit_total_s\": \(edit), \"per_edit_us\": \(rounds > 0 ? edit / Double(rounds) * 1e6 : 0), "
+        + "\"repeat\": \(repeats), \"passes\": \(passes), \"max_rss_mb\": \(peakRSSMegabytes())"
+    if printValues, let last {
+        let values = (last.rounds.last ?? last.values).map { "\"\($0.name)\": \($0.value.doubleValue)" }
+        line += ", \"values\": {" + values.joined(separator: ", ") + "}"
+    }
+    if let message = last?.message, !message.isEmpty { line += ", \"message\": \"\(message)\"" }
+    print(line + "}")
+}

@@ -1,0 +1,286 @@
+import PlumbSystem
+import PlumbSolver
+
+/// The incremental floating-point Cassowary back end (Badros, Borning and Stuckey 2001), with a strictly
+/// lexicographic objective: one coefficient per priority level, levels indexed densely by sorted priority.
+///
+/// Rationals are converted to `Double` once, here, at the API boundary; the tableau (`Tableau`) never sees
+/// them. See `CassowaryTolerance` for the tolerance policy.
+///
+/// Required equalities carry no marker column in the tableau (the fill-in that makes kiwi super-quadratic).
+/// Removing one, or changing its constant for the first time, rebuilds the tableau from the stored constraints
+/// in their original order; a constant change also gives that constraint a marker column from then on, so later
+/// changes of the same constraint are incremental (a constant shift along its column plus dual simplex).
+/// Every other constraint (inequalities, non-required constraints, edits) is removed and re-constanted
+/// incrementally through its slack or error marker. Conflict explanations replay the required constraints in
+/// a throwaway tableau that keeps markers for every required equality and read the markers of the failing row.
+public final class CassowarySolver: LayoutSolver {
+    public static let name = "cassowary"
+    public static let capabilities = SolverCapabilities(exact: false, strictPriorities: true, incremental: true,
+                                                        explainsConflicts: true, detectsAmbiguity: false)
+
+    struct Record {
+        var id: ConstraintID
+        var vars: [Int32]
+        var coefs: [Double]
+        var constant: Double
+        /// 0 `==`, 1 `<=`, 2 `>=`.
+        var relation: UInt8
+        /// Objective level (0 = highest optional priority), or -1 for required.
+        var level: Int
+        var marker: Int32 = -1
+        var other: Int32 = -1
+        /// A required equality that keeps a dummy marker column (after its first constant change).
+        var flagged = false
+        /// The edit variable this record implements, or -1.
+        var editVariable = -1
+        var alive = true
+
+        /// The coefficient of the marker in the constraint's equation (`lhs + marker terms = 0`).
+        var markerSign: Double { relation == 1 ? 1 : -1 }
+    }
+
+    struct Edit {
+        var priority: Priority
+        var slot: Int
+    }
+
+    var tableau = Tableau(levelCount: 1)
+    /// Non-required priorities in use, highest first: index = objective level.
+    var levels: [Priority] = []
+    var records: [Record] = []
+    var slotOf: [ConstraintID: Int] = [:]
+    var edits: [Int: Edit] = [:]
+    var pending: [(variable: Int, value: Double)] = []
+    var pivotsReported = 0
+
+    public init() {}
+
+    // MARK: - levels
+
+    func level(of priority: Priority) -> Int {
+        var lo = 0, hi = levels.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if levels[mid] == priority { return mid }
+            if levels[mid] > priority { lo = mid + 1 } else { hi = mid }
+        }
+        levels.insert(priority, at: lo)
+        if levels.count > 1 { tableau.insertLevel(at: lo) }
+        for i in records.indices where records[i].level >= lo { records[i].level += 1 }
+        return lo
+    }
+
+    static func relationCode(_ r: Relation) -> UInt8 {
+        switch r {
+        case .equal: return 0
+        case .lessOrEqual: return 1
+        case .greaterOrEqual: return 2
+        }
+    }
+
+    // MARK: - LayoutSolver
+
+    public func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
+        if slotOf[id] != nil { throw .duplicateConstraint(id) }
+        let priority = constraint.priority
+        guard priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
+        var record = Record(id: id,
+                            vars: constraint.terms.map { Int32($0.variable.index) },
+                            coefs: constraint.terms.map { $0.coefficient.doubleValue },
+                            constant: constraint.constant.doubleValue,
+                            relation: CassowarySolver.relationCode(constraint.relation),
+                            level: priority.isRequired ? -1 : level(of: priority))
+        let slot = records.count
+        switch tableau.addConstraint(vars: record.vars, coefs: record.coefs, constant: record.constant,
+                                     relation: record.relation, level: record.level, dummy: false, owner: Int32(slot)) {
+        case .added(let m, let o):
+            record.marker = m
+            record.other = o
+            records.append(record)
+            slotOf[id] = slot
+        case .unsatisfiable:
+            throw .unsatisfiable(id, conflictsWith: explain(record, slot: slot, replacing: nil))
+        }
+    }
+
+    public func remove(_ id: ConstraintID) throws(SolverError) {
+        guard let slot = slotOf[id] else { throw .unknownConstraint(id) }
+        removeSlot(slot)
+        slotOf[id] = nil
+    }
+
+    func removeSlot(_ slot: Int) {
+        let r = records[slot]
+        if r.level < 0 && r.relation == 0 && !r.flagged {
+            records[slot].alive = false
+            let ok = rebuild(constantOf: nil, flag: nil)
+            precondition(ok, "removing a constraint cannot make the required set infeasible")
+        } else {
+            tableau.removeConstraint(marker: r.marker, other: r.other, level: r.level, isEquality: r.relation == 0)
+            records[slot].alive = false
+        }
+    }
+
+    public func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
+        guard let slot = slotOf[id] else { throw .unknownConstraint(id) }
+        let value = constant.doubleValue
+        let r = records[slot]
+        if r.level < 0 && r.relation == 0 && !r.flagged {
+            if !rebuild(constantOf: (slot, value), flag: slot) {
+                var changed = r
+                changed.constant = value
+                throw .unsatisfiable(id, conflictsWith: explain(changed, slot: slot, replacing: slot))
+            }
+            return
+        }
+        let delta = value - r.constant
+        if delta == 0 { return }
+        let required = r.level < 0
+        if required { tableau.beginJournal() }
+        tableau.shiftConstant(marker: r.marker, mu: r.markerSign, delta: delta)
+        if !tableau.dualOptimize() {
+            if required {
+                tableau.rollbackJournal()
+                var changed = r
+                changed.constant = value
+                throw .unsatisfiable(id, conflictsWith: explain(changed, slot: slot, replacing: slot))
+            }
+            tableau.trouble = "dual simplex found no entering symbol (round-off)"
+        }
+        if required { tableau.endJournal() }
+        tableau.optimize()
+        records[slot].constant = value
+    }
+
+    public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+        guard priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
+        guard !priority.isRequired else { throw .invalidPriority(priority, "an edit variable cannot be required") }
+        if edits[variable.index] != nil { throw .duplicateEditVariable(variable) }
+        _ = level(of: priority)
+        edits[variable.index] = Edit(priority: priority, slot: -1)
+    }
+
+    public func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+        guard let edit = edits[variable.index] else { throw .unknownEditVariable(variable) }
+        if edit.slot >= 0 { removeSlot(edit.slot) }
+        edits[variable.index] = nil
+        pending.removeAll { $0.variable == variable.index }
+    }
+
+    public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
+        guard edits[variable.index] != nil else { throw .unknownEditVariable(variable) }
+        pending.append((variable.index, value.doubleValue))
+    }
+
+    public func solve() throws(SolverError) -> SolveReport {
+        if !pending.isEmpty {
+            // the last suggestion per variable wins, in the order the variables were first suggested
+            var order: [Int] = []
+            var latest: [Int: Double] = [:]
+            for p in pending {
+                if latest[p.variable] == nil { order.append(p.variable) }
+                latest[p.variable] = p.value
+            }
+            pending.removeAll(keepingCapacity: true)
+            var fresh: [Int] = []
+            var shifted = false
+            for v in order {
+                let edit = edits[v]!
+                let value = latest[v]!
+                if edit.slot >= 0 {
+                    let r = records[edit.slot]
+                    let constant = -value
+                    let delta = constant - r.constant
+                    if delta != 0 {
+                        tableau.shiftConstant(marker: r.marker, mu: r.markerSign, delta: delta)
+                        records[edit.slot].constant = constant
+                        shifted = true
+                    }
+                } else {
+                    fresh.append(v)
+                }
+            }
+            if shifted {
+                if !tableau.dualOptimize() { tableau.trouble = "dual simplex found no entering symbol (round-off)" }
+                tableau.optimize()
+            }
+            for v in fresh {
+                let edit = edits[v]!
+                var record = Record(id: ConstraintID(-1 - v), vars: [Int32(v)], coefs: [1], constant: -latest[v]!,
+                                    relation: 0, level: level(of: edit.priority))
+                record.editVariable = v
+                let slot = records.count
+                if case .added(let m, let o) = tableau.addConstraint(vars: record.vars, coefs: record.coefs,
+                                                                    constant: record.constant, relation: 0,
+                                                                    level: record.level, dummy: false,
+                                                                    owner: Int32(slot)) {
+                    record.marker = m
+                    record.other = o
+                }
+                records.append(record)
+                edits[v]!.slot = slot
+            }
+        }
+        let report = SolveReport(converged: tableau.trouble == nil, iterations: tableau.pivots - pivotsReported,
+                                 message: tableau.trouble ?? "")
+        pivotsReported = tableau.pivots
+        tableau.trouble = nil
+        return report
+    }
+
+    public func value(of variable: VariableID) -> SolvedValue {
+        let v = tableau.value(ofVariable: variable.index)
+        return .float(v == 0 ? 0 : v)
+    }
+
+    // MARK: - rebuild and explanations
+
+    /// Rebuilds the tableau from the live records in their original order, optionally with one constant
+    /// replaced and one required equality given a marker. On failure nothing changes and false is returned.
+    func rebuild(constantOf change: (slot: Int, value: Double)?, flag: Int?) -> Bool {
+        var t = Tableau(levelCount: Swift.max(1, levels.count))
+        var markers: [(Int, Int32, Int32)] = []
+        for slot in records.indices where records[slot].alive {
+            let r = records[slot]
+            let constant = change?.slot == slot ? change!.value : r.constant
+            let flagged = r.flagged || flag == slot
+            switch t.addConstraint(vars: r.vars, coefs: r.coefs, constant: constant, relation: r.relation,
+                                   level: r.level, dummy: flagged, owner: Int32(slot)) {
+            case .added(let m, let o): markers.append((slot, m, o))
+            case .unsatisfiable: return false
+            }
+        }
+        t.pivots = tableau.pivots
+        tableau = t
+        for (slot, m, o) in markers {
+            records[slot].marker = m
+            records[slot].other = o
+        }
+        if let change { records[change.slot].constant = change.value }
+        if let flag { records[flag].flagged = true }
+        return true
+    }
+
+    /// The required constraints whose markers appear in the failing row when `failing` is added after every
+    /// live required constraint (except `replacing`), in a tableau that keeps markers for all of them.
+    func explain(_ failing: Record, slot failingSlot: Int, replacing: Int?) -> [ConstraintID]? {
+        var t = Tableau(levelCount: 1, explaining: true)
+        for slot in records.indices where records[slot].alive && records[slot].level < 0 && slot != replacing {
+            let r = records[slot]
+            if case .unsatisfiable = t.addConstraint(vars: r.vars, coefs: r.coefs, constant: r.constant,
+                                                     relation: r.relation, level: -1, dummy: true, owner: Int32(slot)) {
+                return nil
+            }
+        }
+        guard case .unsatisfiable(let owners) = t.addConstraint(vars: failing.vars, coefs: failing.coefs,
+                                                                constant: failing.constant, relation: failing.relation,
+                                                                level: -1, dummy: true, owner: Int32(failingSlot))
+        else { return nil }
+        var ids = Set<ConstraintID>()
+        for o in owners where o >= 0 && Int(o) != failingSlot && Int(o) < records.count {
+            ids.insert(records[Int(o)].id)
+        }
+        return ids.sorted()
+    }
+}

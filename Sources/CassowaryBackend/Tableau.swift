@@ -1,0 +1,950 @@
+/// The simplex tableau of the Cassowary back end, in basic solved form:
+/// every row reads `basic = constant + Σ coefficient · parametric`.
+///
+/// Layout (all flat, indexed by dense integer ids; no dictionaries, no existentials):
+/// - symbols `0..<symbolCount`: kind, the row they are basic in (or -1), how many rows hold them as a
+///   parametric cell (exact), the constraint that owns them, the head of their column list, and their
+///   objective coefficients, one per priority level (`levelCount` doubles, level 0 the highest);
+/// - rows: unsorted sparse cells (`[Int32]` symbols, `[Double]` coefficients), a constant and the basic symbol;
+///   deleted rows go to a free list;
+/// - columns: for each symbol a linked list (in one pool) of the rows that may hold it. Lists are lazy:
+///   an entry can be stale (the cell was cancelled); whoever walks a list checks the row and unlinks stale and
+///   duplicate entries. No choice ever depends on the order of a list: every pivot rule breaks ties by symbol id.
+///
+/// The objective is lexicographic: a symbol improves when its first non-zero level coefficient is negative.
+/// Entering symbols are kept in a min-heap of symbol ids (all improving symbols are always in it), so the
+/// entering choice is the smallest improving id (Bland's entering rule) without scanning the objective.
+struct Tableau {
+    enum Kind: UInt8 { case external, slack, error, dummy, artificial }
+
+    enum Outcome {
+        case added(marker: Int32, other: Int32)
+        /// Required constraint cannot hold; in explaining mode, the owners of the markers in the failing row.
+        case unsatisfiable(owners: [Int32])
+    }
+
+    // MARK: levels and mode
+    private(set) var levelCount: Int
+    /// Give every required equality a dummy marker column (for explanations); off in the fast path.
+    let explaining: Bool
+    /// Largest constant magnitude seen, for relative tolerances.
+    var valueScale: Double = 1
+    /// Pivots done so far.
+    var pivots = 0
+    /// Set when the objective looked unbounded or the dual simplex found no entering symbol (round-off).
+    var trouble: String? = nil
+
+    // MARK: symbols
+    var symKind: [Kind] = []
+    var symRow: [Int32] = []
+    var symCount: [Int32] = []
+    var symOwner: [Int32] = []
+    var colHead: [Int32] = []
+    var inHeap: [Bool] = []
+    var inInfeasible: [Bool] = []
+    var objective: [Double] = []
+    var pos: [Int32] = []
+    var work: [Double] = []
+    var symbolCount: Int { symKind.count }
+
+    // MARK: column pool
+    var poolRow: [Int32] = []
+    var poolNext: [Int32] = []
+    var poolFree: Int32 = -1
+
+    // MARK: rows
+    var rowSyms: [[Int32]] = []
+    var rowCoefs: [[Double]] = []
+    var rowConst: [Double] = []
+    var rowBasic: [Int32] = []
+    var freeRows: [Int32] = []
+    var rowMark: [UInt32] = []
+    var markTick: UInt32 = 0
+
+    // MARK: externals
+    var varSym: [Int32] = []
+
+    // MARK: scratch
+    var workList: [Int32] = []
+    var colScratch: [Int32] = []
+    var enterHeap: [Int32] = []
+    var infeasibleHeap: [Int32] = []
+    var dualMode = false
+
+    // MARK: journal (undo log for calls that may fail after changing the tableau)
+    var journaling = false
+    var jTick: UInt32 = 0
+    var rowStamp: [UInt32] = []
+    var symStamp: [UInt32] = []
+    var jRowIndex: [Int32] = []
+    var jRowSyms: [[Int32]] = []
+    var jRowCoefs: [[Double]] = []
+    var jRowConst: [Double] = []
+    var jRowBasic: [Int32] = []
+    var jSym: [Int32] = []
+    var jSymRow: [Int32] = []
+    var jObjective: [Double] = []
+    var jRowCount = 0
+    var jFreeRows: [Int32] = []
+    var jSymbolCount = 0
+    var jVars: [Int32] = []
+    var jPivots = 0
+
+    init(levelCount: Int, explaining: Bool = false) {
+        self.levelCount = Swift.max(1, levelCount)
+        self.explaining = explaining
+    }
+
+    // MARK: - levels
+
+    /// Inserts an empty priority level at `index` (0 = highest); re-strides the objective.
+    mutating func insertLevel(at index: Int) {
+        let old = levelCount, new = old + 1
+        var fresh = [Double](repeating: 0, count: symbolCount * new)
+        for s in 0..<symbolCount {
+            for l in 0..<old { fresh[s * new + (l < index ? l : l + 1)] = objective[s * old + l] }
+        }
+        objective = fresh
+        levelCount = new
+    }
+
+    // MARK: - symbols
+
+    mutating func newSymbol(_ kind: Kind, owner: Int32) -> Int32 {
+        let id = Int32(symKind.count)
+        symKind.append(kind)
+        symRow.append(-1)
+        symCount.append(0)
+        symOwner.append(owner)
+        colHead.append(-1)
+        inHeap.append(false)
+        inInfeasible.append(false)
+        pos.append(-1)
+        work.append(0)
+        symStamp.append(0)
+        for _ in 0..<levelCount { objective.append(0) }
+        return id
+    }
+
+    /// The symbol of external variable `v`, created on first use.
+    mutating func externalSymbol(_ v: Int) -> Int32 {
+        if v >= varSym.count { varSym.append(contentsOf: repeatElement(-1, count: v + 1 - varSym.count)) }
+        let s = varSym[v]
+        if s >= 0 { return s }
+        let n = newSymbol(.external, owner: -1)
+        varSym[v] = n
+        if journaling { jVars.append(Int32(v)) }
+        return n
+    }
+
+    func value(ofVariable v: Int) -> Double {
+        guard v < varSym.count else { return 0 }
+        let s = varSym[v]
+        guard s >= 0 else { return 0 }
+        let r = symRow[Int(s)]
+        return r >= 0 ? rowConst[Int(r)] : 0
+    }
+
+    @inline(__always) func isRestricted(_ s: Int32) -> Bool { symKind[Int(s)] != .external }
+
+    // MARK: - columns
+
+    @inline(__always) mutating func colAdd(_ s: Int32, _ r: Int32) {
+        var e = poolFree
+        if e >= 0 {
+            poolFree = poolNext[Int(e)]
+            poolRow[Int(e)] = r
+            poolNext[Int(e)] = colHead[Int(s)]
+        } else {
+            e = Int32(poolRow.count)
+            poolRow.append(r)
+            poolNext.append(colHead[Int(s)])
+        }
+        colHead[Int(s)] = e
+    }
+
+    /// Fills `colScratch` with the live rows holding `s` as a cell (each once), unlinking stale entries.
+    mutating func collectColumn(_ s: Int32, skipping skip: Int32 = -1) {
+        colScratch.removeAll(keepingCapacity: true)
+        markTick &+= 1
+        if markTick == 0 { for i in rowMark.indices { rowMark[i] = 0 }; markTick = 1 }
+        var prev: Int32 = -1
+        var e = colHead[Int(s)]
+        while e >= 0 {
+            let r = poolRow[Int(e)]
+            let next = poolNext[Int(e)]
+            var keep = false
+            if rowBasic[Int(r)] >= 0 && rowMark[Int(r)] != markTick {
+                if rowSyms[Int(r)].contains(s) { keep = true }
+            }
+            if keep {
+                rowMark[Int(r)] = markTick
+                if r != skip { colScratch.append(r) }
+                prev = e
+            } else {
+                if prev >= 0 { poolNext[Int(prev)] = next } else { colHead[Int(s)] = next }
+                poolNext[Int(e)] = poolFree
+                poolFree = e
+            }
+            e = next
+        }
+    }
+
+    // MARK: - rows
+
+    mutating func allocRow() -> Int32 {
+        if let r = freeRows.popLast() {
+            journalRow(r)
+            return r
+        }
+        let r = Int32(rowBasic.count)
+        rowSyms.append([])
+        rowCoefs.append([])
+        rowConst.append(0)
+        rowBasic.append(-1)
+        rowMark.append(0)
+        rowStamp.append(0)
+        return r
+    }
+
+    /// Installs a row `basic = constant + Σ cells` (basic must be parametric everywhere already substituted).
+    mutating func installRow(_ r: Int32, basic: Int32, syms: [Int32], coefs: [Double], constant: Double) {
+        rowSyms[Int(r)] = syms
+        rowCoefs[Int(r)] = coefs
+        rowConst[Int(r)] = constant
+        rowBasic[Int(r)] = basic
+        setSymRow(basic, r)
+        for s in syms { symCount[Int(s)] += 1; colAdd(s, r) }
+    }
+
+    mutating func deleteRow(_ r: Int32) {
+        journalRow(r)
+        let b = rowBasic[Int(r)]
+        for s in rowSyms[Int(r)] { symCount[Int(s)] -= 1 }
+        rowSyms[Int(r)].removeAll(keepingCapacity: true)
+        rowCoefs[Int(r)].removeAll(keepingCapacity: true)
+        rowConst[Int(r)] = 0
+        rowBasic[Int(r)] = -1
+        if b >= 0 && symRow[Int(b)] == r { setSymRow(b, -1) }
+        freeRows.append(r)
+    }
+
+    @inline(__always) mutating func setSymRow(_ s: Int32, _ r: Int32) {
+        if journaling && symStamp[Int(s)] != jTick {
+            symStamp[Int(s)] = jTick
+            jSym.append(s)
+            jSymRow.append(symRow[Int(s)])
+            let base = Int(s) * levelCount
+            for l in 0..<levelCount { jObjective.append(objective[base + l]) }
+        }
+        symRow[Int(s)] = r
+    }
+
+    @inline(__always) mutating func touchObjective(_ s: Int32) {
+        if journaling && symStamp[Int(s)] != jTick {
+            symStamp[Int(s)] = jTick
+            jSym.append(s)
+            jSymRow.append(symRow[Int(s)])
+            let base = Int(s) * levelCount
+            for l in 0..<levelCount { jObjective.append(objective[base + l]) }
+        }
+    }
+
+    @inline(__always) mutating func journalRow(_ r: Int32) {
+        guard journaling, Int(r) < jRowCount, rowStamp[Int(r)] != jTick else { return }
+        rowStamp[Int(r)] = jTick
+        jRowIndex.append(r)
+        jRowSyms.append(rowSyms[Int(r)])
+        jRowCoefs.append(rowCoefs[Int(r)])
+        jRowConst.append(rowConst[Int(r)])
+        jRowBasic.append(rowBasic[Int(r)])
+    }
+
+    // MARK: - objective and entering heap
+
+    /// +1: increasing `s` improves the objective; -1: decreasing it does (free symbols only); 0: neither.
+    @inline(__always) func improvingDirection(_ s: Int32) -> Int {
+        let base = Int(s) * levelCount
+        for l in 0..<levelCount {
+            let c = objective[base + l]
+            if c < -CassowaryTolerance.cost { return 1 }
+            if c > CassowaryTolerance.cost { return symKind[Int(s)] == .external ? -1 : 0 }
+        }
+        return 0
+    }
+
+    @inline(__always) mutating func considerEntering(_ s: Int32) {
+        if inHeap[Int(s)] || symRow[Int(s)] >= 0 { return }
+        let k = symKind[Int(s)]
+        if k == .dummy || k == .artificial { return }
+        if improvingDirection(s) != 0 {
+            inHeap[Int(s)] = true
+            Tableau.heapPush(&enterHeap, s)
+        }
+    }
+
+    static func heapPush(_ h: inout [Int32], _ v: Int32) {
+        h.append(v)
+        var i = h.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if h[p] <= v { break }
+            h[i] = h[p]
+            i = p
+        }
+        h[i] = v
+    }
+
+    static func heapPop(_ h: inout [Int32]) -> Int32? {
+        guard let last = h.popLast() else { return nil }
+        if h.isEmpty { return last }
+        let top = h[0]
+        var i = 0
+        let n = h.count
+        while true {
+            var c = 2 * i + 1
+            if c >= n { break }
+            if c + 1 < n && h[c + 1] < h[c] { c += 1 }
+            if h[c] >= last { break }
+            h[i] = h[c]
+            i = c
+        }
+        h[i] = last
+        return top
+    }
+
+    /// Adds `weight` at `level` to the objective coefficient of parametric-or-basic symbol `s`.
+    mutating func addObjective(_ s: Int32, level: Int, weight: Double) {
+        let r = symRow[Int(s)]
+        if r < 0 {
+            touchObjective(s)
+            objective[Int(s) * levelCount + level] += weight
+            considerEntering(s)
+        } else {
+            let syms = rowSyms[Int(r)], coefs = rowCoefs[Int(r)]
+            for i in 0..<syms.count {
+                let x = syms[i]
+                touchObjective(x)
+                objective[Int(x) * levelCount + level] += weight * coefs[i]
+                considerEntering(x)
+            }
+        }
+    }
+
+    // MARK: - substitution and pivoting
+
+    /// Replaces basic symbol `s` (row `q`) in every other row and in the objective.
+    mutating func substituteOut(_ s: Int32, row q: Int32) {
+        collectColumn(s, skipping: q)
+        let rows = colScratch
+        let qSyms = rowSyms[Int(q)], qCoefs = rowCoefs[Int(q)], qConst = rowConst[Int(q)]
+        for r in rows { substituteInto(r, s, qSyms, qCoefs, qConst) }
+        // objective
+        let L = levelCount
+        let base = Int(s) * L
+        var any = false
+        for l in 0..<L where objective[base + l] != 0 { any = true; break }
+        if any {
+            touchObjective(s)
+            for i in 0..<qSyms.count {
+                let x = qSyms[i], a = qCoefs[i]
+                touchObjective(x)
+                let xb = Int(x) * L
+                for l in 0..<L { objective[xb + l] += objective[base + l] * a }
+                for l in 0..<L where abs(objective[xb + l]) <= CassowaryTolerance.cellDrop { objective[xb + l] = 0 }
+                considerEntering(x)
+            }
+            for l in 0..<L { objective[base + l] = 0 }
+        }
+    }
+
+    mutating func substituteInto(_ r: Int32, _ s: Int32, _ qSyms: [Int32], _ qCoefs: [Double], _ qConst: Double) {
+        journalRow(r)
+        var syms = [Int32](), coefs = [Double]()
+        swap(&syms, &rowSyms[Int(r)])
+        swap(&coefs, &rowCoefs[Int(r)])
+        guard let i = syms.firstIndex(of: s) else {
+            swap(&syms, &rowSyms[Int(r)]); swap(&coefs, &rowCoefs[Int(r)]); return
+        }
+        let c = coefs[i]
+        syms[i] = syms[syms.count - 1]; syms.removeLast()
+        coefs[i] = coefs[coefs.count - 1]; coefs.removeLast()
+        symCount[Int(s)] -= 1
+        rowConst[Int(r)] += c * qConst
+        for k in 0..<syms.count { pos[Int(syms[k])] = Int32(k) }
+        for k in 0..<qSyms.count {
+            let x = qSyms[k]
+            let p = pos[Int(x)]
+            if p >= 0 {
+                coefs[Int(p)] += c * qCoefs[k]
+            } else {
+                pos[Int(x)] = Int32(syms.count)
+                syms.append(x)
+                coefs.append(c * qCoefs[k])
+                symCount[Int(x)] += 1
+                colAdd(x, r)
+            }
+        }
+        var k = 0
+        while k < syms.count {
+            pos[Int(syms[k])] = -1
+            if abs(coefs[k]) <= CassowaryTolerance.cellDrop {
+                symCount[Int(syms[k])] -= 1
+                let last = syms.count - 1
+                if k != last { pos[Int(syms[last])] = -1 }
+                syms[k] = syms[last]; syms.removeLast()
+                coefs[k] = coefs[last]; coefs.removeLast()
+                continue  // re-examine the moved cell (its pos was cleared above or will be)
+            }
+            k += 1
+        }
+        swap(&syms, &rowSyms[Int(r)])
+        swap(&coefs, &rowCoefs[Int(r)])
+        if dualMode {
+            let b = rowBasic[Int(r)]
+            if isRestricted(b) && isInfeasible(b, rowConst[Int(r)]) { pushInfeasible(b) }
+        }
+    }
+
+    @inline(__always) func isInfeasible(_ b: Int32, _ k: Double) -> Bool {
+        let tol = CassowaryTolerance.feasibilityBound(valueScale)
+        return k < -tol || (k > tol && symKind[Int(b)] == .dummy)
+    }
+
+    mutating func pushInfeasible(_ b: Int32) {
+        if !inInfeasible[Int(b)] {
+            inInfeasible[Int(b)] = true
+            Tableau.heapPush(&infeasibleHeap, b)
+        }
+    }
+
+    /// Makes `e` basic in row `q` (whose basic symbol leaves), then substitutes it everywhere else.
+    mutating func pivot(row q: Int32, entering e: Int32) {
+        journalRow(q)
+        pivots += 1
+        let b = rowBasic[Int(q)]
+        var syms = [Int32](), coefs = [Double]()
+        swap(&syms, &rowSyms[Int(q)])
+        swap(&coefs, &rowCoefs[Int(q)])
+        let i = syms.firstIndex(of: e)!
+        let inv = 1 / coefs[i]
+        for k in 0..<coefs.count { coefs[k] *= -inv }
+        coefs[i] = inv
+        syms[i] = b
+        rowConst[Int(q)] *= -inv
+        swap(&syms, &rowSyms[Int(q)])
+        swap(&coefs, &rowCoefs[Int(q)])
+        symCount[Int(e)] -= 1
+        symCount[Int(b)] += 1
+        colAdd(b, q)
+        setSymRow(b, -1)
+        setSymRow(e, q)
+        rowBasic[Int(q)] = e
+        substituteOut(e, row: q)
+        considerEntering(b)
+    }
+
+    // MARK: - primal simplex (main objective)
+
+    /// Ratio test for moving parametric `e` in direction `dir`; returns the leaving row or -1.
+    func leavingRow(_ e: Int32, _ dir: Double, bland: Bool, column: [Int32]) -> (Int32, Double) {
+        let tol = CassowaryTolerance.feasibilityBound(valueScale)
+        var bound = Double.infinity
+        for r in column {
+            let b = rowBasic[Int(r)]
+            guard symKind[Int(b)] != .external else { continue }
+            var a = coefficient(of: e, inRow: r) * dir
+            if symKind[Int(b)] == .dummy { a = -abs(a) }
+            guard a < -CassowaryTolerance.pivot else { continue }
+            let ratio = bland ? Swift.max(0, rowConst[Int(r)]) / -a : (Swift.max(0, rowConst[Int(r)]) + tol) / -a
+            if ratio < bound { bound = ratio }
+        }
+        if bound == .infinity { return (-1, 0) }
+        var best: Int32 = -1, bestA = 0.0, bestBasic = Int32.max, bestRatio = 0.0
+        for r in column {
+            let b = rowBasic[Int(r)]
+            guard symKind[Int(b)] != .external else { continue }
+            var a = coefficient(of: e, inRow: r) * dir
+            if symKind[Int(b)] == .dummy { a = -abs(a) }
+            guard a < -CassowaryTolerance.pivot else { continue }
+            let ratio = Swift.max(0, rowConst[Int(r)]) / -a
+            guard ratio <= bound else { continue }
+            if bland {
+                if b < bestBasic { best = r; bestBasic = b; bestRatio = ratio }
+            } else if -a > bestA || (-a == bestA && b < bestBasic) {
+                best = r; bestA = -a; bestBasic = b; bestRatio = ratio
+            }
+        }
+        return (best, bestRatio)
+    }
+
+    @inline(__always) func coefficient(of s: Int32, inRow r: Int32) -> Double {
+        let syms = rowSyms[Int(r)]
+        for k in 0..<syms.count where syms[k] == s { return rowCoefs[Int(r)][k] }
+        return 0
+    }
+
+    /// Primal simplex on the lexicographic objective until no symbol improves it.
+    mutating func optimize() {
+        var degenerate = 0
+        while let e = Tableau.heapPop(&enterHeap) {
+            inHeap[Int(e)] = false
+            if symRow[Int(e)] >= 0 { continue }
+            let dir = improvingDirection(e)
+            if dir == 0 { continue }
+            collectColumn(e)
+            let column = colScratch
+            let (q, ratio) = leavingRow(e, Double(dir), bland: degenerate >= CassowaryTolerance.blandAfterDegenerate, column: column)
+            if q < 0 {
+                trouble = "the objective looked unbounded (round-off); stopped optimizing"
+                continue
+            }
+            degenerate = ratio <= CassowaryTolerance.feasibilityBound(valueScale) ? degenerate + 1 : 0
+            pivot(row: q, entering: e)
+        }
+    }
+
+    // MARK: - dual simplex
+
+    /// Restores primal feasibility after constant changes; false when a row cannot be repaired.
+    mutating func dualOptimize() -> Bool {
+        let tol = CassowaryTolerance.feasibilityBound(valueScale)
+        let L = levelCount
+        dualMode = true
+        defer { dualMode = false }
+        while let b = Tableau.heapPop(&infeasibleHeap) {
+            inInfeasible[Int(b)] = false
+            let q = symRow[Int(b)]
+            guard q >= 0 else { continue }
+            let k0 = rowConst[Int(q)]
+            let sigma: Double
+            if k0 < -tol { sigma = 1 } else if symKind[Int(b)] == .dummy && k0 > tol { sigma = -1 } else { continue }
+            let syms = rowSyms[Int(q)], coefs = rowCoefs[Int(q)]
+            var best: Int32 = -1, bestA = 0.0
+            for k in 0..<syms.count {
+                let x = syms[k], kind = symKind[Int(x)]
+                if kind == .dummy || kind == .artificial { continue }
+                var a = sigma * coefs[k]
+                if kind == .external { a = abs(a) }
+                guard a > CassowaryTolerance.pivot else { continue }
+                if best < 0 { best = x; bestA = a; continue }
+                // compare objective[x]/a with objective[best]/bestA lexicographically
+                let xb = Int(x) * L, bb = Int(best) * L
+                var cmp = 0
+                for l in 0..<L {
+                    let u = objective[xb + l] / a, v = objective[bb + l] / bestA
+                    if u < v - CassowaryTolerance.cost { cmp = -1; break }
+                    if u > v + CassowaryTolerance.cost { cmp = 1; break }
+                }
+                if cmp < 0 || (cmp == 0 && x < best) { best = x; bestA = a }
+            }
+            if best < 0 {
+                // drain the queue so the next call starts clean
+                while let s = Tableau.heapPop(&infeasibleHeap) { inInfeasible[Int(s)] = false }
+                return false
+            }
+            pivot(row: q, entering: best)
+        }
+        return true
+    }
+
+    /// Shifts the constant of the constraint whose marker is `m` (coefficient `mu` in its defining equation)
+    /// by `delta` without pivoting; queues rows that became infeasible.
+    mutating func shiftConstant(marker m: Int32, mu: Double, delta: Double) {
+        let shift = delta / mu
+        let r = symRow[Int(m)]
+        if r >= 0 {
+            journalRow(r)
+            rowConst[Int(r)] -= shift
+            if isInfeasible(m, rowConst[Int(r)]) { pushInfeasible(m) }
+            return
+        }
+        collectColumn(m)
+        for row in colScratch {
+            journalRow(row)
+            let a = coefficient(of: m, inRow: row)
+            rowConst[Int(row)] += a * shift
+            let b = rowBasic[Int(row)]
+            if isRestricted(b) && isInfeasible(b, rowConst[Int(row)]) { pushInfeasible(b) }
+        }
+    }
+
+    // MARK: - adding a constraint
+
+    /// Adds `Σ coefs·vars + constant REL 0`. `level` < 0 means required. Returns the marker and other symbols.
+    mutating func addConstraint(vars: [Int32], coefs: [Double], constant: Double, relation: UInt8,
+                                level: Int, dummy wantDummy: Bool, owner: Int32) -> Outcome {
+        let startSymbols = symbolCount
+        let startVarCount = varSym.count
+        var createdVars: [Int32] = []
+        valueScale = Swift.max(valueScale, abs(constant))
+        // 1. the row, in terms of parametric symbols (dense scratch)
+        workList.removeAll(keepingCapacity: true)
+        var c = constant
+        for k in 0..<vars.count {
+            let v = Int(vars[k])
+            let existed = v < varSym.count && varSym[v] >= 0
+            let s = externalSymbol(v)
+            if !existed { createdVars.append(Int32(v)) }
+            let a = coefs[k]
+            let r = symRow[Int(s)]
+            if r >= 0 {
+                c += a * rowConst[Int(r)]
+                let rs = rowSyms[Int(r)], rc = rowCoefs[Int(r)]
+                for i in 0..<rs.count { accumulate(rs[i], a * rc[i]) }
+            } else {
+                accumulate(s, a)
+            }
+        }
+        // 2. markers: relation 0 ==, 1 <=, 2 >=
+        let required = level < 0
+        var marker: Int32 = -1, other: Int32 = -1
+        switch relation {
+        case 1, 2:
+            let sign: Double = relation == 1 ? 1 : -1
+            marker = newSymbol(.slack, owner: owner)
+            accumulate(marker, sign)
+            if !required {
+                other = newSymbol(.error, owner: owner)
+                accumulate(other, -sign)
+            }
+        default:
+            if required {
+                if wantDummy || explaining {
+                    marker = newSymbol(.dummy, owner: owner)
+                    accumulate(marker, -1)
+                }
+            } else {
+                marker = newSymbol(.error, owner: owner)
+                other = newSymbol(.error, owner: owner)
+                accumulate(marker, -1)
+                accumulate(other, 1)
+            }
+        }
+        // gather
+        var syms: [Int32] = []
+        var cs: [Double] = []
+        syms.reserveCapacity(workList.count)
+        cs.reserveCapacity(workList.count)
+        for s in workList {
+            let a = work[Int(s)]
+            work[Int(s)] = 0
+            pos[Int(s)] = -1
+            if abs(a) > CassowaryTolerance.cellDrop { syms.append(s); cs.append(a) }
+        }
+        // objective terms of the error symbols
+        if !required {
+            addObjective(other, level: level, weight: 1)
+            if relation == 0 { addObjective(marker, level: level, weight: 1) }
+        }
+        // 3. choose the subject: the external with the fewest occurrences (newest on ties)
+        var subject: Int32 = -1
+        var bestCount = Int32.max
+        var allDummies = true
+        for s in syms {
+            let kind = symKind[Int(s)]
+            if kind != .dummy { allDummies = false }
+            if kind == .external {
+                let n = symCount[Int(s)]
+                if n < bestCount || (n == bestCount && s > subject) { subject = s; bestCount = n }
+            }
+        }
+        if subject < 0 && allDummies {
+            if abs(c) <= CassowaryTolerance.zeroBound(valueScale) {
+                // redundant required equality: its dummy (if any) becomes basic at 0
+                if marker >= 0 {
+                    let r = allocRow()
+                    let i = syms.firstIndex(of: marker)!
+                    let inv = -1 / cs[i]
+                    var rs = syms, rc = cs
+                    rs.remove(at: i); rc.remove(at: i)
+                    for k in 0..<rc.count { rc[k] *= inv }
+                    installRow(r, basic: marker, syms: rs, coefs: rc, constant: 0)
+                }
+                return .added(marker: marker, other: other)
+            }
+            let owners = syms.map { symOwner[Int($0)] }
+            undoSymbols(to: startSymbols, vars: createdVars, varCount: startVarCount)
+            return .unsatisfiable(owners: owners)
+        }
+        if c < 0 {
+            c = -c
+            for k in 0..<cs.count { cs[k] = -cs[k] }
+        }
+        if subject < 0 {
+            // a fresh marker with a negative coefficient can be basic at c / |a| >= 0
+            for s in [marker, other] where s >= 0 && symKind[Int(s)] != .dummy {
+                if let i = syms.firstIndex(of: s), cs[i] < 0 { subject = s; break }
+            }
+        }
+        if subject >= 0 {
+            let i = syms.firstIndex(of: subject)!
+            let inv = -1 / cs[i]
+            syms.remove(at: i); cs.remove(at: i)
+            for k in 0..<cs.count { cs[k] *= inv }
+            let r = allocRow()
+            installRow(r, basic: subject, syms: syms, coefs: cs, constant: c * inv)
+            substituteOut(subject, row: r)
+            optimize()
+            return .added(marker: marker, other: other)
+        }
+        // 4. phase 1 with an artificial variable; journaled so that failure leaves no trace
+        beginJournal()
+        let art = newSymbol(.artificial, owner: -1)
+        let objSym = newSymbol(.artificial, owner: -1)
+        let ar = allocRow()
+        installRow(ar, basic: art, syms: syms, coefs: cs, constant: c)
+        let or = allocRow()
+        installRow(or, basic: objSym, syms: syms, coefs: cs, constant: c)
+        phaseOne(objectiveRow: or)
+        let residual = rowConst[Int(or)]
+        if residual > CassowaryTolerance.zeroBound(valueScale) {
+            var owners: [Int32] = []
+            if explaining {
+                let os = rowSyms[Int(or)], oc = rowCoefs[Int(or)]
+                for k in 0..<os.count where abs(oc[k]) > CassowaryTolerance.cost {
+                    let o = symOwner[Int(os[k])]
+                    if o >= 0 { owners.append(o) }
+                }
+            }
+            rollbackJournal()
+            undoSymbols(to: startSymbols, vars: createdVars, varCount: startVarCount)
+            return .unsatisfiable(owners: owners)
+        }
+        endJournal()
+        deleteRow(or)
+        setSymRow(objSym, -1)
+        // pivot the artificial variable out if it is still basic
+        let arow = symRow[Int(art)]
+        if arow >= 0 {
+            let rs = rowSyms[Int(arow)], rc = rowCoefs[Int(arow)]
+            var entering: Int32 = -1
+            for k in 0..<rs.count where symKind[Int(rs[k])] == .external && abs(rc[k]) > CassowaryTolerance.pivot {
+                if entering < 0 || rs[k] < entering { entering = rs[k] }
+            }
+            if entering < 0 {
+                for k in 0..<rs.count where abs(rc[k]) > CassowaryTolerance.pivot {
+                    let kind = symKind[Int(rs[k])]
+                    if kind == .slack || kind == .error, entering < 0 || rs[k] < entering { entering = rs[k] }
+                }
+            }
+            if entering < 0 {
+                deleteRow(arow)
+            } else {
+                pivot(row: arow, entering: entering)
+            }
+        }
+        // the artificial variable is now parametric at 0: erase its column
+        collectColumn(art)
+        for r in colScratch { removeCell(art, fromRow: r) }
+        for l in 0..<levelCount { objective[Int(art) * levelCount + l] = 0 }
+        optimize()
+        return .added(marker: marker, other: other)
+    }
+
+    @inline(__always) mutating func accumulate(_ s: Int32, _ a: Double) {
+        if pos[Int(s)] < 0 {
+            pos[Int(s)] = 0
+            workList.append(s)
+        }
+        work[Int(s)] += a
+    }
+
+    /// Drops parametric `s` from row `r` (it is fixed at zero).
+    mutating func removeCell(_ s: Int32, fromRow r: Int32) {
+        journalRow(r)
+        guard let i = rowSyms[Int(r)].firstIndex(of: s) else { return }
+        let last = rowSyms[Int(r)].count - 1
+        rowSyms[Int(r)][i] = rowSyms[Int(r)][last]; rowSyms[Int(r)].removeLast()
+        rowCoefs[Int(r)][i] = rowCoefs[Int(r)][last]; rowCoefs[Int(r)].removeLast()
+        symCount[Int(s)] -= 1
+    }
+
+    /// Phase 1: minimizes the row `objectiveRow` (a plain row whose basic symbol is never chosen).
+    mutating func phaseOne(objectiveRow or: Int32) {
+        var degenerate = 0
+        var guardCount = 0
+        while guardCount < 1_000_000 {
+            guardCount += 1
+            // entering: smallest id that decreases the objective row
+            let syms = rowSyms[Int(or)], coefs = rowCoefs[Int(or)]
+            var e: Int32 = -1, dir = 0.0
+            for k in 0..<syms.count {
+                let s = syms[k], kind = symKind[Int(s)]
+                if kind == .dummy || kind == .artificial { continue }
+                let a = coefs[k]
+                if a < -CassowaryTolerance.cost, e < 0 || s < e { e = s; dir = 1 }
+                else if kind == .external, a > CassowaryTolerance.cost, e < 0 || s < e { e = s; dir = -1 }
+            }
+            if e < 0 { return }
+            collectColumn(e, skipping: or)
+            let column = colScratch
+            let (q, ratio) = leavingRow(e, dir, bland: degenerate >= CassowaryTolerance.blandAfterDegenerate, column: column)
+            if q < 0 { trouble = "phase 1 looked unbounded (round-off)"; return }
+            degenerate = ratio <= CassowaryTolerance.feasibilityBound(valueScale) ? degenerate + 1 : 0
+            pivot(row: q, entering: e)
+        }
+    }
+
+    /// Releases symbols created by a failed call (nothing refers to them any more).
+    mutating func undoSymbols(to count: Int, vars: [Int32], varCount: Int) {
+        for v in vars { varSym[Int(v)] = -1 }
+        if varSym.count > varCount { varSym.removeLast(varSym.count - varCount) }
+        let n = symbolCount - count
+        guard n > 0 else { return }
+        for s in count..<symbolCount {
+            var e = colHead[s]
+            while e >= 0 {
+                let next = poolNext[Int(e)]
+                poolNext[Int(e)] = poolFree
+                poolFree = e
+                e = next
+            }
+        }
+        symKind.removeLast(n); symRow.removeLast(n); symCount.removeLast(n); symOwner.removeLast(n)
+        colHead.removeLast(n); inHeap.removeLast(n); inInfeasible.removeLast(n); pos.removeLast(n)
+        work.removeLast(n); symStamp.removeLast(n); objective.removeLast(n * levelCount)
+        enterHeap = enterHeap.filter { Int($0) < count }
+        infeasibleHeap = infeasibleHeap.filter { Int($0) < count }
+    }
+
+    // MARK: - removing a constraint
+
+    /// Removes the constraint with `marker` / `other` (its error symbols weigh 1 at `level`; < 0 = required).
+    mutating func removeConstraint(marker m: Int32, other o: Int32, level: Int, isEquality: Bool) {
+        if level >= 0 {
+            if o >= 0 { addObjective(o, level: level, weight: -1) }
+            if isEquality && m >= 0 { addObjective(m, level: level, weight: -1) }
+        }
+        if m >= 0 {
+            let r = symRow[Int(m)]
+            if r >= 0 {
+                deleteRow(r)
+            } else {
+                let q = markerLeavingRow(m)
+                if q >= 0 {
+                    pivot(row: q, entering: m)
+                    deleteRow(q)
+                }
+            }
+        }
+        // leftover parametric markers are fixed at zero: erase their columns
+        for s in [m, o] where s >= 0 && symRow[Int(s)] < 0 {
+            collectColumn(s)
+            for r in colScratch { removeCell(s, fromRow: r) }
+            for l in 0..<levelCount { objective[Int(s) * levelCount + l] = 0 }
+        }
+        optimize()
+    }
+
+    /// The row to pivot a parametric marker into before dropping it (kiwi's rule, ties by basic symbol id).
+    mutating func markerLeavingRow(_ m: Int32) -> Int32 {
+        collectColumn(m)
+        var r1: Int32 = -1, r1Ratio = Double.infinity, r1Basic = Int32.max
+        var r2: Int32 = -1, r2Ratio = Double.infinity, r2Basic = Int32.max
+        var r3: Int32 = -1, r3Basic = Int32.max
+        for r in colScratch {
+            let a = coefficient(of: m, inRow: r)
+            guard abs(a) > CassowaryTolerance.pivot else { continue }
+            let b = rowBasic[Int(r)]
+            if symKind[Int(b)] == .external {
+                if b < r3Basic { r3 = r; r3Basic = b }
+            } else if a < 0 {
+                let ratio = -rowConst[Int(r)] / a
+                if ratio < r1Ratio || (ratio == r1Ratio && b < r1Basic) { r1 = r; r1Ratio = ratio; r1Basic = b }
+            } else {
+                let ratio = rowConst[Int(r)] / a
+                if ratio < r2Ratio || (ratio == r2Ratio && b < r2Basic) { r2 = r; r2Ratio = ratio; r2Basic = b }
+            }
+        }
+        return r1 >= 0 ? r1 : (r2 >= 0 ? r2 : r3)
+    }
+
+    // MARK: - journal
+
+    mutating func beginJournal() {
+        journaling = true
+        jTick &+= 1
+        if jTick == 0 {
+            for i in rowStamp.indices { rowStamp[i] = 0 }
+            for i in symStamp.indices { symStamp[i] = 0 }
+            jTick = 1
+        }
+        jRowIndex.removeAll(keepingCapacity: true); jRowSyms.removeAll(keepingCapacity: true)
+        jRowCoefs.removeAll(keepingCapacity: true); jRowConst.removeAll(keepingCapacity: true)
+        jRowBasic.removeAll(keepingCapacity: true)
+        jSym.removeAll(keepingCapacity: true); jSymRow.removeAll(keepingCapacity: true)
+        jObjective.removeAll(keepingCapacity: true)
+        jVars.removeAll(keepingCapacity: true)
+        jRowCount = rowBasic.count
+        jFreeRows = freeRows
+        jSymbolCount = symbolCount
+        jPivots = pivots
+    }
+
+    mutating func endJournal() {
+        journaling = false
+        jRowSyms.removeAll(keepingCapacity: true); jRowCoefs.removeAll(keepingCapacity: true)
+    }
+
+    /// Puts back every row, basic assignment and objective coefficient saved since `beginJournal`.
+    mutating func rollbackJournal() {
+        journaling = false
+        // counts: remove what the touched rows hold now, add back what they held
+        for r in jRowIndex where rowBasic[Int(r)] >= 0 {
+            for s in rowSyms[Int(r)] { symCount[Int(s)] -= 1 }
+        }
+        for r in jRowCount..<rowBasic.count where rowBasic[Int(r)] >= 0 {
+            for s in rowSyms[Int(r)] { symCount[Int(s)] -= 1 }
+        }
+        for k in 0..<jRowIndex.count {
+            let r = jRowIndex[k]
+            rowSyms[Int(r)] = jRowSyms[k]
+            rowCoefs[Int(r)] = jRowCoefs[k]
+            rowConst[Int(r)] = jRowConst[k]
+            rowBasic[Int(r)] = jRowBasic[k]
+            if jRowBasic[k] >= 0 {
+                for s in jRowSyms[k] { symCount[Int(s)] += 1; colAdd(s, r) }
+            }
+        }
+        let extra = rowBasic.count - jRowCount
+        if extra > 0 {
+            rowSyms.removeLast(extra); rowCoefs.removeLast(extra); rowConst.removeLast(extra)
+            rowBasic.removeLast(extra); rowMark.removeLast(extra); rowStamp.removeLast(extra)
+        }
+        freeRows = jFreeRows
+        let L = levelCount
+        for k in 0..<jSym.count {
+            let s = jSym[k]
+            guard Int(s) < jSymbolCount else { continue }
+            symRow[Int(s)] = jSymRow[k]
+            for l in 0..<L { objective[Int(s) * L + l] = jObjective[k * L + l] }
+        }
+        // unlink column entries that point at rows which no longer exist
+        if extra > 0 {
+            for s in 0..<colHead.count {
+                var prev: Int32 = -1
+                var e = colHead[s]
+                while e >= 0 {
+                    let next = poolNext[Int(e)]
+                    if Int(poolRow[Int(e)]) >= rowBasic.count {
+                        if prev >= 0 { poolNext[Int(prev)] = next } else { colHead[s] = next }
+                        poolNext[Int(e)] = poolFree
+                        poolFree = e
+                    } else {
+                        prev = e
+                    }
+                    e = next
+                }
+            }
+        }
+        for v in jVars where Int(v) < varSym.count { varSym[Int(v)] = -1 }
+        for s in enterHeap where Int(s) < inHeap.count { inHeap[Int(s)] = false }
+        enterHeap.removeAll(keepingCapacity: true)
+        for s in infeasibleHeap where Int(s) < inInfeasible.count { inInfeasible[Int(s)] = false }
+        infeasibleHeap.removeAll(keepingCapacity: true)
+        pivots = jPivots
+        trouble = nil
+        jRowSyms.removeAll(keepingCapacity: true); jRowCoefs.removeAll(keepingCapacity: true)
+    }
+}

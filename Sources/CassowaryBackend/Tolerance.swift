@@ -1,0 +1,32 @@
+/// The one tolerance policy of the Cassowary back end. Every floating-point comparison in the solver uses one
+/// of these named constants; nothing else compares against a literal.
+///
+/// Layout systems have coefficients of order 1 (±1, small multipliers) and values up to about 10^6 points,
+/// so the policy is absolute on coefficients and relative on constants:
+/// - a tableau cell whose magnitude falls to `cellDrop` or below after a row operation is removed (it is
+///   round-off from a cancellation, not a real dependency);
+/// - a pivot element must exceed `pivot` in magnitude (no pivoting on round-off);
+/// - a reduced cost (one level of the lexicographic objective) counts as non-zero above `cost`;
+/// - a restricted basic variable counts as infeasible below `-feasibility · max(1, |value scale|)`;
+///   the primal ratio test is a Harris two-pass test with the same bound, so a pivot may leave a basic
+///   value negative by at most that much;
+/// - a required row that reduces to `0 = c` is redundant when `|c| ≤ zero · max(1, scale)`, unsatisfiable
+///   otherwise; phase 1 succeeds when the artificial objective ends at or below the same bound.
+/// - after `blandAfterDegenerate` consecutive degenerate pivots, the leaving row is chosen by Bland's rule
+///   (smallest ratio, ties by smallest symbol id; the entering symbol is always the smallest improving id),
+///   which cannot cycle.
+public enum CassowaryTolerance {
+    public static let cellDrop = 1e-11
+    public static let pivot = 1e-9
+    public static let cost = 1e-9
+    public static let feasibility = 1e-9
+    public static let zero = 1e-8
+    public static let blandAfterDegenerate = 50
+
+    @inline(__always) static func feasibilityBound(_ scale: Double) -> Double {
+        feasibility * Swift.max(1, abs(scale))
+    }
+    @inline(__always) static func zeroBound(_ scale: Double) -> Double {
+        zero * Swift.max(1, abs(scale))
+    }
+}
