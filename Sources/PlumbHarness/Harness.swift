@@ -93,7 +93,7 @@ public struct Harness {
             case .ok, .notConverged: break
             case .infeasible: break
             case .unsupported:
-                record.status = "unsupported: \(result.message)"
+                record.status = "unsupported: " + result.message
                 return record
             case .error:
                 record.status = "error: \(result.message)"

@@ -106,7 +106,7 @@ public struct Report {
             }
         }
         if !chartFiles.isEmpty {
-            md += ["## Charts", ""]
+            md += ["", "## Charts", ""]
             for file in chartFiles { md.append("![\(file)](\(file))") }
         }
         md += ["", "## Which back end to embed", ""] + recommendations().map { "- " + $0 }
