@@ -37,12 +37,14 @@ var files: [String] = []
 var repeats = 3
 var passes = 3
 var printValues = false
+var stats = false
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
     case "--repeat": repeats = Int(args.popFirst() ?? "3") ?? 3
     case "--passes": passes = Int(args.popFirst() ?? "3") ?? 3
     case "--values": printValues = true
+    case "--stats": stats = true
     case "-h", "--help":
         print("usage: cassowary-bench FILE.json... [--repeat R] [--passes P] [--values]")
         exit(0)
@@ -81,6 +83,13 @@ for path in files {
     if printValues, let last {
         let values = (last.rounds.last ?? last.values).map { "\"\($0.name)\": \($0.value.doubleValue)" }
         line += ", \"values\": {" + values.joined(separator: ", ") + "}"
+    }
+    if stats {
+        let solver = CassowarySolver()
+        try? SystemRunner.build(system, into: solver)
+        _ = try? solver.solve()
+        let st = solver.tableauStatistics
+        line += ", \"tableau\": {\"rows\": \(st.rows), \"cells\": \(st.cells), \"longest_row\": \(st.longestRow), \"symbols\": \(st.symbols), \"pivots\": \(st.pivots)}"
     }
     if let message = last?.message, !message.isEmpty { line += ", \"message\": \"\(message)\"" }
     print(line + "}")

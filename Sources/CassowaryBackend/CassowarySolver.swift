@@ -14,6 +14,18 @@ import PlumbSolver
 /// Every other constraint (inequalities, non-required constraints, edits) is removed and re-constanted
 /// incrementally through its slack or error marker. Conflict explanations replay the required constraints in
 /// a throwaway tableau that keeps markers for every required equality and read the markers of the failing row.
+/// `Rational` to the nearest `Double`: exact operands divided once (so correctly rounded, and bit-identical to
+/// `Rational.doubleValue`), without the generic 128-bit conversion when both parts fit in 53 bits.
+@inline(__always) func toDouble(_ r: Rational) -> Double {
+    let limit: Int128 = 1 << 53
+    let n = r.numerator, d = r.denominator
+    if n > -limit && n < limit && d < limit {
+        let x = Double(Int64(truncatingIfNeeded: n))
+        return d == 1 ? x : x / Double(Int64(truncatingIfNeeded: d))
+    }
+    return r.doubleValue
+}
+
 public final class CassowarySolver: LayoutSolver {
     public static let name = "cassowary"
     public static let capabilities = SolverCapabilities(exact: false, strictPriorities: true, incremental: true,
@@ -21,8 +33,9 @@ public final class CassowarySolver: LayoutSolver {
 
     struct Record {
         var id: ConstraintID
-        var vars: [Int32]
-        var coefs: [Double]
+        /// Terms: `termVars[start..<start+count]`, `termCoefs[...]` of the solver.
+        var start: Int
+        var count: Int
         var constant: Double
         /// 0 `==`, 1 `<=`, 2 `>=`.
         var relation: UInt8
@@ -49,12 +62,37 @@ public final class CassowarySolver: LayoutSolver {
     /// Non-required priorities in use, highest first: index = objective level.
     var levels: [Priority] = []
     var records: [Record] = []
-    var slotOf: [ConstraintID: Int] = [:]
+    var termVars: [Int32] = []
+    var termCoefs: [Double] = []
+    /// Slot of each constraint id: dense for small non-negative ids, a dictionary for the rest.
+    var denseSlot: [Int32] = []
+    var sparseSlot: [ConstraintID: Int] = [:]
     var edits: [Int: Edit] = [:]
     var pending: [(variable: Int, value: Double)] = []
     var pivotsReported = 0
 
     public init() {}
+
+    func slot(of id: ConstraintID) -> Int? {
+        let i = id.index
+        if i >= 0 && i < denseSlot.count && denseSlot[i] >= 0 { return Int(denseSlot[i]) }
+        return sparseSlot.isEmpty ? nil : sparseSlot[id]
+    }
+
+    func setSlot(_ slot: Int?, of id: ConstraintID) {
+        let i = id.index
+        if slot == nil {
+            if i >= 0 && i < denseSlot.count { denseSlot[i] = -1 }
+            if !sparseSlot.isEmpty { sparseSlot[id] = nil }
+            return
+        }
+        if i >= 0 && i < 4 * records.count + 4096 {
+            if i >= denseSlot.count { denseSlot.append(contentsOf: repeatElement(-1, count: i + 1 - denseSlot.count)) }
+            denseSlot[i] = Int32(slot ?? -1)
+        } else {
+            sparseSlot[id] = slot
+        }
+    }
 
     // MARK: - levels
 
@@ -82,32 +120,38 @@ public final class CassowarySolver: LayoutSolver {
     // MARK: - LayoutSolver
 
     public func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
-        if slotOf[id] != nil { throw .duplicateConstraint(id) }
+        if slot(of: id) != nil { throw .duplicateConstraint(id) }
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
-        var record = Record(id: id,
-                            vars: constraint.terms.map { Int32($0.variable.index) },
-                            coefs: constraint.terms.map { $0.coefficient.doubleValue },
-                            constant: constraint.constant.doubleValue,
+        let start = termVars.count
+        for t in constraint.terms {
+            termVars.append(Int32(t.variable.index))
+            termCoefs.append(toDouble(t.coefficient))
+        }
+        var record = Record(id: id, start: start, count: constraint.terms.count,
+                            constant: toDouble(constraint.constant),
                             relation: CassowarySolver.relationCode(constraint.relation),
                             level: priority.isRequired ? -1 : level(of: priority))
         let slot = records.count
-        switch tableau.addConstraint(vars: record.vars, coefs: record.coefs, constant: record.constant,
+        switch tableau.addConstraint(termVars, termCoefs, record.start, record.count, constant: record.constant,
                                      relation: record.relation, level: record.level, dummy: false, owner: Int32(slot)) {
         case .added(let m, let o):
             record.marker = m
             record.other = o
             records.append(record)
-            slotOf[id] = slot
+            setSlot(slot, of: id)
         case .unsatisfiable:
-            throw .unsatisfiable(id, conflictsWith: explain(record, slot: slot, replacing: nil))
+            let others = explain(record, slot: slot, replacing: nil)
+            termVars.removeLast(record.count)
+            termCoefs.removeLast(record.count)
+            throw .unsatisfiable(id, conflictsWith: others)
         }
     }
 
     public func remove(_ id: ConstraintID) throws(SolverError) {
-        guard let slot = slotOf[id] else { throw .unknownConstraint(id) }
+        guard let slot = slot(of: id) else { throw .unknownConstraint(id) }
         removeSlot(slot)
-        slotOf[id] = nil
+        setSlot(nil, of: id)
     }
 
     func removeSlot(_ slot: Int) {
@@ -123,8 +167,8 @@ public final class CassowarySolver: LayoutSolver {
     }
 
     public func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
-        guard let slot = slotOf[id] else { throw .unknownConstraint(id) }
-        let value = constant.doubleValue
+        guard let slot = slot(of: id) else { throw .unknownConstraint(id) }
+        let value = toDouble(constant)
         let r = records[slot]
         if r.level < 0 && r.relation == 0 && !r.flagged {
             if !rebuild(constantOf: (slot, value), flag: slot) {
@@ -170,7 +214,7 @@ public final class CassowarySolver: LayoutSolver {
 
     public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
         guard edits[variable.index] != nil else { throw .unknownEditVariable(variable) }
-        pending.append((variable.index, value.doubleValue))
+        pending.append((variable.index, toDouble(value)))
     }
 
     public func solve() throws(SolverError) -> SolveReport {
@@ -207,11 +251,13 @@ public final class CassowarySolver: LayoutSolver {
             }
             for v in fresh {
                 let edit = edits[v]!
-                var record = Record(id: ConstraintID(-1 - v), vars: [Int32(v)], coefs: [1], constant: -latest[v]!,
+                termVars.append(Int32(v))
+                termCoefs.append(1)
+                var record = Record(id: ConstraintID(-1 - v), start: termVars.count - 1, count: 1, constant: -latest[v]!,
                                     relation: 0, level: level(of: edit.priority))
                 record.editVariable = v
                 let slot = records.count
-                if case .added(let m, let o) = tableau.addConstraint(vars: record.vars, coefs: record.coefs,
+                if case .added(let m, let o) = tableau.addConstraint(termVars, termCoefs, record.start, record.count,
                                                                     constant: record.constant, relation: 0,
                                                                     level: record.level, dummy: false,
                                                                     owner: Int32(slot)) {
@@ -245,7 +291,7 @@ public final class CassowarySolver: LayoutSolver {
             let r = records[slot]
             let constant = change?.slot == slot ? change!.value : r.constant
             let flagged = r.flagged || flag == slot
-            switch t.addConstraint(vars: r.vars, coefs: r.coefs, constant: constant, relation: r.relation,
+            switch t.addConstraint(termVars, termCoefs, r.start, r.count, constant: constant, relation: r.relation,
                                    level: r.level, dummy: flagged, owner: Int32(slot)) {
             case .added(let m, let o): markers.append((slot, m, o))
             case .unsatisfiable: return false
@@ -268,12 +314,12 @@ public final class CassowarySolver: LayoutSolver {
         var t = Tableau(levelCount: 1, explaining: true)
         for slot in records.indices where records[slot].alive && records[slot].level < 0 && slot != replacing {
             let r = records[slot]
-            if case .unsatisfiable = t.addConstraint(vars: r.vars, coefs: r.coefs, constant: r.constant,
+            if case .unsatisfiable = t.addConstraint(termVars, termCoefs, r.start, r.count, constant: r.constant,
                                                      relation: r.relation, level: -1, dummy: true, owner: Int32(slot)) {
                 return nil
             }
         }
-        guard case .unsatisfiable(let owners) = t.addConstraint(vars: failing.vars, coefs: failing.coefs,
+        guard case .unsatisfiable(let owners) = t.addConstraint(termVars, termCoefs, failing.start, failing.count,
                                                                 constant: failing.constant, relation: failing.relation,
                                                                 level: -1, dummy: true, owner: Int32(failingSlot))
         else { return nil }
@@ -282,5 +328,18 @@ public final class CassowarySolver: LayoutSolver {
             ids.insert(records[Int(o)].id)
         }
         return ids.sorted()
+    }
+}
+
+extension CassowarySolver {
+    /// Size of the tableau: live rows, cells, longest row, symbols and pivots so far (for benchmarks and tuning).
+    public var tableauStatistics: (rows: Int, cells: Int, longestRow: Int, symbols: Int, pivots: Int) {
+        var rows = 0, cells = 0, longest = 0
+        for r in tableau.rowBasic.indices where tableau.rowBasic[r] >= 0 {
+            rows += 1
+            cells += tableau.rowSyms[r].count
+            longest = max(longest, tableau.rowSyms[r].count)
+        }
+        return (rows, cells, longest, tableau.symbolCount, tableau.pivots)
     }
 }

@@ -66,8 +66,9 @@ struct Tableau {
 
     // MARK: scratch
     var workList: [Int32] = []
+    var createdVars: [Int32] = []
     var colScratch: [Int32] = []
-    var enterHeap: [Int32] = []
+    var candidates: [Int32] = []
     var infeasibleHeap: [Int32] = []
     var dualMode = false
 
@@ -279,7 +280,7 @@ struct Tableau {
         if k == .dummy || k == .artificial { return }
         if improvingDirection(s) != 0 {
             inHeap[Int(s)] = true
-            Tableau.heapPush(&enterHeap, s)
+            candidates.append(s)
         }
     }
 
@@ -485,18 +486,42 @@ struct Tableau {
     }
 
     /// Primal simplex on the lexicographic objective until no symbol improves it.
+    ///
+    /// Entering rule: the improving symbol held by the fewest rows (cheapest pivot; ties by smallest id);
+    /// after `blandAfterDegenerate` consecutive degenerate pivots, the smallest improving id (Bland).
     mutating func optimize() {
         var degenerate = 0
-        while let e = Tableau.heapPop(&enterHeap) {
-            inHeap[Int(e)] = false
-            if symRow[Int(e)] >= 0 { continue }
+        while true {
+            let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate
+            var best: Int32 = -1, bestCount = Int32.max, bestIndex = -1
+            var k = 0
+            while k < candidates.count {
+                let s = candidates[k]
+                if symRow[Int(s)] >= 0 || improvingDirection(s) == 0 {
+                    inHeap[Int(s)] = false
+                    candidates[k] = candidates[candidates.count - 1]
+                    candidates.removeLast()
+                    continue
+                }
+                if bland {
+                    if best < 0 || s < best { best = s; bestIndex = k }
+                } else {
+                    let c = symCount[Int(s)]
+                    if c < bestCount || (c == bestCount && s < best) { best = s; bestCount = c; bestIndex = k }
+                }
+                k += 1
+            }
+            if best < 0 { break }
+            let e = best
             let dir = improvingDirection(e)
-            if dir == 0 { continue }
             collectColumn(e)
             let column = colScratch
-            let (q, ratio) = leavingRow(e, Double(dir), bland: degenerate >= CassowaryTolerance.blandAfterDegenerate, column: column)
+            let (q, ratio) = leavingRow(e, Double(dir), bland: bland, column: column)
             if q < 0 {
                 trouble = "the objective looked unbounded (round-off); stopped optimizing"
+                inHeap[Int(e)] = false
+                candidates[bestIndex] = candidates[candidates.count - 1]
+                candidates.removeLast()
                 continue
             }
             degenerate = ratio <= CassowaryTolerance.feasibilityBound(valueScale) ? degenerate + 1 : 0
@@ -572,16 +597,16 @@ struct Tableau {
     // MARK: - adding a constraint
 
     /// Adds `Σ coefs·vars + constant REL 0`. `level` < 0 means required. Returns the marker and other symbols.
-    mutating func addConstraint(vars: [Int32], coefs: [Double], constant: Double, relation: UInt8,
-                                level: Int, dummy wantDummy: Bool, owner: Int32) -> Outcome {
+    mutating func addConstraint(_ vars: [Int32], _ coefs: [Double], _ start: Int, _ count: Int, constant: Double,
+                                relation: UInt8, level: Int, dummy wantDummy: Bool, owner: Int32) -> Outcome {
         let startSymbols = symbolCount
         let startVarCount = varSym.count
-        var createdVars: [Int32] = []
+        createdVars.removeAll(keepingCapacity: true)
         valueScale = Swift.max(valueScale, abs(constant))
         // 1. the row, in terms of parametric symbols (dense scratch)
         workList.removeAll(keepingCapacity: true)
         var c = constant
-        for k in 0..<vars.count {
+        for k in start..<(start + count) {
             let v = Int(vars[k])
             let existed = v < varSym.count && varSym[v] >= 0
             let s = externalSymbol(v)
@@ -673,8 +698,9 @@ struct Tableau {
         }
         if subject < 0 {
             // a fresh marker with a negative coefficient can be basic at c / |a| >= 0
-            for s in [marker, other] where s >= 0 && symKind[Int(s)] != .dummy {
-                if let i = syms.firstIndex(of: s), cs[i] < 0 { subject = s; break }
+            for s in syms.indices where cs[s] < 0 {
+                let x = syms[s]
+                if (x == marker || x == other) && symKind[Int(x)] != .dummy { subject = x; break }
             }
         }
         if subject >= 0 {
@@ -804,7 +830,7 @@ struct Tableau {
         symKind.removeLast(n); symRow.removeLast(n); symCount.removeLast(n); symOwner.removeLast(n)
         colHead.removeLast(n); inHeap.removeLast(n); inInfeasible.removeLast(n); pos.removeLast(n)
         work.removeLast(n); symStamp.removeLast(n); objective.removeLast(n * levelCount)
-        enterHeap = enterHeap.filter { Int($0) < count }
+        candidates = candidates.filter { Int($0) < count }
         infeasibleHeap = infeasibleHeap.filter { Int($0) < count }
     }
 
@@ -939,8 +965,8 @@ struct Tableau {
             }
         }
         for v in jVars where Int(v) < varSym.count { varSym[Int(v)] = -1 }
-        for s in enterHeap where Int(s) < inHeap.count { inHeap[Int(s)] = false }
-        enterHeap.removeAll(keepingCapacity: true)
+        for s in candidates where Int(s) < inHeap.count { inHeap[Int(s)] = false }
+        candidates.removeAll(keepingCapacity: true)
         for s in infeasibleHeap where Int(s) < inInfeasible.count { inInfeasible[Int(s)] = false }
         infeasibleHeap.removeAll(keepingCapacity: true)
         pivots = jPivots

@@ -63,19 +63,19 @@ public struct ExpectationAudit {
                 }
             }
         }
-        let complete = expectation.frames.allSatisfy { f in FrameComponent.allCases.allSatisfy { f.value($0) != nil } }
-        guard complete, findings.isEmpty else { return findings }
-        // Substitute the hand-derived frames (relative → root coordinates) into every required row.
+        guard findings.isEmpty else { return findings }
+        // Substitute the hand-derived frames (relative → root coordinates) into every required row whose
+        // variables they all fix; views with a `?` fix only the components that are given.
         var value: [Int: Rational] = [:]
         let byView = Dictionary(expectation.frames.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
-        func origin(_ view: View) -> (Rational, Rational)? {
-            if view.isRoot { return (0, 0) }
-            guard let f = byView[view.id], let x = f.x, let y = f.y, let parent = view.superview, let p = origin(parent) else { return nil }
-            guard let rx = try? x + p.0, let ry = try? y + p.1 else { return nil }
-            return (rx, ry)
+        func origin(_ view: View) -> (Rational?, Rational?) {
+            if view.isRoot { return (.zero, .zero) }
+            guard let f = byView[view.id], let parent = view.superview else { return (nil, nil) }
+            let p = origin(parent)
+            return (p.0.flatMap { px in f.x.flatMap { try? $0 + px } }, p.1.flatMap { py in f.y.flatMap { try? $0 + py } })
         }
         for view in attached {
-            guard let o = origin(view) else { continue }
+            let o = origin(view)
             value[view.x.index] = o.0
             value[view.y.index] = o.1
             value[view.widthVariable.index] = view.isRoot ? tree.rootSize.width : byView[view.id]?.width

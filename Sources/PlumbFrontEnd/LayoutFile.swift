@@ -204,11 +204,18 @@ private struct Reader {
         let column = location.column ?? 1
         try requireRoot(line: line)
         if try readReferenceStep(s, location: location) { return }
-        for (method, kind) in [("mas_makeConstraints", "make"), ("mas_updateConstraints", "update"), ("mas_remakeConstraints", "remake")] {
+        // Masonry's calls, with or without the `mas_` prefix (MAS_SHORTHAND).
+        for (method, kind) in [("mas_makeConstraints", "make"), ("mas_updateConstraints", "update"), ("mas_remakeConstraints", "remake"),
+                               ("makeConstraints", "make"), ("updateConstraints", "update"), ("remakeConstraints", "remake")] {
             if s.hasPrefix("["), let range = s.firstRange(of: " \(method):") {
-                guard s.hasSuffix("{") else { throw error("expected the block to open with `{` at the end of the line", line: line, column: column) }
                 let receivers = try receiverList(s[s.index(after: s.startIndex)..<range.lowerBound], line: line, column: column + 1)
-                try readBlock(kind, ids: receivers, location: location)
+                if s.hasSuffix("{") {
+                    try readBlock(kind, ids: receivers, location: location)
+                    return
+                }
+                guard try readInlineBlock(kind, ids: receivers, line: s, after: range.upperBound, location: location) else {
+                    throw error("expected a block: `{` at the end of the line, or `{ ... }];` on one line", line: line, column: column)
+                }
                 return
             }
         }
@@ -218,6 +225,10 @@ private struct Reader {
                     let receivers = try receiverList(s[..<range.lowerBound], line: line, column: column)
                     try readBlock(kind, ids: receivers, location: location)
                     return
+                }
+                if let range = s.firstRange(of: prefix), s.hasSuffix("}") || s.hasSuffix("})") {
+                    let receivers = try receiverList(s[..<range.lowerBound], line: line, column: column)
+                    if try readInlineBlock(kind, ids: receivers, line: s, after: range.upperBound, location: location) { return }
                 }
             }
         }
@@ -254,19 +265,42 @@ private struct Reader {
                 addStep((.block(block), location))
                 return
             }
-            for (statement, offset) in splitStatements(text) {
-                // `self.topConstraint = make.top...` / `topConstraint = make.top...constraint` keeps a reference.
-                var chainText = statement
-                var chainOffset = offset
-                if let (name, rest) = keptReference(statement) {
-                    names[chains.count] = name
-                    chainOffset += statement.distance(from: statement.startIndex, to: rest.startIndex)
-                    chainText = rest
-                }
-                chains.append(try parser.parse(chainText, line: lineNumber, column: chainOffset + 1))
-            }
+            try appendChains(text, line: lineNumber, columnOffset: 0, parser: parser, chains: &chains, names: &names)
         }
         throw error("the block opened here is never closed: expected `}`", line: location.line, column: location.column ?? 1)
+    }
+
+    /// The chains of one line of a block (`;`-separated), keeping references (`self.top = make.top...`).
+    func appendChains(_ text: Substring, line: Int, columnOffset: Int, parser: ChainParser,
+                      chains: inout [ConstraintChain], names: inout [Int: String]) throws(TextSyntaxError) {
+        for (statement, offset) in splitStatements(text) {
+            var chainText = statement
+            var chainOffset = offset + columnOffset
+            if let (name, rest) = keptReference(statement) {
+                names[chains.count] = name
+                chainOffset += statement.distance(from: statement.startIndex, to: rest.startIndex)
+                chainText = rest
+            }
+            chains.append(try parser.parse(chainText, line: line, column: chainOffset + 1))
+        }
+    }
+
+    /// A block opened and closed on one line: `[v mas_makeConstraints:^(MASConstraintMaker *make) { ... }];`
+    /// or `v.snp.makeConstraints { make in ... }`.
+    mutating func readInlineBlock(_ kind: String, ids: [String], line s: Substring, after start: Substring.Index,
+                                  location: SourceLocation) throws(TextSyntaxError) -> Bool {
+        guard let open = s[start...].firstIndex(of: "{"), let close = s.lastIndex(of: "}"), open < close else { return false }
+        var body = s[s.index(after: open)..<close]
+        if let inRange = body.firstRange(of: " in "), body[..<inRange.lowerBound].trimmingWhitespace.allSatisfy({ $0.isLetter || "()$_ ".contains($0) }) {
+            body = body[inRange.upperBound...]
+        }
+        var chains: [ConstraintChain] = []
+        var names: [Int: String] = [:]
+        let column = (location.column ?? 1) - 1 + s.distance(from: s.startIndex, to: body.startIndex)
+        try appendChains(body, line: location.line, columnOffset: column - 0, parser: parser, chains: &chains, names: &names)
+        let block = LayoutScript.Block(kind: LayoutScript.BlockKind(rawValue: kind) ?? .make, receivers: ids, chains: chains, names: names)
+        addStep((.block(block), location))
+        return true
     }
 
     /// `[self.]NAME = make...` or `let NAME = make...`: the name and the chain text.

@@ -78,10 +78,14 @@ public final class LayoutPlayer {
     }
 
     /// The tree's constraints with the edits and suggestion rounds played so far, as one linear system.
+    ///
+    /// layout-lp/1 cannot say that an edit was removed, so the rounds keep only the suggestions for variables
+    /// that are still edit variables (a round left empty is kept, so that round numbers still match).
     public func linearSystem() -> LinearSystem {
         var system = tree.linearSystem(name: script.name)
         system.edits = edits
-        system.suggestionRounds = suggestionRounds
+        let editable = Set(edits.map(\.variable))
+        system.suggestionRounds = suggestionRounds.map { $0.filter { editable.contains($0.variable) } }
         return system
     }
 

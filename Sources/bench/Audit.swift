@@ -28,7 +28,7 @@ struct Audit: ParsableCommand {
         for entry in entries {
             expectations += entry.expectations.count
             for finding in ExpectationAudit().audit(entry) {
-                printError("\(root)/\(finding.description)")
+                printError(finding.description)
                 problems += 1
             }
         }

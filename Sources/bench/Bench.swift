@@ -2,6 +2,7 @@ import ArgumentParser
 import PlumbSystem
 import PlumbSolver
 import PlumbFrontEnd
+import PlumbCorpus
 
 @main
 struct Bench: ParsableCommand {
@@ -33,15 +34,7 @@ func backEnd(named name: String) throws -> any LayoutSolver.Type {
 
 /// A file's contents, or a clear error.
 func readFile(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(path, "rb") else { throw InputError("\(path): cannot open the file") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-        if n < buffer.count { break }
-    }
+    guard let bytes = Corpus.read(path) else { throw InputError("\(path): cannot open the file") }
     return bytes
 }
 

@@ -177,3 +177,48 @@ import PlumbSystem
         #expect(system.constraints.contains { $0.label == "green.left == root.left + 5 ^low" })
     }
 }
+
+@Suite struct OneLineBlocksAndShorthand {
+    @Test func blocksOnOneLineAndMasonryShorthand() throws {
+        let script = try LayoutFile(file: "o.layout", name: "o").parse("""
+        root 100 100
+        view a
+        view b
+        [a mas_makeConstraints:^(MASConstraintMaker *make) { make.top.equalTo(superview); make.width.equalTo(@10); }];
+        b.snp.makeConstraints { make in make.left.equalTo(a.snp.right).offset(8) }
+        [b makeConstraints:^(MASConstraintMaker *make) {
+            make.height.equalTo(a);
+        }];
+        """)
+        #expect(script.steps.count == 3)
+        guard case .block(let first) = script.steps[0].step, case .block(let second) = script.steps[1].step else {
+            Issue.record("expected three blocks")
+            return
+        }
+        #expect(first.chains.count == 2 && first.receivers == ["a"])
+        #expect(second.chains.count == 1 && second.receivers == ["b"])
+        #expect(second.chains[0].location.column == 33)
+        let tree = try script.build()
+        #expect(tree.dslConstraints(of: tree.view("b")!).count == 2)
+    }
+
+    @Test func exportKeepsOnlySuggestionsForLiveEdits() throws {
+        let script = try LayoutFile(file: "e.layout", name: "e").parse("""
+        root 100 100
+        view a
+        make a {
+          make.edges.equalTo(superview).priorityLow();
+        }
+        edit a.x 999
+        edit a.y 999
+        suggest a.x 5 a.y 6
+        unedit a.x
+        suggest a.y 7
+        """)
+        let system = try script.lowered()
+        #expect(system.edits.count == 1)
+        #expect(system.suggestionRounds.map(\.count) == [1, 1])
+        let reread = try LinearSystem(layoutLP: Array(system.layoutLPJSON().utf8), source: "e")
+        #expect(reread == system)
+    }
+}
