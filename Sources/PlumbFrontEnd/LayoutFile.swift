@@ -161,6 +161,16 @@ private struct Reader {
             }
             let ids = try words.dropFirst().dropLast().map { (w) throws(TextSyntaxError) -> String in try viewID(w, line: line, column: column) }
             try readBlock(head, ids: ids, location: location)
+        case "expect" where words.count >= 3 && words[1] == "error":
+            try requireRoot(line: line)
+            let rest = s[words[2].startIndex...].trimmingWhitespace
+            guard rest.count >= 2, rest.first == "\"", rest.last == "\"" else {
+                throw error("expected `expect error \"PART OF THE MESSAGE\"`", line: line, column: column)
+            }
+            guard let last = script?.steps.popLast() else {
+                throw error("`expect error` must follow the step that fails", line: line, column: column)
+            }
+            addStep((.failing(last.step, String(rest.dropFirst().dropLast())), last.location))
         case "expect":
             try requireRoot(line: line)
             guard words.last == "{", words.count == 2 || (words.count == 3 && words[1] == "unsatisfiable") else {

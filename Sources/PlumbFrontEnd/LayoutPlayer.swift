@@ -71,6 +71,16 @@ public final class LayoutPlayer {
                 suggestionRounds.append(round)
             case .expect:
                 break
+            case .failing(let inner, let fragment):
+                do {
+                    try perform(inner, at: location)
+                } catch {
+                    guard error.message.contains(fragment) else {
+                        throw LayoutError(.unsupported("expected an error containing \"\(fragment)\", got: \(error.message)"), at: location)
+                    }
+                    return
+                }
+                throw LayoutError(.unsupported("expected an error containing \"\(fragment)\", but the step succeeded"), at: location)
             }
         } catch {
             throw error.located(at: location)

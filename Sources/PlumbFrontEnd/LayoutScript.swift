@@ -36,7 +36,7 @@ public struct LayoutScript: Sendable {
     }
 
     /// One step of the layout's life.
-    public enum Step: Sendable {
+    public indirect enum Step: Sendable {
         case block(Block)
         /// `removeConstraints()`.
         case removeConstraints(String)
@@ -55,6 +55,9 @@ public struct LayoutScript: Sendable {
         case suggest([(view: String, component: FrameComponent, value: Rational)])
         /// What the layout must look like after the steps so far.
         case expect(LayoutExpectation)
+        /// A step that must be rejected with an error whose message contains the text, changing nothing
+        /// (`expect error "..."` after it).
+        case failing(Step, String)
     }
 
     public var name: String

@@ -222,3 +222,30 @@ import PlumbSystem
         #expect(reread == system)
     }
 }
+
+@Suite struct ExpectedErrors {
+    @Test func aFailingStepIsExpectedAndChangesNothing() throws {
+        let script = try LayoutFile(file: "x.layout", name: "x").parse("""
+        dialect snapkit
+        root 100 100
+        view a
+        a.snp.makeConstraints { make in
+          make.width.equalTo(10)
+        }
+        a.snp.updateConstraints { make in
+          make.height.equalTo(10)
+        }
+        expect error "could not find an existing matching constraint"
+        expect {
+          a ? ? 10 ?
+          ambiguous a.x -inf inf
+          ambiguous a.y -inf inf
+          ambiguous a.height -inf inf
+        }
+        """)
+        let tree = try script.build()
+        #expect(tree.dslConstraints(of: tree.view("a")!).count == 1)
+        let wrong = try LayoutFile(file: "y.layout", name: "y").parse("root 100 100\nview a\nmake a {\n make.width.equalTo(10);\n}\nexpect error \"no common ancestor\"")
+        #expect(throws: LayoutError.self) { try wrong.build() }
+    }
+}
