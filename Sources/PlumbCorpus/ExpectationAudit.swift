@@ -50,7 +50,13 @@ public struct ExpectationAudit {
             }
             return findings
         }
-        let attached = tree.views.filter { $0.isRoot || $0.ancestorsIncludingSelf.last?.isRoot == true }
+        // The views in the root's hierarchy, parents before children.
+        var attached: [View] = []
+        var queue = [tree.root]
+        while let view = queue.popLast() {
+            attached.append(view)
+            queue.append(contentsOf: view.subviews)
+        }
         let listed = Set(expectation.frames.map(\.view))
         for view in attached where !view.isRoot && !listed.contains(view.id) {
             findings.append(Finding(location: at, message: "view '\(view.id)' has no expected frame (write `\(view.id) ? ? ? ?` if it is ambiguous)"))
@@ -68,18 +74,20 @@ public struct ExpectationAudit {
         // variables they all fix; views with a `?` fix only the components that are given.
         var value: [Int: Rational] = [:]
         let byView = Dictionary(expectation.frames.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
-        func origin(_ view: View) -> (Rational?, Rational?) {
-            if view.isRoot { return (.zero, .zero) }
-            guard let f = byView[view.id], let parent = view.superview else { return (nil, nil) }
-            let p = origin(parent)
-            return (p.0.flatMap { px in f.x.flatMap { try? $0 + px } }, p.1.flatMap { py in f.y.flatMap { try? $0 + py } })
-        }
+        // Parents come first in `attached`, so each origin is its parent's plus its own offset.
         for view in attached {
-            let o = origin(view)
-            value[view.x.index] = o.0
-            value[view.y.index] = o.1
-            value[view.widthVariable.index] = view.isRoot ? tree.rootSize.width : byView[view.id]?.width
-            value[view.heightVariable.index] = view.isRoot ? tree.rootSize.height : byView[view.id]?.height
+            if view.isRoot {
+                value[view.x.index] = .zero
+                value[view.y.index] = .zero
+                value[view.widthVariable.index] = tree.rootSize.width
+                value[view.heightVariable.index] = tree.rootSize.height
+                continue
+            }
+            guard let f = byView[view.id], let parent = view.superview else { continue }
+            value[view.x.index] = value[parent.x.index].flatMap { px in f.x.flatMap { try? $0 + px } }
+            value[view.y.index] = value[parent.y.index].flatMap { py in f.y.flatMap { try? $0 + py } }
+            value[view.widthVariable.index] = f.width
+            value[view.heightVariable.index] = f.height
         }
         for id in tree.constraintOrder {
             guard let c = tree.constraints[id]?.linear, c.priority.isRequired else { continue }
