@@ -46,6 +46,12 @@ public final class ViewTree {
         }
     }
 
+    deinit {
+        // Release the hierarchy flat: a deep chain of subviews would otherwise be freed recursively and can
+        // overflow the stack (a million nested views).
+        for view in views { view.subviews.removeAll() }
+    }
+
     /// The view with `id`, if any.
     public func view(_ id: String) -> View? { viewsByID[id] }
 
