@@ -123,7 +123,9 @@ public final class LayoutEngine {
     /// The variables the last `layout()` left ambiguous, when the back end detects ambiguity (nil otherwise).
     public func ambiguity() throws(SolverError) -> [AmbiguousVariable]? {
         guard let detector = solver as? any AmbiguityDetecting else { return nil }
-        return try detector.ambiguousVariables(among: nil)
+        // Every frame variable, so that a view no constraint mentions is reported too.
+        let variables = tree.views.flatMap { view in FrameComponent.allCases.map { view.variable($0) } }
+        return try detector.ambiguousVariables(among: variables)
     }
 
     /// The total violation per priority level of the constraints in the solver, at the last solution:
