@@ -38,6 +38,7 @@ var repeats = 3
 var passes = 3
 var printValues = false
 var stats = false
+var noRounds = false
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -45,6 +46,7 @@ while let a = args.popFirst() {
     case "--passes": passes = Int(args.popFirst() ?? "3") ?? 3
     case "--values": printValues = true
     case "--stats": stats = true
+    case "--no-rounds": noRounds = true
     case "-h", "--help":
         print("usage: cassowary-bench FILE.json... [--repeat R] [--passes P] [--values]")
         exit(0)
@@ -54,11 +56,12 @@ while let a = args.popFirst() {
 
 for path in files {
     guard let bytes = readFile(path) else { print("{\"file\": \"\(path)\", \"error\": \"unreadable\"}"); continue }
-    let system: LinearSystem
+    var system: LinearSystem
     do { system = try LinearSystem(layoutLP: bytes, source: path) } catch {
         print("{\"file\": \"\(path)\", \"error\": \"\(error)\"}")
         continue
     }
+    if noRounds { system.suggestionRounds = [] }
     var builds: [Double] = []
     var editTotals: [Double] = []
     var last: LayoutResult? = nil
@@ -89,6 +92,16 @@ for path in files {
         try? SystemRunner.build(system, into: solver)
         _ = try? solver.solve()
         let st = solver.tableauStatistics
+        var roundTimes: [Double] = []
+        for round in system.suggestionRounds {
+            let t0 = monotonicSeconds()
+            for sg in round { try? solver.suggest(sg.value, for: sg.variable) }
+            _ = try? solver.solve()
+            roundTimes.append(monotonicSeconds() - t0)
+        }
+        line += ", \"first_round_s\": \(roundTimes.first ?? 0), \"median_round_s\": \(median(roundTimes))"
+        let after = solver.tableauStatistics
+        line += ", \"round_pivots\": \(after.pivots - st.pivots), \"dual_pivots\": \(solver.dualPivots)"
         line += ", \"tableau\": {\"rows\": \(st.rows), \"cells\": \(st.cells), \"longest_row\": \(st.longestRow), \"symbols\": \(st.symbols), \"pivots\": \(st.pivots)}"
     }
     if let message = last?.message, !message.isEmpty { line += ", \"message\": \"\(message)\"" }

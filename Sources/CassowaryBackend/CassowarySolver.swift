@@ -333,12 +333,13 @@ public final class CassowarySolver: LayoutSolver {
 
 extension CassowarySolver {
     /// Size of the tableau: live rows, cells, longest row, symbols and pivots so far (for benchmarks and tuning).
+    public var dualPivots: Int { tableau.dualPivots }
     public var tableauStatistics: (rows: Int, cells: Int, longestRow: Int, symbols: Int, pivots: Int) {
         var rows = 0, cells = 0, longest = 0
         for r in tableau.rowBasic.indices where tableau.rowBasic[r] >= 0 {
             rows += 1
-            cells += tableau.rowSyms[r].count
-            longest = max(longest, tableau.rowSyms[r].count)
+            cells += Int(tableau.rowLen[r])
+            longest = max(longest, Int(tableau.rowLen[r]))
         }
         return (rows, cells, longest, tableau.symbolCount, tableau.pivots)
     }

@@ -31,6 +31,7 @@ struct Tableau {
     var valueScale: Double = 1
     /// Pivots done so far.
     var pivots = 0
+    var dualPivots = 0
     /// Set when the objective looked unbounded or the dual simplex found no entering symbol (round-off).
     var trouble: String? = nil
 
@@ -53,8 +54,11 @@ struct Tableau {
     var poolFree: Int32 = -1
 
     // MARK: rows
-    var rowSyms: [[Int32]] = []
-    var rowCoefs: [[Double]] = []
+    let cells = CellStore()
+    var rowStart: [Int] = []
+    var rowLen: [Int32] = []
+    var rowCap: [Int32] = []
+    var deadCells = 0
     var rowConst: [Double] = []
     var rowBasic: [Int32] = []
     var freeRows: [Int32] = []
@@ -66,6 +70,10 @@ struct Tableau {
 
     // MARK: scratch
     var workList: [Int32] = []
+    var qSyms: [Int32] = []
+    var qCoefs: [Double] = []
+    var addSyms: [Int32] = []
+    var addCoefs: [Double] = []
     var createdVars: [Int32] = []
     var colScratch: [Int32] = []
     var candidates: [Int32] = []
@@ -78,8 +86,9 @@ struct Tableau {
     var rowStamp: [UInt32] = []
     var symStamp: [UInt32] = []
     var jRowIndex: [Int32] = []
-    var jRowSyms: [[Int32]] = []
-    var jRowCoefs: [[Double]] = []
+    var jCellStart: [Int] = []
+    var jCellSym: [Int32] = []
+    var jCellCoef: [Double] = []
     var jRowConst: [Double] = []
     var jRowBasic: [Int32] = []
     var jSym: [Int32] = []
@@ -138,7 +147,8 @@ struct Tableau {
         return n
     }
 
-    func value(ofVariable v: Int) -> Double {
+    /// (`mutating` only so that a call through the solver's stored property never copies the tableau.)
+    mutating func value(ofVariable v: Int) -> Double {
         guard v < varSym.count else { return 0 }
         let s = varSym[v]
         guard s >= 0 else { return 0 }
@@ -176,7 +186,7 @@ struct Tableau {
             let next = poolNext[Int(e)]
             var keep = false
             if rowBasic[Int(r)] >= 0 && rowMark[Int(r)] != markTick {
-                if rowSyms[Int(r)].contains(s) { keep = true }
+                if indexOf(s, inRow: r) >= 0 { keep = true }
             }
             if keep {
                 rowMark[Int(r)] = markTick
@@ -199,8 +209,9 @@ struct Tableau {
             return r
         }
         let r = Int32(rowBasic.count)
-        rowSyms.append([])
-        rowCoefs.append([])
+        rowStart.append(0)
+        rowLen.append(0)
+        rowCap.append(0)
         rowConst.append(0)
         rowBasic.append(-1)
         rowMark.append(0)
@@ -210,8 +221,11 @@ struct Tableau {
 
     /// Installs a row `basic = constant + Σ cells` (basic must be parametric everywhere already substituted).
     mutating func installRow(_ r: Int32, basic: Int32, syms: [Int32], coefs: [Double], constant: Double) {
-        rowSyms[Int(r)] = syms
-        rowCoefs[Int(r)] = coefs
+        ensureCapacity(r, syms.count)
+        let st = rowStart[Int(r)]
+        let ps = cells.sym + st, pc = cells.coef + st
+        for k in 0..<syms.count { ps[k] = syms[k]; pc[k] = coefs[k] }
+        rowLen[Int(r)] = Int32(syms.count)
         rowConst[Int(r)] = constant
         rowBasic[Int(r)] = basic
         setSymRow(basic, r)
@@ -221,9 +235,9 @@ struct Tableau {
     mutating func deleteRow(_ r: Int32) {
         journalRow(r)
         let b = rowBasic[Int(r)]
-        for s in rowSyms[Int(r)] { symCount[Int(s)] -= 1 }
-        rowSyms[Int(r)].removeAll(keepingCapacity: true)
-        rowCoefs[Int(r)].removeAll(keepingCapacity: true)
+        let ps = cells.sym + rowStart[Int(r)]
+        for k in 0..<Int(rowLen[Int(r)]) { symCount[Int(ps[k])] -= 1 }
+        rowLen[Int(r)] = 0
         rowConst[Int(r)] = 0
         rowBasic[Int(r)] = -1
         if b >= 0 && symRow[Int(b)] == r { setSymRow(b, -1) }
@@ -255,8 +269,9 @@ struct Tableau {
         guard journaling, Int(r) < jRowCount, rowStamp[Int(r)] != jTick else { return }
         rowStamp[Int(r)] = jTick
         jRowIndex.append(r)
-        jRowSyms.append(rowSyms[Int(r)])
-        jRowCoefs.append(rowCoefs[Int(r)])
+        jCellStart.append(jCellSym.count)
+        let st = rowStart[Int(r)], n = Int(rowLen[Int(r)])
+        for k in 0..<n { jCellSym.append(cells.sym[st + k]); jCellCoef.append(cells.coef[st + k]) }
         jRowConst.append(rowConst[Int(r)])
         jRowBasic.append(rowBasic[Int(r)])
     }
@@ -322,11 +337,11 @@ struct Tableau {
             objective[Int(s) * levelCount + level] += weight
             considerEntering(s)
         } else {
-            let syms = rowSyms[Int(r)], coefs = rowCoefs[Int(r)]
-            for i in 0..<syms.count {
-                let x = syms[i]
+            let st = rowStart[Int(r)]
+            for i in 0..<Int(rowLen[Int(r)]) {
+                let x = cells.sym[st + i]
                 touchObjective(x)
-                objective[Int(x) * levelCount + level] += weight * coefs[i]
+                objective[Int(x) * levelCount + level] += weight * cells.coef[st + i]
                 considerEntering(x)
             }
         }
@@ -337,9 +352,13 @@ struct Tableau {
     /// Replaces basic symbol `s` (row `q`) in every other row and in the objective.
     mutating func substituteOut(_ s: Int32, row q: Int32) {
         collectColumn(s, skipping: q)
-        let rows = colScratch
-        let qSyms = rowSyms[Int(q)], qCoefs = rowCoefs[Int(q)], qConst = rowConst[Int(q)]
-        for r in rows { substituteInto(r, s, qSyms, qCoefs, qConst) }
+        // a private copy of row q: the rows below may move in the cell store
+        qSyms.removeAll(keepingCapacity: true)
+        qCoefs.removeAll(keepingCapacity: true)
+        let qs = rowStart[Int(q)]
+        for k in 0..<Int(rowLen[Int(q)]) { qSyms.append(cells.sym[qs + k]); qCoefs.append(cells.coef[qs + k]) }
+        let qConst = rowConst[Int(q)]
+        for i in 0..<colScratch.count { substituteInto(colScratch[i], s, qConst) }
         // objective
         let L = levelCount
         let base = Int(s) * L
@@ -359,52 +378,103 @@ struct Tableau {
         }
     }
 
-    mutating func substituteInto(_ r: Int32, _ s: Int32, _ qSyms: [Int32], _ qCoefs: [Double], _ qConst: Double) {
+    /// Row r += c · (row q without s), where c is r's coefficient of s (q's cells are in `qSyms`/`qCoefs`).
+    mutating func substituteInto(_ r: Int32, _ s: Int32, _ qConst: Double) {
+        let i = indexOf(s, inRow: r)
+        if i < 0 { return }
         journalRow(r)
-        var syms = [Int32](), coefs = [Double]()
-        swap(&syms, &rowSyms[Int(r)])
-        swap(&coefs, &rowCoefs[Int(r)])
-        guard let i = syms.firstIndex(of: s) else {
-            swap(&syms, &rowSyms[Int(r)]); swap(&coefs, &rowCoefs[Int(r)]); return
-        }
-        let c = coefs[i]
-        syms[i] = syms[syms.count - 1]; syms.removeLast()
-        coefs[i] = coefs[coefs.count - 1]; coefs.removeLast()
+        let qn = qSyms.count
+        ensureCapacity(r, Int(rowLen[Int(r)]) + qn)
+        let st = rowStart[Int(r)]
+        let sym = cells.sym + st, coef = cells.coef + st
+        var n = Int(rowLen[Int(r)]) - 1
+        let c = coef[i]
+        sym[i] = sym[n]
+        coef[i] = coef[n]
         symCount[Int(s)] -= 1
         rowConst[Int(r)] += c * qConst
-        for k in 0..<syms.count { pos[Int(syms[k])] = Int32(k) }
-        for k in 0..<qSyms.count {
+        for k in 0..<n { pos[Int(sym[k])] = Int32(k) }
+        for k in 0..<qn {
             let x = qSyms[k]
             let p = pos[Int(x)]
             if p >= 0 {
-                coefs[Int(p)] += c * qCoefs[k]
+                coef[Int(p)] += c * qCoefs[k]
             } else {
-                pos[Int(x)] = Int32(syms.count)
-                syms.append(x)
-                coefs.append(c * qCoefs[k])
+                pos[Int(x)] = Int32(n)
+                sym[n] = x
+                coef[n] = c * qCoefs[k]
+                n += 1
                 symCount[Int(x)] += 1
                 colAdd(x, r)
             }
         }
         var k = 0
-        while k < syms.count {
-            pos[Int(syms[k])] = -1
-            if abs(coefs[k]) <= CassowaryTolerance.cellDrop {
-                symCount[Int(syms[k])] -= 1
-                let last = syms.count - 1
-                if k != last { pos[Int(syms[last])] = -1 }
-                syms[k] = syms[last]; syms.removeLast()
-                coefs[k] = coefs[last]; coefs.removeLast()
-                continue  // re-examine the moved cell (its pos was cleared above or will be)
+        while k < n {
+            pos[Int(sym[k])] = -1
+            if abs(coef[k]) <= CassowaryTolerance.cellDrop {
+                symCount[Int(sym[k])] -= 1
+                n -= 1
+                if k != n { pos[Int(sym[n])] = -1 }
+                sym[k] = sym[n]
+                coef[k] = coef[n]
+                continue
             }
             k += 1
         }
-        swap(&syms, &rowSyms[Int(r)])
-        swap(&coefs, &rowCoefs[Int(r)])
+        rowLen[Int(r)] = Int32(n)
         if dualMode {
             let b = rowBasic[Int(r)]
             if isRestricted(b) && isInfeasible(b, rowConst[Int(r)]) { pushInfeasible(b) }
         }
+    }
+
+    // MARK: - cell storage
+
+    @inline(__always) func indexOf(_ s: Int32, inRow r: Int32) -> Int {
+        let ps = cells.sym + rowStart[Int(r)]
+        for k in 0..<Int(rowLen[Int(r)]) where ps[k] == s { return k }
+        return -1
+    }
+
+    @inline(__always) func coefficient(of s: Int32, inRow r: Int32) -> Double {
+        let i = indexOf(s, inRow: r)
+        return i >= 0 ? cells.coef[rowStart[Int(r)] + i] : 0
+    }
+
+    /// Makes room for `need` cells in row r (moving it to the tail of the store if it must grow).
+    @inline(__always) mutating func ensureCapacity(_ r: Int32, _ need: Int) {
+        let cap = Int(rowCap[Int(r)])
+        if need <= cap { return }
+        let newCap = Swift.max(need, cap * 2, 4)
+        let ns = cells.reserveTail(newCap)
+        let os = rowStart[Int(r)], n = Int(rowLen[Int(r)])
+        (cells.sym + ns).update(from: cells.sym + os, count: n)
+        (cells.coef + ns).update(from: cells.coef + os, count: n)
+        deadCells += cap
+        rowStart[Int(r)] = ns
+        rowCap[Int(r)] = Int32(newCap)
+    }
+
+    /// Packs the rows again when more than half of the store is garbage (between operations only).
+    mutating func maybeCompact() {
+        guard deadCells > 65_536 && deadCells * 2 > cells.count else { return }
+        var total = 0
+        for r in 0..<rowBasic.count where rowLen[r] > 0 { total += Int(rowLen[r]) + 2 }
+        let cap = Swift.max(16, total * 3 / 2)
+        let ns = UnsafeMutablePointer<Int32>.allocate(capacity: cap)
+        let nc = UnsafeMutablePointer<Double>.allocate(capacity: cap)
+        var at = 0
+        for r in 0..<rowBasic.count {
+            let n = Int(rowLen[r])
+            if n == 0 { rowStart[r] = 0; rowCap[r] = 0; continue }
+            (ns + at).update(from: cells.sym + rowStart[r], count: n)
+            (nc + at).update(from: cells.coef + rowStart[r], count: n)
+            rowStart[r] = at
+            rowCap[r] = Int32(n + 2)
+            at += n + 2
+        }
+        cells.adopt(sym: ns, coef: nc, count: at, capacity: cap)
+        deadCells = 0
     }
 
     @inline(__always) func isInfeasible(_ b: Int32, _ k: Double) -> Bool {
@@ -424,17 +494,14 @@ struct Tableau {
         journalRow(q)
         pivots += 1
         let b = rowBasic[Int(q)]
-        var syms = [Int32](), coefs = [Double]()
-        swap(&syms, &rowSyms[Int(q)])
-        swap(&coefs, &rowCoefs[Int(q)])
-        let i = syms.firstIndex(of: e)!
+        let i = indexOf(e, inRow: q)
+        let st = rowStart[Int(q)]
+        let syms = cells.sym + st, coefs = cells.coef + st
         let inv = 1 / coefs[i]
-        for k in 0..<coefs.count { coefs[k] *= -inv }
+        for k in 0..<Int(rowLen[Int(q)]) { coefs[k] *= -inv }
         coefs[i] = inv
         syms[i] = b
         rowConst[Int(q)] *= -inv
-        swap(&syms, &rowSyms[Int(q)])
-        swap(&coefs, &rowCoefs[Int(q)])
         symCount[Int(e)] -= 1
         symCount[Int(b)] += 1
         colAdd(b, q)
@@ -477,12 +544,6 @@ struct Tableau {
             }
         }
         return (best, bestRatio)
-    }
-
-    @inline(__always) func coefficient(of s: Int32, inRow r: Int32) -> Double {
-        let syms = rowSyms[Int(r)]
-        for k in 0..<syms.count where syms[k] == s { return rowCoefs[Int(r)][k] }
-        return 0
     }
 
     /// Primal simplex on the lexicographic objective until no symbol improves it.
@@ -544,9 +605,10 @@ struct Tableau {
             let k0 = rowConst[Int(q)]
             let sigma: Double
             if k0 < -tol { sigma = 1 } else if symKind[Int(b)] == .dummy && k0 > tol { sigma = -1 } else { continue }
-            let syms = rowSyms[Int(q)], coefs = rowCoefs[Int(q)]
+            let st = rowStart[Int(q)]
+            let syms = cells.sym + st, coefs = cells.coef + st
             var best: Int32 = -1, bestA = 0.0
-            for k in 0..<syms.count {
+            for k in 0..<Int(rowLen[Int(q)]) {
                 let x = syms[k], kind = symKind[Int(x)]
                 if kind == .dummy || kind == .artificial { continue }
                 var a = sigma * coefs[k]
@@ -568,6 +630,7 @@ struct Tableau {
                 while let s = Tableau.heapPop(&infeasibleHeap) { inInfeasible[Int(s)] = false }
                 return false
             }
+            dualPivots += 1
             pivot(row: q, entering: best)
         }
         return true
@@ -599,6 +662,7 @@ struct Tableau {
     /// Adds `Σ coefs·vars + constant REL 0`. `level` < 0 means required. Returns the marker and other symbols.
     mutating func addConstraint(_ vars: [Int32], _ coefs: [Double], _ start: Int, _ count: Int, constant: Double,
                                 relation: UInt8, level: Int, dummy wantDummy: Bool, owner: Int32) -> Outcome {
+        maybeCompact()
         let startSymbols = symbolCount
         let startVarCount = varSym.count
         createdVars.removeAll(keepingCapacity: true)
@@ -615,8 +679,8 @@ struct Tableau {
             let r = symRow[Int(s)]
             if r >= 0 {
                 c += a * rowConst[Int(r)]
-                let rs = rowSyms[Int(r)], rc = rowCoefs[Int(r)]
-                for i in 0..<rs.count { accumulate(rs[i], a * rc[i]) }
+                let st = rowStart[Int(r)]
+                for i in 0..<Int(rowLen[Int(r)]) { accumulate(cells.sym[st + i], a * cells.coef[st + i]) }
             } else {
                 accumulate(s, a)
             }
@@ -649,8 +713,11 @@ struct Tableau {
         // gather
         var syms: [Int32] = []
         var cs: [Double] = []
-        syms.reserveCapacity(workList.count)
-        cs.reserveCapacity(workList.count)
+        swap(&syms, &addSyms)
+        swap(&cs, &addCoefs)
+        syms.removeAll(keepingCapacity: true)
+        cs.removeAll(keepingCapacity: true)
+        defer { swap(&syms, &addSyms); swap(&cs, &addCoefs) }
         for s in workList {
             let a = work[Int(s)]
             work[Int(s)] = 0
@@ -681,10 +748,9 @@ struct Tableau {
                     let r = allocRow()
                     let i = syms.firstIndex(of: marker)!
                     let inv = -1 / cs[i]
-                    var rs = syms, rc = cs
-                    rs.remove(at: i); rc.remove(at: i)
-                    for k in 0..<rc.count { rc[k] *= inv }
-                    installRow(r, basic: marker, syms: rs, coefs: rc, constant: 0)
+                    syms.remove(at: i); cs.remove(at: i)
+                    for k in 0..<cs.count { cs[k] *= inv }
+                    installRow(r, basic: marker, syms: syms, coefs: cs, constant: 0)
                 }
                 return .added(marker: marker, other: other)
             }
@@ -727,8 +793,9 @@ struct Tableau {
         if residual > CassowaryTolerance.zeroBound(valueScale) {
             var owners: [Int32] = []
             if explaining {
-                let os = rowSyms[Int(or)], oc = rowCoefs[Int(or)]
-                for k in 0..<os.count where abs(oc[k]) > CassowaryTolerance.cost {
+                let st = rowStart[Int(or)]
+                let os = cells.sym + st, oc = cells.coef + st
+                for k in 0..<Int(rowLen[Int(or)]) where abs(oc[k]) > CassowaryTolerance.cost {
                     let o = symOwner[Int(os[k])]
                     if o >= 0 { owners.append(o) }
                 }
@@ -743,13 +810,14 @@ struct Tableau {
         // pivot the artificial variable out if it is still basic
         let arow = symRow[Int(art)]
         if arow >= 0 {
-            let rs = rowSyms[Int(arow)], rc = rowCoefs[Int(arow)]
+            let st = rowStart[Int(arow)], n = Int(rowLen[Int(arow)])
+            let rs = cells.sym + st, rc = cells.coef + st
             var entering: Int32 = -1
-            for k in 0..<rs.count where symKind[Int(rs[k])] == .external && abs(rc[k]) > CassowaryTolerance.pivot {
+            for k in 0..<n where symKind[Int(rs[k])] == .external && abs(rc[k]) > CassowaryTolerance.pivot {
                 if entering < 0 || rs[k] < entering { entering = rs[k] }
             }
             if entering < 0 {
-                for k in 0..<rs.count where abs(rc[k]) > CassowaryTolerance.pivot {
+                for k in 0..<n where abs(rc[k]) > CassowaryTolerance.pivot {
                     let kind = symKind[Int(rs[k])]
                     if kind == .slack || kind == .error, entering < 0 || rs[k] < entering { entering = rs[k] }
                 }
@@ -779,10 +847,12 @@ struct Tableau {
     /// Drops parametric `s` from row `r` (it is fixed at zero).
     mutating func removeCell(_ s: Int32, fromRow r: Int32) {
         journalRow(r)
-        guard let i = rowSyms[Int(r)].firstIndex(of: s) else { return }
-        let last = rowSyms[Int(r)].count - 1
-        rowSyms[Int(r)][i] = rowSyms[Int(r)][last]; rowSyms[Int(r)].removeLast()
-        rowCoefs[Int(r)][i] = rowCoefs[Int(r)][last]; rowCoefs[Int(r)].removeLast()
+        let i = indexOf(s, inRow: r)
+        guard i >= 0 else { return }
+        let st = rowStart[Int(r)], last = Int(rowLen[Int(r)]) - 1
+        cells.sym[st + i] = cells.sym[st + last]
+        cells.coef[st + i] = cells.coef[st + last]
+        rowLen[Int(r)] = Int32(last)
         symCount[Int(s)] -= 1
     }
 
@@ -793,9 +863,10 @@ struct Tableau {
         while guardCount < 1_000_000 {
             guardCount += 1
             // entering: smallest id that decreases the objective row
-            let syms = rowSyms[Int(or)], coefs = rowCoefs[Int(or)]
+            let st = rowStart[Int(or)]
+            let syms = cells.sym + st, coefs = cells.coef + st
             var e: Int32 = -1, dir = 0.0
-            for k in 0..<syms.count {
+            for k in 0..<Int(rowLen[Int(or)]) {
                 let s = syms[k], kind = symKind[Int(s)]
                 if kind == .dummy || kind == .artificial { continue }
                 let a = coefs[k]
@@ -838,6 +909,7 @@ struct Tableau {
 
     /// Removes the constraint with `marker` / `other` (its error symbols weigh 1 at `level`; < 0 = required).
     mutating func removeConstraint(marker m: Int32, other o: Int32, level: Int, isEquality: Bool) {
+        maybeCompact()
         if level >= 0 {
             if o >= 0 { addObjective(o, level: level, weight: -1) }
             if isEquality && m >= 0 { addObjective(m, level: level, weight: -1) }
@@ -896,8 +968,9 @@ struct Tableau {
             for i in symStamp.indices { symStamp[i] = 0 }
             jTick = 1
         }
-        jRowIndex.removeAll(keepingCapacity: true); jRowSyms.removeAll(keepingCapacity: true)
-        jRowCoefs.removeAll(keepingCapacity: true); jRowConst.removeAll(keepingCapacity: true)
+        jRowIndex.removeAll(keepingCapacity: true); jCellStart.removeAll(keepingCapacity: true)
+        jCellSym.removeAll(keepingCapacity: true); jCellCoef.removeAll(keepingCapacity: true)
+        jRowConst.removeAll(keepingCapacity: true)
         jRowBasic.removeAll(keepingCapacity: true)
         jSym.removeAll(keepingCapacity: true); jSymRow.removeAll(keepingCapacity: true)
         jObjective.removeAll(keepingCapacity: true)
@@ -910,7 +983,6 @@ struct Tableau {
 
     mutating func endJournal() {
         journaling = false
-        jRowSyms.removeAll(keepingCapacity: true); jRowCoefs.removeAll(keepingCapacity: true)
     }
 
     /// Puts back every row, basic assignment and objective coefficient saved since `beginJournal`.
@@ -918,24 +990,30 @@ struct Tableau {
         journaling = false
         // counts: remove what the touched rows hold now, add back what they held
         for r in jRowIndex where rowBasic[Int(r)] >= 0 {
-            for s in rowSyms[Int(r)] { symCount[Int(s)] -= 1 }
+            let st = rowStart[Int(r)]
+            for k in 0..<Int(rowLen[Int(r)]) { symCount[Int(cells.sym[st + k])] -= 1 }
         }
         for r in jRowCount..<rowBasic.count where rowBasic[Int(r)] >= 0 {
-            for s in rowSyms[Int(r)] { symCount[Int(s)] -= 1 }
+            let st = rowStart[Int(r)]
+            for k in 0..<Int(rowLen[Int(r)]) { symCount[Int(cells.sym[st + k])] -= 1 }
         }
         for k in 0..<jRowIndex.count {
             let r = jRowIndex[k]
-            rowSyms[Int(r)] = jRowSyms[k]
-            rowCoefs[Int(r)] = jRowCoefs[k]
+            let from = jCellStart[k], to = k + 1 < jRowIndex.count ? jCellStart[k + 1] : jCellSym.count
+            ensureCapacity(r, to - from)
+            let st = rowStart[Int(r)]
+            for i in from..<to { cells.sym[st + i - from] = jCellSym[i]; cells.coef[st + i - from] = jCellCoef[i] }
+            rowLen[Int(r)] = Int32(to - from)
             rowConst[Int(r)] = jRowConst[k]
             rowBasic[Int(r)] = jRowBasic[k]
             if jRowBasic[k] >= 0 {
-                for s in jRowSyms[k] { symCount[Int(s)] += 1; colAdd(s, r) }
+                for i in from..<to { symCount[Int(jCellSym[i])] += 1; colAdd(jCellSym[i], r) }
             }
         }
         let extra = rowBasic.count - jRowCount
         if extra > 0 {
-            rowSyms.removeLast(extra); rowCoefs.removeLast(extra); rowConst.removeLast(extra)
+            for r in jRowCount..<rowBasic.count { deadCells += Int(rowCap[r]) }
+            rowStart.removeLast(extra); rowLen.removeLast(extra); rowCap.removeLast(extra); rowConst.removeLast(extra)
             rowBasic.removeLast(extra); rowMark.removeLast(extra); rowStamp.removeLast(extra)
         }
         freeRows = jFreeRows
@@ -971,6 +1049,5 @@ struct Tableau {
         infeasibleHeap.removeAll(keepingCapacity: true)
         pivots = jPivots
         trouble = nil
-        jRowSyms.removeAll(keepingCapacity: true); jRowCoefs.removeAll(keepingCapacity: true)
     }
 }

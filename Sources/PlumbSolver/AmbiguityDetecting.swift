@@ -17,7 +17,8 @@ public struct AmbiguousVariable: Hashable, Sendable {
 /// A back end that can tell which variables the lexicographic optimum does not fix (Auto Layout's
 /// `hasAmbiguousLayout`, made exact).
 public protocol AmbiguityDetecting: LayoutSolver {
-    /// After `solve()`: the variables among `candidates` (all variables when nil) that are not unique on the
-    /// optimal face, with their ranges, in variable order.
+    /// After `solve()`: the variables among `candidates` (all variables the solver has seen when nil) that are
+    /// not unique on the optimal face, with their ranges, in variable order. A candidate that no constraint
+    /// mentions is free: ambiguous over (−∞, ∞).
     func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable]
 }
