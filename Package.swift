@@ -6,6 +6,10 @@ let package = Package(
     products: [
         // The front end with the solver protocol; add exactly one back end product beside it.
         .library(name: "PlumbFrontEnd", targets: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
+        // One back end each.
+        .library(name: "PlumbRelaxation", targets: ["RelaxationBackend"]),
+        // Every back end, the corpus and the harness, for tools (the micro-benchmarks in Benchmarks/).
+        .library(name: "PlumbBackEnds", targets: ["PlumbBackEnds", "PlumbCorpus", "PlumbHarness"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
     dependencies: [
@@ -18,6 +22,10 @@ let package = Package(
         .target(name: "PlumbSolver", dependencies: ["PlumbSystem"]),
         // View tree, Masonry/SnapKit DSL, text syntax, lowering, and the layout engine.
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
+        // The relaxation baseline.
+        .target(name: "RelaxationBackend", dependencies: ["PlumbSystem", "PlumbSolver"]),
+        // The list of every back end, for tools.
+        .target(name: "PlumbBackEnds", dependencies: ["PlumbSolver", "RelaxationBackend"]),
         // The hand-written layouts under corpus/, their loader and the audit of their expectations.
         .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFrontEnd"]),
         // The harness: runs the corpus and the generated families through back ends, judges, times, reports.
@@ -26,11 +34,12 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness",
+                "PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
+        .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
         .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
         .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbCorpus"]),
         .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness"],

@@ -3,6 +3,7 @@ import PlumbSystem
 import PlumbSolver
 import PlumbFrontEnd
 import PlumbCorpus
+import PlumbBackEnds
 
 @main
 struct Bench: ParsableCommand {
@@ -22,7 +23,7 @@ struct Bench: ParsableCommand {
 }
 
 /// The back ends this build has, by name.
-var availableBackEnds: [any LayoutSolver.Type] { [] }
+var availableBackEnds: [any LayoutSolver.Type] { PlumbBackEnds.all }
 
 func backEnd(named name: String) throws -> any LayoutSolver.Type {
     guard let type = availableBackEnds.first(where: { $0.name == name }) else {

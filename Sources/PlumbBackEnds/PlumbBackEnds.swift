@@ -1,0 +1,16 @@
+import PlumbSolver
+import RelaxationBackend
+
+/// Every back end of this build, for tools that run them all (the `bench` command, the micro-benchmarks).
+/// An app embeds one back end's product instead.
+public enum PlumbBackEnds {
+    /// The back ends, the fastest first.
+    public static var all: [any LayoutSolver.Type] {
+        [RelaxationSolver.self]
+    }
+
+    /// The back end with this name, if the build has it.
+    public static func named(_ name: String) -> (any LayoutSolver.Type)? {
+        all.first { $0.name == name }
+    }
+}
