@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
         .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
         .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbCorpus"]),
-        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness"],
+        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -21,6 +21,8 @@ public struct Harness {
         public var timeCorpus = true
         public var runScaling = true
         public var policy = ConformancePolicy.standard
+        /// The exact back end whose optima and conflict checks judge the others (default: an exact one among `backEnds`).
+        public var reference: (any LayoutSolver.Type)?
 
         public init(backEnds: [BackEnd]) { self.backEnds = backEnds }
     }
@@ -36,6 +38,7 @@ public struct Harness {
 
     /// The exact back end among those run, used as the reference for level optima and conflict sets.
     var oracle: (any LayoutSolver.Type)? {
+        if let reference = options.reference { return reference }
         for case .native(let type) in options.backEnds where type.capabilities.exact { return type }
         return nil
     }

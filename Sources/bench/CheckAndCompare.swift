@@ -25,6 +25,7 @@ struct Check: ParsableCommand {
     func run() throws {
         var options = Harness.Options(backEnds: try backEndOptions.selected())
         options.filter = backEndOptions.filter
+        options.reference = availableBackEnds.first { $0.capabilities.exact }
         options.timeCorpus = false
         guard let root = Corpus.defaultRoot() else { throw ValidationError("no corpus folder found: run from the checkout") }
         let corpus: Corpus

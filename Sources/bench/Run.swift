@@ -73,6 +73,7 @@ struct Run: ParsableCommand {
     func run() throws {
         var options = Harness.Options(backEnds: try backEndOptions.selected())
         options.filter = backEndOptions.filter
+        options.reference = availableBackEnds.first { $0.capabilities.exact }
         options.repeats = max(1, repeats)
         options.budget = budget
         options.sizes = sizes.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }

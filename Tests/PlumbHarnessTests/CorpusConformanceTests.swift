@@ -1,0 +1,33 @@
+import Testing
+import PlumbSystem
+import PlumbSolver
+import PlumbCorpus
+import PlumbBackEnds
+@testable import PlumbHarness
+
+/// The corpus through every back end of this build: no layout pinned as passing in results/baseline/NAME.txt
+/// may stop passing (what `bench check` does, as a test).
+@Suite struct CorpusConformance {
+    static let checkout = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+
+    @Test(arguments: PlumbBackEnds.all.map { $0.name })
+    func noLossAgainstThePinnedBaseline(_ name: String) throws {
+        let type = try #require(PlumbBackEnds.named(name))
+        let corpus = try Corpus(root: CorpusConformance.checkout + "/corpus")
+        var options = Harness.Options(backEnds: [.native(type)])
+        options.reference = PlumbBackEnds.all.first { $0.capabilities.exact }
+        options.timeCorpus = false
+        var results = RunResults(date: "", machine: "", configuration: "", commit: "", policy: .standard)
+        Harness(options: options).run(corpus, into: &results)
+        let outcomes = results.layoutOutcomes()[name] ?? [:]
+        #expect(outcomes.count == corpus.entries.count)
+        guard let bytes = Corpus.read(CorpusConformance.checkout + "/results/baseline/\(name).txt") else {
+            Issue.record("no pinned baseline for \(name): run `swift run bench check --update-baseline`")
+            return
+        }
+        let baseline = Baseline(backEnd: name, text: String(decoding: bytes, as: UTF8.self))
+        #expect(!baseline.passing.isEmpty)
+        let lost = baseline.losses(in: results)
+        #expect(lost.isEmpty, "\(name) no longer passes: \(lost.joined(separator: ", "))")
+    }
+}
