@@ -6,7 +6,8 @@ let package = Package(
     products: [
         // The front end with the solver protocol; add exactly one back end product beside it.
         .library(name: "PlumbFrontEnd", targets: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
-        // One back end each.
+        // One back end each; only the exact one links GMP.
+        .library(name: "PlumbExact", targets: ["ExactBackend"]),
         .library(name: "PlumbRelaxation", targets: ["RelaxationBackend"]),
         // Every back end, the corpus and the harness, for tools (the micro-benchmarks in Benchmarks/).
         .library(name: "PlumbBackEnds", targets: ["PlumbBackEnds", "PlumbCorpus", "PlumbHarness"]),
@@ -22,10 +23,14 @@ let package = Package(
         .target(name: "PlumbSolver", dependencies: ["PlumbSystem"]),
         // View tree, Masonry/SnapKit DSL, text syntax, lowering, and the layout engine.
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
+        // GMP, for the exact back end only.
+        .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
+        // The exact rational back end on GMP: the oracle (conflict sets, ambiguity).
+        .target(name: "ExactBackend", dependencies: ["PlumbSystem", "PlumbSolver", "CGMP"]),
         // The relaxation baseline.
         .target(name: "RelaxationBackend", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The list of every back end, for tools.
-        .target(name: "PlumbBackEnds", dependencies: ["PlumbSolver", "RelaxationBackend"]),
+        .target(name: "PlumbBackEnds", dependencies: ["PlumbSolver", "ExactBackend", "RelaxationBackend"]),
         // The hand-written layouts under corpus/, their loader and the audit of their expectations.
         .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFrontEnd"]),
         // The harness: runs the corpus and the generated families through back ends, judges, times, reports.
@@ -38,7 +43,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Measuring the exact back end (valgrind driver, GLPK and HiGHS cross-checks): see Benchmarks/ExactBench/README.md.
+        .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbSolver", "ExactBackend", "PlumbBackEnds"],
+                          path: "Benchmarks/ExactBench", exclude: ["README.md", "swift-runtime.supp", "scripts"]),
         .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
+        .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "ExactBackend"]),
         .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
         .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
         .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbCorpus"]),

@@ -1,4 +1,5 @@
 import PlumbSolver
+import ExactBackend
 import RelaxationBackend
 
 /// Every back end of this build, for tools that run them all (the `bench` command, the micro-benchmarks).
@@ -6,7 +7,7 @@ import RelaxationBackend
 public enum PlumbBackEnds {
     /// The back ends, the fastest first.
     public static var all: [any LayoutSolver.Type] {
-        [RelaxationSolver.self]
+        [ExactSolver.self, RelaxationSolver.self]
     }
 
     /// The back end with this name, if the build has it.

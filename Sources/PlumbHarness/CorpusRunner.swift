@@ -63,9 +63,20 @@ public struct CorpusRunner {
             for view in tree.views {
                 for component in FrameComponent.allCases { byVariable[view.variable(component).index] = (view, component) }
             }
+            let ambiguousVariables = Set(ranges.map(\.variable.index))
             for range in ranges {
                 guard let (view, component) = byVariable[range.variable.index] else { continue }
-                table[view.id, default: [:]][component] = (range.minimum, range.maximum)
+                var low = range.minimum, high = range.maximum
+                // x and y are reported relative to the superview, as frames are, when the superview's origin is fixed.
+                if let parent = view.superview, component == .x || component == .y {
+                    let origin = parent.variable(component)
+                    if !ambiguousVariables.contains(origin.index) {
+                        let shift = engine.solver.value(of: origin)
+                        low = ObservationMath.subtract(low, shift)
+                        high = ObservationMath.subtract(high, shift)
+                    }
+                }
+                table[view.id, default: [:]][component] = (low, high)
             }
             ambiguous = table
         }
@@ -135,5 +146,13 @@ public enum RunFailure: Error, Sendable, CustomStringConvertible {
         case .unsupported(let m): m.hasPrefix("unsupported") ? m : "unsupported: \(m)"
         case .solver(let m): "solver error: \(m)"
         }
+    }
+}
+
+/// Arithmetic on solved values that stays exact when both sides are.
+enum ObservationMath {
+    static func subtract(_ a: SolvedValue, _ b: SolvedValue) -> SolvedValue {
+        if case .exact(let x) = a, case .exact(let y) = b, let d = try? x - y { return .exact(d) }
+        return .float(a.doubleValue - b.doubleValue)
     }
 }

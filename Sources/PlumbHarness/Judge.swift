@@ -77,8 +77,20 @@ public struct Judge: Sendable {
         }
         if capabilities.detectsAmbiguity {
             let reported = observation.ambiguous ?? [:]
-            for range in expectation.ambiguous where reported[range.view]?[range.component] == nil {
-                reasons.append("\(range.view).\(range.component.rawValue) is ambiguous but was not reported so")
+            for range in expectation.ambiguous {
+                guard let (low, high) = reported[range.view]?[range.component] else {
+                    reasons.append("\(range.view).\(range.component.rawValue) is ambiguous but was not reported so")
+                    continue
+                }
+                // An exact back end's range must be the hand-derived one (nil bounds are infinite).
+                guard capabilities.exact else { continue }
+                func same(_ got: SolvedValue, _ want: Rational?, _ infinity: Double) -> Bool {
+                    guard let want else { return got.doubleValue == infinity }
+                    return policy.matches(got, want)
+                }
+                if !same(low, range.minimum, -.infinity) || !same(high, range.maximum, .infinity) {
+                    reasons.append("\(range.view).\(range.component.rawValue) ranges over [\(low), \(high)], expected [\(range.minimum.map(\.description) ?? "-inf"), \(range.maximum.map(\.description) ?? "inf")] (\(range.location))")
+                }
             }
         }
         if let reference {

@@ -97,6 +97,9 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         var reported = o
         reported.ambiguous = ["a": [.width: (min: .float(-.infinity), max: .exact(50))]]
         #expect(judge.judge(reported, against: e, capabilities: exactly).outcome == .pass)
+        // An exact back end must give the hand-derived range itself.
+        reported.ambiguous = ["a": [.width: (min: .exact(0), max: .exact(50))]]
+        #expect(judge.judge(reported, against: e, capabilities: exactly).reasons.first?.contains("ranges over [0, 50], expected [-inf, 50]") == true)
     }
 
     @Test func conflicts() throws {

@@ -1,0 +1,91 @@
+import PlumbSolver
+import PlumbSystem
+
+/// The exact back end: the lexicographic L1 optimum in exact rationals (GMP behind an inline fast path), by a
+/// bounded-variable primal simplex of its own, level by level. No floating point on the decision path.
+///
+/// - Required constraints hold exactly; an infeasible required set is refused with an irreducible conflicting
+///   subset (Farkas certificate, trimmed by deletion).
+/// - From the highest priority down, each level's sum of violations is minimised and its optimal face fixed.
+/// - Changes are incremental: they update the last basis (warm start); a required add or constant change restores
+///   feasibility with a phase 1 from there, and `solve()` re-optimises the levels from the current basis. The one
+///   exception: removing, or changing the constant of, a required equality whose column was eliminated rebuilds
+///   the required rows (a cold start).
+public final class ExactSolver: LayoutSolver, AmbiguityDetecting {
+    public static let name = "exact"
+    public static let capabilities = SolverCapabilities(exact: true, strictPriorities: true, incremental: true,
+                                                        explainsConflicts: true, detectsAmbiguity: true)
+    let core = ExactSolverCore<ExactRational>()
+
+    public init() {}
+
+    /// How `ambiguousVariables(among:)` works (default `.screened`).
+    public var ambiguityMode: AmbiguityMode {
+        get { core.ambiguityMode }
+        set { core.ambiguityMode = newValue }
+    }
+
+    public func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) { try core.add(constraint, id: id) }
+    public func remove(_ id: ConstraintID) throws(SolverError) { try core.remove(id) }
+    public func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
+        try core.setConstant(constant, of: id)
+    }
+    public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+        try core.addEditVariable(variable, priority: priority)
+    }
+    public func removeEditVariable(_ variable: VariableID) throws(SolverError) { try core.removeEditVariable(variable) }
+    public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
+        try core.suggest(value, for: variable)
+    }
+    public func solve() throws(SolverError) -> SolveReport { core.solve() }
+    public func value(of variable: VariableID) -> SolvedValue { core.value(of: variable) }
+    public func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
+        try core.ambiguousVariables(among: candidates)
+    }
+
+    /// The exact value of `variable` after the last `solve()`, however large its numerator and denominator.
+    public func exactValue(of variable: VariableID) -> ExactRational? {
+        guard variable.index < core.columnOf.count, core.columnOf[variable.index] >= 0,
+              core.mentions[variable.index] > 0 else { return .zero }
+        if case .exact(let r) = core.value(of: variable) { return ExactRational(r) }
+        return nil
+    }
+}
+
+/// The same solver with every number a heap GMP `mpq_t` (no inline fast path): kept to measure what the fast path
+/// buys. Name `exact-gmp`.
+public final class ExactGMPOnlySolver: LayoutSolver, AmbiguityDetecting {
+    public static let name = "exact-gmp"
+    public static let capabilities = ExactSolver.capabilities
+    let core = ExactSolverCore<GMPRational>()
+
+    public init() {}
+
+    public func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) { try core.add(constraint, id: id) }
+    public func remove(_ id: ConstraintID) throws(SolverError) { try core.remove(id) }
+    public func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
+        try core.setConstant(constant, of: id)
+    }
+    public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+        try core.addEditVariable(variable, priority: priority)
+    }
+    public func removeEditVariable(_ variable: VariableID) throws(SolverError) { try core.removeEditVariable(variable) }
+    public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
+        try core.suggest(value, for: variable)
+    }
+    public func solve() throws(SolverError) -> SolveReport { core.solve() }
+    public func value(of variable: VariableID) -> SolvedValue { core.value(of: variable) }
+    public func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
+        try core.ambiguousVariables(among: candidates)
+    }
+}
+
+extension ExactSolver {
+    /// Counters for measurements: simplex iterations so far, rows, columns, tableau nonzeros, and how many rows the
+    /// pivots rewrote (the tableau method's cost).
+    public var statistics: String {
+        let e = core.engine
+        let nonzeros = e.rowEntries.reduce(0) { $0 + $1.count }
+        return "iterations \(e.iterations), rows \(e.rowEntries.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
+    }
+}

@@ -1,0 +1,391 @@
+import PlumbSolver
+import PlumbSystem
+
+/// How `ambiguousVariables(among:)` works.
+public enum AmbiguityMode: String, Sendable, CaseIterable {
+    /// Reads the final tableau first: a variable whose row has no movable column is constant on the optimal face
+    /// (exactly so), and only the others are ranged with two LPs each. The default.
+    case screened
+    /// Ranges every variable with two LPs (min and max on the optimal face): the slow reference the screen is
+    /// tested against.
+    case exhaustive
+}
+
+/// The protocol's semantics on top of `SimplexEngine`, generic over the exact number type.
+///
+/// Required constraints go into the tableau when added (so an infeasible one is refused at once). Soft
+/// constraints and suggested edits wait until `solve()` and then go in by priority, highest first: each takes a
+/// free layout variable as its basic column where one is left, which makes it hold exactly in the starting basis
+/// (a crash basis that is already optimal for most of the top level).
+final class ExactSolverCore<T: SimplexScalar> {
+    var engine = ExactSolverCore.makeEngine()
+
+    static func makeEngine() -> SimplexEngine<T> {
+        var engine = SimplexEngine<T>()
+        engine.dropsFixedMarkers = true
+        return engine
+    }
+
+    struct Entry {
+        var constraint: LinearConstraint
+        /// The engine's origin, or -1 while a soft constraint waits for the next `solve()`.
+        var origin: Int
+        /// Order of addition (ties in insertion order).
+        var sequence: Int
+    }
+    var constraints: [ConstraintID: Entry] = [:]
+    var nextSequence = 0
+    var owner: [Int: ConstraintID] = [:]
+    /// Soft constraints not yet in the engine.
+    var pending: Set<ConstraintID> = []
+
+    struct Edit {
+        var priority: Priority
+        /// The engine origin of the edit's row `variable - suggested == 0`, once it is in the engine.
+        var origin: Int?
+        /// The row's constant (minus the suggested value), once a value was suggested.
+        var constant: T?
+    }
+    var edits: [VariableID: Edit] = [:]
+
+    /// Structural column of each variable (-1: none yet), and how many live rows mention it.
+    var columnOf: [Int] = []
+    var mentions: [Int] = []
+    var solution: [SolvedValue] = []
+    /// Whether the engine holds the optimal face of the last solve (fixings in place, nothing changed since).
+    var faceValid = false
+    var ambiguityMode: AmbiguityMode = .screened
+
+    // MARK: Variables
+
+    func column(for v: VariableID) -> Int {
+        if v.index >= columnOf.count {
+            columnOf.append(contentsOf: repeatElement(-1, count: v.index + 1 - columnOf.count))
+        }
+        if v.index >= mentions.count {
+            mentions.append(contentsOf: repeatElement(0, count: v.index + 1 - mentions.count))
+        }
+        if columnOf[v.index] < 0 {
+            columnOf[v.index] = engine.newColumn(lower: nil, upper: nil, structural: true)
+        }
+        return columnOf[v.index]
+    }
+
+    func mention(_ constraint: LinearConstraint, _ delta: Int) {
+        for term in constraint.terms {
+            _ = column(for: term.variable)
+            mentions[term.variable.index] += delta
+        }
+    }
+
+    /// Leaves the optimal face before a change (undoes the level fixings); returns whether it was held.
+    func leaveFace() -> Bool {
+        let was = faceValid
+        if faceValid {
+            engine.unfixAll()
+            faceValid = false
+        }
+        return was
+    }
+
+    /// After a refused change: puts the optimal face back if it was held, so the solver is as before the call.
+    func restoreFace(_ was: Bool) {
+        if was {
+            insertPending()   // after a rebuild the soft rows wait again
+            let feasible = engine.restoreFeasibility()
+            precondition(feasible, "ExactSolver: the required constraints before the refused call were feasible")
+            engine.optimizeLevels()
+            faceValid = true
+        }
+    }
+
+    func addRow(_ constraint: LinearConstraint) -> Int {
+        let terms = constraint.terms.map { (column: column(for: $0.variable), coefficient: T($0.coefficient)) }
+        return engine.addRow(terms: terms, constant: T(constraint.constant), relation: constraint.relation,
+                             priority: constraint.priority.isRequired ? nil : constraint.priority)
+    }
+
+    func addEditRow(_ variable: VariableID) {
+        let edit = edits[variable]!
+        edits[variable]!.origin = engine.addRow(terms: [(column(for: variable), .one)], constant: edit.constant!,
+                                                relation: .equal, priority: edit.priority)
+    }
+
+    enum PendingItem { case constraint(ConstraintID), edit(VariableID) }
+
+    /// Puts the waiting soft constraints and suggested edits into the engine, highest priority first.
+    func insertPending() {
+        var items: [(priority: Priority, order: Int, item: PendingItem)] = []
+        for id in pending {
+            let entry = constraints[id]!
+            items.append((entry.constraint.priority, entry.sequence, .constraint(id)))
+        }
+        for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
+            items.append((edit.priority, -1 - variable.index, .edit(variable)))
+        }
+        guard !items.isEmpty else { return }
+        items.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.order < $1.order }
+        for entry in items {
+            switch entry.item {
+            case .constraint(let id):
+                let origin = addRow(constraints[id]!.constraint)
+                constraints[id]!.origin = origin
+                owner[origin] = id
+            case .edit(let variable):
+                addEditRow(variable)
+            }
+        }
+        pending = []
+    }
+
+    // MARK: Protocol operations
+
+    func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
+        guard constraints[id] == nil else { throw .duplicateConstraint(id) }
+        guard constraint.priority.isValid else {
+            throw .invalidPriority(constraint.priority, "a constraint's priority must lie in (0, 1000]")
+        }
+        let was = leaveFace()
+        guard constraint.priority.isRequired else {
+            constraints[id] = Entry(constraint: constraint, origin: -1, sequence: nextSequence)
+            nextSequence += 1
+            pending.insert(id)
+            mention(constraint, 1)
+            return
+        }
+        let origin = addRow(constraint)
+        if !engine.restoreFeasibility() {
+            var candidates = constraints.filter { $0.value.constraint.priority.isRequired }.mapValues(\.constraint)
+            candidates[id] = constraint
+            let conflict = irreducibleConflict(among: candidates)
+            let restored: Bool
+            if engine.needsRebuild(origin) {
+                restored = rebuild()
+            } else {
+                engine.removeRow(origin)
+                restored = engine.restoreFeasibility()
+            }
+            precondition(restored, "ExactSolver: the required constraints before the refused add were feasible")
+            restoreFace(was)
+            throw .unsatisfiable(id, conflictsWith: conflict.filter { $0 != id })
+        }
+        constraints[id] = Entry(constraint: constraint, origin: origin, sequence: nextSequence)
+        nextSequence += 1
+        owner[origin] = id
+        mention(constraint, 1)
+    }
+
+    func remove(_ id: ConstraintID) throws(SolverError) {
+        guard let entry = constraints[id] else { throw .unknownConstraint(id) }
+        _ = leaveFace()
+        constraints[id] = nil
+        mention(entry.constraint, -1)
+        if entry.origin < 0 {
+            pending.remove(id)
+            return
+        }
+        owner[entry.origin] = nil
+        if engine.needsRebuild(entry.origin) {
+            let rebuilt = rebuild()
+            precondition(rebuilt, "ExactSolver: removing a constraint cannot make the others infeasible")
+        } else {
+            engine.removeRow(entry.origin)
+        }
+    }
+
+    func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
+        guard let entry = constraints[id] else { throw .unknownConstraint(id) }
+        let was = leaveFace()
+        let changed = entry.constraint.withConstant(constant)
+        if entry.origin < 0 {
+            constraints[id]!.constraint = changed
+            return
+        }
+        let refused: Bool
+        if engine.needsRebuild(entry.origin) {
+            // The row's marker column was dropped: rebuild with the new constant (the old engine is kept if refused).
+            let saved = (engine, columnOf, owner, edits, constraints, pending)
+            constraints[id]!.constraint = changed
+            refused = !rebuild()
+            if refused { (engine, columnOf, owner, edits, constraints, pending) = saved }
+        } else {
+            engine.setConstant(T(constant), of: entry.origin)
+            refused = !engine.restoreFeasibility()
+            if refused {
+                engine.setConstant(T(entry.constraint.constant), of: entry.origin)
+                let restored = engine.restoreFeasibility()
+                precondition(restored, "ExactSolver: the required constraints before the refused change were feasible")
+            } else {
+                constraints[id]!.constraint = changed
+            }
+        }
+        if refused {
+            var candidates = constraints.filter { $0.value.constraint.priority.isRequired }.mapValues(\.constraint)
+            candidates[id] = changed
+            let conflict = irreducibleConflict(among: candidates)
+            restoreFace(was)
+            throw .unsatisfiable(id, conflictsWith: conflict.filter { $0 != id })
+        }
+    }
+
+    /// Re-adds the required constraints into a fresh engine (in the order they were added); the soft ones and the
+    /// suggested edits wait for the next `solve()`. False, and the engine half built, when the required constraints
+    /// are infeasible: the caller restores what it saved.
+    func rebuild() -> Bool {
+        engine = ExactSolverCore.makeEngine()
+        columnOf = columnOf.map { _ in -1 }
+        owner = [:]
+        pending = []
+        for (id, entry) in constraints.sorted(by: { $0.value.sequence < $1.value.sequence }) {
+            if entry.constraint.priority.isRequired {
+                let origin = addRow(entry.constraint)
+                constraints[id]!.origin = origin
+                owner[origin] = id
+            } else {
+                constraints[id]!.origin = -1
+                pending.insert(id)
+            }
+        }
+        for variable in edits.keys { edits[variable]!.origin = nil }
+        return engine.restoreFeasibility()
+    }
+
+    func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+        guard edits[variable] == nil else { throw .duplicateEditVariable(variable) }
+        guard priority.isValid, !priority.isRequired else {
+            throw .invalidPriority(priority, "an edit variable's priority must lie in (0, 1000)")
+        }
+        edits[variable] = Edit(priority: priority, origin: nil, constant: nil)
+    }
+
+    func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+        guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
+        _ = leaveFace()
+        if let origin = edit.origin {
+            engine.removeRow(origin)
+        }
+        if edit.constant != nil { mentions[variable.index] -= 1 }
+        edits[variable] = nil
+    }
+
+    func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
+        guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
+        _ = leaveFace()
+        let constant = -T(value)
+        if edit.constant == nil {
+            _ = column(for: variable)
+            mentions[variable.index] += 1
+        }
+        edits[variable]!.constant = constant
+        if let origin = edit.origin {
+            engine.setConstant(constant, of: origin)
+            let feasible = engine.restoreFeasibility()
+            precondition(feasible, "ExactSolver: a soft row cannot make the required constraints infeasible")
+        }
+    }
+
+    func solve() -> SolveReport {
+        let start = engine.iterations
+        _ = leaveFace()
+        insertPending()
+        let feasible = engine.restoreFeasibility()
+        precondition(feasible, "ExactSolver: the required constraints are kept feasible by every accepted change")
+        engine.optimizeLevels()
+        faceValid = true
+        solution = columnOf.indices.map { v in
+            let c = columnOf[v]
+            return c >= 0 && mentions[v] > 0 ? engine.value[c].solvedValue : .exact(.zero)
+        }
+        return SolveReport(converged: true, iterations: engine.iterations - start,
+                           message: "\(engine.levels.count) priority level(s)")
+    }
+
+    func value(of variable: VariableID) -> SolvedValue {
+        variable.index < solution.count ? solution[variable.index] : .exact(.zero)
+    }
+
+    func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
+        guard faceValid else {
+            throw .unsupported("ambiguity is reported for the last solve(); the system changed since, so solve() first")
+        }
+        let variables = (candidates ?? columnOf.indices.map { VariableID($0) }).sorted()
+        var result: [AmbiguousVariable] = []
+        var previous = -1
+        for v in variables where v.index != previous {
+            previous = v.index
+            guard v.index < columnOf.count, columnOf[v.index] >= 0, mentions[v.index] > 0 else {
+                // No constraint mentions it: it is free on the optimal face (the protocol's rule).
+                if candidates != nil {
+                    result.append(AmbiguousVariable(variable: v, minimum: .float(-.infinity), maximum: .float(.infinity)))
+                }
+                continue
+            }
+            let c = columnOf[v.index]
+            if ambiguityMode == .screened && !engine.mayMove(c) { continue }
+            let (low, high) = engine.range(of: c)
+            if let low, let high, low == high { continue }
+            result.append(AmbiguousVariable(variable: v,
+                                            minimum: low?.solvedValue ?? .float(-.infinity),
+                                            maximum: high?.solvedValue ?? .float(.infinity)))
+        }
+        return result
+    }
+
+    // MARK: Conflicts
+
+    /// An irreducible infeasible subset of `all` (required constraints that are infeasible together), by a deletion
+    /// filter: a member is dropped when the others stay infeasible, kept otherwise, so every member of the result
+    /// is needed. Feasibility tests use fast probes (required equalities' columns eliminated, linear on chains);
+    /// when a trial is infeasible and the set is small, a probe that keeps every marker column reads the trial's
+    /// Farkas certificate and the set shrinks to its support at once. The start is the support of the whole set's
+    /// certificate when that is affordable.
+    func irreducibleConflict(among all: [ConstraintID: LinearConstraint]) -> [ConstraintID] {
+        var set = all.keys.sorted()
+        if set.count <= ExactSolverCore.certificateLimit, let support = certificateSupport(set, all) { set = support }
+        var necessary: Set<ConstraintID> = []
+        while let c = set.first(where: { !necessary.contains($0) }) {
+            let trial = set.filter { $0 != c }
+            if isFeasible(trial, all) {
+                necessary.insert(c)
+            } else if trial.count <= ExactSolverCore.certificateLimit, let support = certificateSupport(trial, all) {
+                set = support
+            } else {
+                set = trial
+            }
+        }
+        return set
+    }
+
+    /// Up to this many constraints, a conflict's certificate is read with every marker column kept (quadratic fill
+    /// on chains, so not beyond).
+    static var certificateLimit: Int { 5000 }
+
+    func probe(_ ids: [ConstraintID], _ all: [ConstraintID: LinearConstraint], keepMarkers: Bool)
+        -> (engine: SimplexEngine<T>, feasible: Bool) {
+        var probe = SimplexEngine<T>()
+        probe.dropsFixedMarkers = !keepMarkers
+        var columns: [VariableID: Int] = [:]
+        for id in ids {
+            let constraint = all[id]!
+            let terms = constraint.terms.map { term -> (column: Int, coefficient: T) in
+                let c = columns[term.variable] ?? probe.newColumn(lower: nil, upper: nil, structural: true)
+                columns[term.variable] = c
+                return (c, T(term.coefficient))
+            }
+            _ = probe.addRow(terms: terms, constant: T(constraint.constant), relation: constraint.relation, priority: nil)
+        }
+        let feasible = probe.restoreFeasibility()
+        return (probe, feasible)
+    }
+
+    func isFeasible(_ ids: [ConstraintID], _ all: [ConstraintID: LinearConstraint]) -> Bool {
+        probe(ids, all, keepMarkers: false).feasible
+    }
+
+    /// nil when `ids` are feasible together; otherwise the members the Farkas certificate uses.
+    func certificateSupport(_ ids: [ConstraintID], _ all: [ConstraintID: LinearConstraint]) -> [ConstraintID]? {
+        let (engine, feasible) = probe(ids, all, keepMarkers: true)
+        if feasible { return nil }
+        return engine.conflictOrigins().map { ids[$0] }.sorted()
+    }
+}

@@ -1,0 +1,582 @@
+import PlumbSystem
+
+/// The exact bounded-variable primal simplex behind `ExactSolver`, on a sparse tableau in dictionary form.
+///
+/// Columns are the layout variables (free) and each constraint's logical columns; every row reads
+/// `z_basic + Σ t_j z_j = β` over the nonbasic columns, and the values of all columns are kept exactly, so β is
+/// never stored. Nonbasic columns may sit anywhere within their bounds (at a bound, or free at any value).
+///
+/// A constraint `Σ a·x + c REL 0` becomes one row with logical columns:
+/// - required `==`: `Σ a·x + s = -c`, `s ∈ [0, 0]` (an artificial that phase 1 drives to zero);
+/// - required `<=` / `>=`: `Σ a·x ± s = -c`, `s ≥ 0`;
+/// - soft: `Σ a·x - p + n = -c`, `p, n ≥ 0`; the level's objective charges `p + n` for `==`, `p` for `<=`,
+///   `n` for `>=`.
+/// The "marker" (s, or n) appears in no other original row, so its column in the current tableau records how the
+/// original row was combined into each current row: that is what constant changes, removal and Farkas
+/// certificates read.
+///
+/// Every pivot choice is deterministic (ties by smallest column index), never dictionary order. Pricing takes the
+/// largest |reduced cost| per row the pivot rewrites; after a run of degenerate pivots it switches to Bland's rule
+/// (smallest improving column, smallest leaving column), and back after a non-degenerate one, so it cannot cycle.
+///
+/// The cost of a pivot is (rows containing the entering column) × (pivot row length): fine on chains, grids and
+/// nestings, but deep view trees make columns dense (every descendant's row carries its ancestors' logicals), which
+/// is what an LU-based revised simplex would avoid.
+struct SimplexEngine<T: SimplexScalar> {
+    // MARK: Columns
+    var lower: [T?] = []
+    var upper: [T?] = []
+    var value: [T] = []
+    /// The row where the column is basic, or -1.
+    var basicRow: [Int] = []
+    /// Rows whose entries contain the (nonbasic) column.
+    var colRows: [Set<Int>] = []
+    var isStructural: [Bool] = []
+    /// Markers of required equalities (fixed at 0): once nonbasic they never move, so their columns are dropped
+    /// from the tableau (`dropped`), which keeps rows short on chains. Only a solver that never needs their
+    /// columns afterwards (constant changes and removals of such rows then rebuild) may drop them.
+    var dropsFixedMarkers = false
+    var droppable: [Bool] = []
+    var dropped: [Bool] = []
+
+    // MARK: Rows
+    var rowEntries: [SparseRow<T>] = []
+    var rowBasic: [Int] = []
+    var freeRows: [Int] = []
+    /// Rows whose basic column is out of its bounds.
+    var infeasible: Set<Int> = []
+
+    // MARK: Original constraints
+    struct Origin {
+        var marker: Int
+        /// The marker's coefficient in the original row (+1 or -1).
+        var markerSign: Int
+        /// The second logical column of a soft row (`p`), or -1.
+        var extra: Int
+        var constant: T
+        /// nil for required.
+        var priority: Priority?
+        var costColumns: [Int]
+        var alive: Bool
+    }
+    var origins: [Origin] = []
+
+    /// Bounds tightened to fix the optimal face of each level (undone by `unfixAll`).
+    var fixings: [(column: Int, lower: T?, upper: T?)] = []
+
+    /// Simplex iterations (pivots and bound flips) so far.
+    var iterations = 0
+    /// Rows rewritten by pivots so far (measurement only).
+    var statColumn = 0
+    static var blandAfter: Int { 40 }
+
+    // MARK: - Building
+
+    mutating func newColumn(lower l: T?, upper u: T?, structural: Bool) -> Int {
+        lower.append(l)
+        upper.append(u)
+        value.append(l ?? .zero)
+        basicRow.append(-1)
+        colRows.append([])
+        isStructural.append(structural)
+        droppable.append(false)
+        dropped.append(false)
+        return lower.count - 1
+    }
+
+    @inline(__always) func isFixed(_ j: Int) -> Bool {
+        if let l = lower[j], let u = upper[j] { return l == u }
+        return false
+    }
+
+    @inline(__always) func isFree(_ j: Int) -> Bool { lower[j] == nil && upper[j] == nil }
+
+    @inline(__always) func canIncrease(_ j: Int) -> Bool {
+        guard let u = upper[j] else { return true }
+        return value[j] < u
+    }
+
+    @inline(__always) func canDecrease(_ j: Int) -> Bool {
+        guard let l = lower[j] else { return true }
+        return value[j] > l
+    }
+
+    @inline(__always) func isBelow(_ j: Int) -> Bool {
+        if let l = lower[j] { return value[j] < l }
+        return false
+    }
+
+    @inline(__always) func isAbove(_ j: Int) -> Bool {
+        if let u = upper[j] { return value[j] > u }
+        return false
+    }
+
+    @inline(__always) mutating func updateFeasibility(_ r: Int) {
+        let b = rowBasic[r]
+        if isBelow(b) || isAbove(b) { infeasible.insert(r) } else { infeasible.remove(r) }
+    }
+
+    /// Adds `Σ terms + constant RELATION 0` (terms over structural columns, no duplicates); returns the origin id.
+    /// Leaves the tableau consistent but possibly primal infeasible: call `restoreFeasibility()`.
+    mutating func addRow(terms: [(column: Int, coefficient: T)], constant: T, relation: Relation, priority: Priority?) -> Int {
+        var logicals: [(Int, T)] = []
+        let marker: Int, markerSign: Int, extra: Int
+        var costs: [Int] = []
+        if priority == nil {
+            switch relation {
+            case .equal:
+                marker = newColumn(lower: .zero, upper: .zero, structural: false); markerSign = 1
+            case .lessOrEqual:
+                marker = newColumn(lower: .zero, upper: nil, structural: false); markerSign = 1
+            case .greaterOrEqual:
+                marker = newColumn(lower: .zero, upper: nil, structural: false); markerSign = -1
+            }
+            extra = -1
+            logicals = [(marker, T(markerSign))]
+        } else {
+            extra = newColumn(lower: .zero, upper: nil, structural: false)    // p
+            marker = newColumn(lower: .zero, upper: nil, structural: false)   // n
+            markerSign = 1
+            logicals = [(extra, -T.one), (marker, T.one)]
+            switch relation {
+            case .equal: costs = [extra, marker]
+            case .lessOrEqual: costs = [extra]
+            case .greaterOrEqual: costs = [marker]
+            }
+        }
+        let origin = origins.count
+        origins.append(Origin(marker: marker, markerSign: markerSign, extra: extra, constant: constant,
+                              priority: priority, costColumns: costs, alive: true))
+
+        // The row over nonbasic columns, and its residual at the current values.
+        var row: [Int: T] = [:]
+        var residual = constant
+        for (c, a) in terms {
+            residual = residual + a * value[c]
+            let r = basicRow[c]
+            if r >= 0 {
+                for (j, t) in rowEntries[r] { accumulate(&row, j, -(a * t)) }
+            } else {
+                accumulate(&row, c, a)
+            }
+        }
+
+        // A free layout variable becomes basic if there is one (it never leaves); otherwise a logical column.
+        var entering = -1
+        var bestCount = Int.max
+        // Only equalities take one: an inequality keeps its slack basic, leaving the variable to a later equality
+        // (a soft `w == preferred` then holds exactly in the starting basis).
+        for (j, _) in row where relation == .equal && isStructural[j] && isFree(j) {
+            let count = colRows[j].count
+            if count < bestCount || (count == bestCount && j < entering) {
+                entering = j
+                bestCount = count
+            }
+        }
+        let dropMarker = priority == nil && relation == .equal && dropsFixedMarkers
+        if dropMarker { droppable[marker] = true }
+        if entering >= 0 {
+            for (c, a) in logicals {
+                if dropMarker && c == marker { dropped[c] = true } else { row[c] = a }
+            }
+            let a = row[entering]!
+            if !residual.isZero { move(entering, by: -(residual / a)) }
+            installRow(row, basic: entering)
+        } else {
+            for (c, a) in logicals { row[c] = a }
+            let basic: Int
+            if priority == nil {
+                basic = marker
+            } else {
+                basic = residual.signum >= 0 ? extra : marker
+            }
+            let kappa = row[basic]!
+            value[basic] = -(residual / kappa)
+            installRow(row, basic: basic)
+        }
+        return origin
+    }
+
+    /// The coefficient of column `j` in row `i` (which must contain it).
+    @inline(__always) func entry(_ i: Int, _ j: Int) -> T {
+        rowEntries[i].vals[rowEntries[i].index(of: j)!]
+    }
+
+    @inline(__always) func accumulate(_ row: inout [Int: T], _ j: Int, _ delta: T) {
+        if let old = row[j] {
+            let sum = old + delta
+            if sum.isZero { row[j] = nil } else { row[j] = sum }
+        } else if !delta.isZero {
+            row[j] = delta
+        }
+    }
+
+    /// Makes `row` (over nonbasic columns, including `basic`) a tableau row with `basic` basic, eliminating `basic`
+    /// from the other rows. Values must already satisfy it.
+    mutating func installRow(_ row: [Int: T], basic: Int) {
+        var dictionary = row
+        let kappa = dictionary.removeValue(forKey: basic)!
+        var entries = SparseRow(dictionary)
+        if kappa != .one {
+            let inv = T.one / kappa
+            for k in entries.vals.indices { entries.vals[k] = entries.vals[k] * inv }
+        }
+        let r: Int
+        if let slot = freeRows.popLast() {
+            r = slot
+            rowEntries[r] = entries
+            rowBasic[r] = basic
+        } else {
+            r = rowEntries.count
+            rowEntries.append(entries)
+            rowBasic.append(basic)
+        }
+        eliminate(basic, using: r)
+        basicRow[basic] = r
+        for j in entries.cols { colRows[j].insert(r) }
+        updateFeasibility(r)
+    }
+
+    /// Removes nonbasic column `q` from every row but `r`, with row `r` (whose basic is `q`, entries excluding q):
+    /// each such row becomes `row - f·pivotRow` by a merge of the two sorted rows.
+    mutating func eliminate(_ q: Int, using r: Int) {
+        let others = colRows[q]
+        colRows[q] = []
+        let pivotRow = rowEntries[r]
+        let pc = pivotRow.cols, pv = pivotRow.vals
+        for i in others where i != r {
+            var row = rowEntries[i]
+            rowEntries[i] = SparseRow()
+            guard let f = row.removeValue(forKey: q) else {
+                rowEntries[i] = row
+                continue
+            }
+            let rc = row.cols, rv = row.vals
+            var nc: [Int] = []
+            var nv: [T] = []
+            nc.reserveCapacity(rc.count + pc.count)
+            nv.reserveCapacity(rc.count + pc.count)
+            var a = 0, b = 0
+            while a < rc.count || b < pc.count {
+                let ca = a < rc.count ? rc[a] : Int.max
+                let cb = b < pc.count ? pc[b] : Int.max
+                if ca < cb {
+                    nc.append(ca); nv.append(rv[a]); a += 1
+                } else if cb < ca {
+                    nc.append(cb); nv.append(-(f * pv[b])); colRows[cb].insert(i); b += 1
+                } else {
+                    let sum = rv[a] - f * pv[b]
+                    if sum.isZero { colRows[ca].remove(i) } else { nc.append(ca); nv.append(sum) }
+                    a += 1; b += 1
+                }
+            }
+            rowEntries[i] = SparseRow(cols: nc, vals: nv)
+        }
+    }
+
+    /// `z_q += delta`, carrying the basic values along.
+    mutating func move(_ q: Int, by delta: T) {
+        value[q] = value[q] + delta
+        for i in colRows[q] {
+            let b = rowBasic[i]
+            value[b] = value[b] - entry(i, q) * delta
+            updateFeasibility(i)
+        }
+    }
+
+    /// Nonbasic `q` becomes basic in row `r`; the old basic becomes nonbasic at its current value.
+    /// Returns the new row's entries (for updating an objective row).
+    @discardableResult
+    mutating func pivot(_ q: Int, _ r: Int) -> SparseRow<T> {
+        iterations += 1
+        statColumn += colRows[q].count
+        let b = rowBasic[r]
+        var entries = rowEntries[r]
+        rowEntries[r] = SparseRow()
+        let a = entries.removeValue(forKey: q)!
+        let inv = T.one / a
+        if a != .one {
+            for k in entries.vals.indices { entries.vals[k] = entries.vals[k] * inv }
+        }
+        entries.insert(b, inv)
+        colRows[q].remove(r)
+        colRows[b].insert(r)
+        rowEntries[r] = entries
+        rowBasic[r] = q
+        basicRow[b] = -1
+        basicRow[q] = r
+        eliminate(q, using: r)
+        updateFeasibility(r)
+        if droppable[b] && !dropped[b] {
+            // A required equality's marker left the basis at 0: it never moves again, so drop its column.
+            for i in colRows[b] { rowEntries[i].removeValue(forKey: b) }
+            colRows[b] = []
+            dropped[b] = true
+            entries.removeValue(forKey: b)
+        }
+        return entries
+    }
+
+    /// Whether an origin's constant change or removal needs the tableau rebuilt (its marker column was dropped).
+    func needsRebuild(_ origin: Int) -> Bool { dropped[origins[origin].marker] }
+
+    // MARK: - Constants and removal
+
+    /// Changes an original row's constant; the tableau stays consistent (maybe infeasible).
+    mutating func setConstant(_ constant: T, of origin: Int) {
+        let o = origins[origin]
+        precondition(!dropped[o.marker], "SimplexEngine: constant change of a row whose marker was dropped")
+        let delta = constant - o.constant
+        origins[origin].constant = constant
+        if delta.isZero { return }
+        let m = o.marker
+        let shift = o.markerSign > 0 ? delta : -delta     // μ·δ (μ = ±1, so 1/μ = μ)
+        if basicRow[m] >= 0 {
+            value[m] = value[m] - shift
+            updateFeasibility(basicRow[m])
+        } else {
+            for i in colRows[m] {
+                let b = rowBasic[i]
+                value[b] = value[b] - entry(i, m) * shift
+                updateFeasibility(i)
+            }
+        }
+    }
+
+    /// Removes an original row and its logical columns.
+    mutating func removeRow(_ origin: Int) {
+        let o = origins[origin]
+        precondition(!dropped[o.marker], "SimplexEngine: removal of a row whose marker was dropped")
+        let m = o.marker
+        var r = basicRow[m]
+        if r < 0 {
+            if o.extra >= 0, basicRow[o.extra] >= 0 {
+                r = basicRow[o.extra]
+            } else {
+                // The row of the marker's column with the fewest entries (ties: lowest row).
+                var best = -1
+                for i in colRows[m] where best < 0 || rowEntries[i].count < rowEntries[best].count
+                    || (rowEntries[i].count == rowEntries[best].count && i < best) {
+                    best = i
+                }
+                r = best
+            }
+            precondition(r >= 0, "SimplexEngine: a constraint's marker column is in no row")
+            pivot(m, r)
+        }
+        for j in rowEntries[r].keys { colRows[j].remove(r) }
+        rowEntries[r] = SparseRow()
+        rowBasic[r] = -1
+        infeasible.remove(r)
+        freeRows.append(r)
+        basicRow[m] = -1
+        for c in [m, o.extra] where c >= 0 {
+            lower[c] = .zero
+            upper[c] = .zero
+            value[c] = .zero
+            colRows[c] = []
+        }
+        origins[origin].alive = false
+        origins[origin].costColumns = []
+    }
+
+    // MARK: - Simplex
+
+    enum Outcome { case optimal, unbounded }
+
+    /// Chooses the entering column from a price row: `d_j < 0` and can increase, or `d_j > 0` and can decrease.
+    func chooseEntering(_ d: [Int: T], bland: Bool) -> Int {
+        var best = -1
+        var bestMagnitude = T.zero
+        var bestCount = 0
+        for (j, dj) in d {
+            if isFixed(j) { continue }
+            let s = dj.signum
+            guard (s < 0 && canIncrease(j)) || (s > 0 && canDecrease(j)) else { continue }
+            if bland {
+                if best < 0 || j < best { best = j }
+            } else {
+                // Largest |d_j| per row the pivot would rewrite, |d_j| / (1 + column count): the best rate of
+                // improvement per unit of work; ties by lowest index. (Any improving column is correct.)
+                let magnitude = s < 0 ? -dj : dj
+                let count = colRows[j].count
+                if best < 0 {
+                    best = j; bestMagnitude = magnitude; bestCount = count
+                } else {
+                    let lhs = magnitude * T(1 + bestCount), rhs = bestMagnitude * T(1 + count)
+                    if lhs > rhs || (lhs == rhs && j < best) {
+                        best = j; bestMagnitude = magnitude; bestCount = count
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    /// The ratio test for `q` moving in direction `sigma`: the step and the row to leave (-1 for a bound flip);
+    /// nil when nothing blocks. In phase 1 an infeasible basic blocks where it reaches the bound it violates.
+    func ratioTest(_ q: Int, _ sigma: Int, phase1: Bool) -> (step: T, row: Int)? {
+        var bestStep: T? = nil
+        var bestRow = -1
+        var bestColumn = Int.max
+        if sigma > 0, let u = upper[q] { bestStep = u - value[q] }
+        if sigma < 0, let l = lower[q] { bestStep = value[q] - l }
+        for i in colRows[q] {
+            let b = rowBasic[i]
+            let t = entry(i, q)
+            let rising = (t.signum < 0) == (sigma > 0)      // dz_b/dθ = -t·σ > 0
+            var target: T? = nil
+            if rising {
+                if phase1 && isBelow(b) { target = lower[b] }
+                else if !(phase1 && isAbove(b)) { target = upper[b] }
+            } else {
+                if phase1 && isAbove(b) { target = upper[b] }
+                else if !(phase1 && isBelow(b)) { target = lower[b] }
+            }
+            guard let bound = target else { continue }
+            let rate = sigma > 0 ? -t : t
+            let step = (bound - value[b]) / rate
+            if let current = bestStep {
+                if step < current || (step == current && bestRow >= 0 && b < bestColumn) {
+                    bestStep = step; bestRow = i; bestColumn = b
+                }
+            } else {
+                bestStep = step; bestRow = i; bestColumn = b
+            }
+        }
+        guard let step = bestStep else { return nil }
+        return (step, bestRow)
+    }
+
+    /// Takes the step and pivots; returns the pivot row's new entries (nil for a bound flip).
+    mutating func apply(_ q: Int, _ sigma: Int, _ step: T, _ row: Int) -> SparseRow<T>? {
+        if !step.isZero { move(q, by: sigma > 0 ? step : -step) }
+        if row < 0 {
+            iterations += 1
+            return nil
+        }
+        // The leaving column sits exactly on the bound it reached.
+        return pivot(q, row)
+    }
+
+    /// Phase 1: minimises the sum of bound violations from the current basis. False when the rows are infeasible
+    /// (the infeasible rows then carry the Farkas certificate, see `conflictOrigins`).
+    mutating func restoreFeasibility() -> Bool {
+        var degenerate = 0
+        while !infeasible.isEmpty {
+            var d: [Int: T] = [:]
+            for i in infeasible {
+                let below = isBelow(rowBasic[i])
+                for (j, t) in rowEntries[i] { accumulate(&d, j, below ? t : -t) }
+            }
+            let q = chooseEntering(d, bland: degenerate >= Self.blandAfter)
+            if q < 0 { return false }
+            let sigma = d[q]!.signum < 0 ? 1 : -1
+            guard let (step, row) = ratioTest(q, sigma, phase1: true) else {
+                preconditionFailure("SimplexEngine: phase 1 step unbounded")
+            }
+            degenerate = step.isZero ? degenerate + 1 : 0
+            _ = apply(q, sigma, step, row)
+        }
+        return true
+    }
+
+    /// Minimises `Σ costs[j]·z_j` from the current feasible basis. Returns the outcome and the final price row.
+    mutating func optimize(_ costs: [Int: T]) -> (Outcome, [Int: T]) {
+        var d: [Int: T] = [:]
+        for (j, c) in costs where !c.isZero {
+            let r = basicRow[j]
+            if r >= 0 {
+                for (k, t) in rowEntries[r] { accumulate(&d, k, -(c * t)) }
+            } else {
+                accumulate(&d, j, c)
+            }
+        }
+        var degenerate = 0
+        while true {
+            let q = chooseEntering(d, bland: degenerate >= Self.blandAfter)
+            if q < 0 { return (.optimal, d) }
+            let f = d[q]!
+            let sigma = f.signum < 0 ? 1 : -1
+            guard let (step, row) = ratioTest(q, sigma, phase1: false) else { return (.unbounded, d) }
+            degenerate = step.isZero ? degenerate + 1 : 0
+            if let entries = apply(q, sigma, step, row) {
+                d[q] = nil
+                for (j, t) in entries { accumulate(&d, j, -(f * t)) }
+            }
+        }
+    }
+
+    // MARK: - Levels
+
+    /// The distinct priorities of live soft rows, highest first.
+    var levels: [Priority] {
+        Set(origins.lazy.filter(\.alive).compactMap(\.priority)).sorted(by: >)
+    }
+
+    /// Solves level by level; after each level, every nonbasic column with a nonzero reduced cost is fixed where it
+    /// is, which keeps exactly that level's optimal face (complementary slackness).
+    mutating func optimizeLevels() {
+        unfixAll()
+        let order = levels
+        var costsByLevel: [Priority: [Int: T]] = [:]
+        for o in origins where o.alive {
+            guard let p = o.priority else { continue }
+            for c in o.costColumns { costsByLevel[p, default: [:]][c] = .one }
+        }
+        for level in order {
+            let (outcome, d) = optimize(costsByLevel[level] ?? [:])
+            precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
+            for (j, dj) in d.sorted(by: { $0.key < $1.key }) where !dj.isZero && basicRow[j] < 0 && !isFixed(j) {
+                fixings.append((j, lower[j], upper[j]))
+                lower[j] = value[j]
+                upper[j] = value[j]
+            }
+        }
+    }
+
+    mutating func unfixAll() {
+        for f in fixings.reversed() {
+            lower[f.column] = f.lower
+            upper[f.column] = f.upper
+        }
+        fixings = []
+    }
+
+    // MARK: - Certificates
+
+    /// After a failed `restoreFeasibility()`: the live required origins the Farkas certificate uses (the phase-1
+    /// combination of the infeasible rows, read off each origin's marker column).
+    func conflictOrigins() -> [Int] {
+        var combination: [Int: T] = [:]
+        for i in infeasible {
+            let below = isBelow(rowBasic[i])
+            accumulate(&combination, rowBasic[i], below ? .one : -T.one)
+            for (j, t) in rowEntries[i] { accumulate(&combination, j, below ? t : -t) }
+        }
+        return origins.indices.filter { k in
+            let o = origins[k]
+            return o.alive && o.priority == nil && combination[o.marker] != nil
+        }
+    }
+
+    // MARK: - Ambiguity
+
+    /// Whether a layout column may move on the current face (fixed columns cannot): a basic column whose row has
+    /// a movable entry, or a movable nonbasic column. A column that is not a candidate is constant on the face.
+    func mayMove(_ c: Int) -> Bool {
+        let r = basicRow[c]
+        if r < 0 { return !isFixed(c) }
+        for j in rowEntries[r].keys where !isFixed(j) { return true }
+        return false
+    }
+
+    /// The least and greatest values of column `c` on the current face (nil: unbounded).
+    mutating func range(of c: Int) -> (minimum: T?, maximum: T?) {
+        let (low, _) = optimize([c: .one])
+        let minimum: T? = low == .optimal ? value[c] : nil
+        let (high, _) = optimize([c: -T.one])
+        let maximum: T? = high == .optimal ? value[c] : nil
+        return (minimum, maximum)
+    }
+}
