@@ -118,17 +118,36 @@ public struct Harness {
 
     // MARK: - Scaling
 
+    /// The time one run at `size` will take, extrapolated from the last two sizes (at least linear growth).
+    func predict(_ history: [(size: Int, seconds: Double)], at size: Int) -> Double? {
+        guard let last = history.last, last.size > 0, size > last.size else { return nil }
+        var exponent = 1.0
+        if history.count >= 2 {
+            let previous = history[history.count - 2]
+            if previous.size > 0, previous.seconds > 0, last.seconds > 0, last.size > previous.size {
+                exponent = max(1, log(last.seconds / previous.seconds) / log(Double(last.size) / Double(previous.size)))
+            }
+        }
+        return last.seconds * pow(Double(size) / Double(last.size), exponent)
+    }
+
     /// Times every family at growing sizes on every back end; a back end leaves a family once a size takes
     /// longer than the budget.
     public func runScaling(into results: inout RunResults) {
         for family in options.families where options.filter.map({ family.rawValue.contains($0) || "generated".contains($0) }) ?? true {
             var stopped = Set<String>()
+            /// Seconds per run at the sizes done so far, per back end, to predict the next size.
+            var history: [String: [(size: Int, seconds: Double)]] = [:]
             for size in options.sizes {
                 guard options.backEnds.contains(where: { !stopped.contains($0.name) }) else { break }
                 progress("\(family.rawValue)-\(size) · generating")
                 guard let layout = try? family.generate(size: size) else { continue }
                 let system = layout.linearSystem()
                 for backEnd in options.backEnds {
+                    if let predicted = predict(history[backEnd.name] ?? [], at: layout.size), predicted > options.budget {
+                        stopped.insert(backEnd.name)
+                        progress("\(system.name) · \(backEnd.name) skipped: predicted \(formatSeconds(predicted)) per run")
+                    }
                     if stopped.contains(backEnd.name) {
                         results.timings.append(.init(workload: system.name, family: family.rawValue, size: layout.size,
                                                      constraints: system.constraints.count, backEnd: backEnd.name,
@@ -140,9 +159,14 @@ public struct Harness {
                     let record = time(system, workload: system.name, family: family.rawValue, size: layout.size, on: backEnd)
                     results.timings.append(record)
                     let perRun = (monotonicSeconds() - start) / Double(max(1, record.buildSolve.count))
+                    history[backEnd.name, default: []].append((layout.size, perRun))
                     if perRun > options.budget / 3 || record.status != "ok" { stopped.insert(backEnd.name) }
                 }
             }
         }
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif

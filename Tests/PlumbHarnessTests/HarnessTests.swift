@@ -236,3 +236,15 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         guard case .failure(.unsupported) = CorpusRunner().observe(e, with: backEnd) else { Issue.record("expected unsupported"); return }
     }
 }
+
+@Suite struct ScalingBudget {
+    @Test func theNextSizeIsPredictedFromTheGrowthSoFar() {
+        let harness = Harness(options: Harness.Options(backEnds: []))
+        // 0.01 s → 0.8 s from 100 to 1,000 views is growth n^1.9: 10,000 views would take about 64 s.
+        let predicted = harness.predict([(100, 0.01), (1000, 0.8)], at: 10_000)!
+        #expect(predicted > 60 && predicted < 70)
+        // Sub-linear history is extrapolated linearly at least.
+        #expect(harness.predict([(100, 1), (1000, 2)], at: 10_000) == 20)
+        #expect(harness.predict([], at: 10) == nil)
+    }
+}
