@@ -7,6 +7,7 @@ let package = Package(
         // The front end with the solver protocol; add exactly one back end product beside it.
         .library(name: "PlumbFrontEnd", targets: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
         // One back end each; only the exact one links GMP.
+        .library(name: "PlumbCassowary", targets: ["CassowaryBackend"]),
         .library(name: "PlumbExact", targets: ["ExactBackend"]),
         .library(name: "PlumbRelaxation", targets: ["RelaxationBackend"]),
         // Every back end, the corpus and the harness, for tools (the micro-benchmarks in Benchmarks/).
@@ -23,6 +24,8 @@ let package = Package(
         .target(name: "PlumbSolver", dependencies: ["PlumbSystem"]),
         // View tree, Masonry/SnapKit DSL, text syntax, lowering, and the layout engine.
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
+        // The floating-point incremental Cassowary back end, strictly prioritized (no GMP).
+        .target(name: "CassowaryBackend", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // GMP, for the exact back end only.
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
         // The exact rational back end on GMP: the oracle (conflict sets, ambiguity).
@@ -30,7 +33,7 @@ let package = Package(
         // The relaxation baseline.
         .target(name: "RelaxationBackend", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The list of every back end, for tools.
-        .target(name: "PlumbBackEnds", dependencies: ["PlumbSolver", "ExactBackend", "RelaxationBackend"]),
+        .target(name: "PlumbBackEnds", dependencies: ["PlumbSolver", "CassowaryBackend", "ExactBackend", "RelaxationBackend"]),
         // The hand-written layouts under corpus/, their loader and the audit of their expectations.
         .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFrontEnd"]),
         // The harness: runs the corpus and the generated families through back ends, judges, times, reports.
@@ -43,10 +46,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Measuring the Cassowary back end on layout-lp/1 files beside kiwi: see Benchmarks/CassowaryBench.
+        .executableTarget(name: "cassowary-bench", dependencies: ["PlumbSystem", "PlumbSolver", "CassowaryBackend"],
+                          path: "Benchmarks/CassowaryBench"),
         // Measuring the exact back end (valgrind driver, GLPK and HiGHS cross-checks): see Benchmarks/ExactBench/README.md.
         .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbSolver", "ExactBackend", "PlumbBackEnds"],
                           path: "Benchmarks/ExactBench", exclude: ["README.md", "swift-runtime.supp", "scripts"]),
         .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
+        .testTarget(name: "CassowaryBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "CassowaryBackend"]),
         .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "ExactBackend"]),
         .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
         .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),

@@ -1,12 +1,14 @@
 // cassowary-bench: runs layout-lp/1 files through the Cassowary back end (via SystemRunner) and prints
 // one JSON line per file with in-process timings, comparable with ../shared/anchors/kiwi_run.py.
 //
-//   cassowary-bench FILE.json... [--repeat R] [--passes P] [--values] [--check]
+//   cassowary-bench FILE.json... [--repeat R] [--passes P] [--values] [--cpu] [--memory] [--stats] [--no-rounds]
 //
 // build_solve_s: median over P passes of SystemRunner's median over R fresh builds (add every constraint and
 // edit variable, then solve()); edit_total_s: median over P passes of the suggestion rounds (suggest + solve()).
-// --values prints the values after the last round; --check re-reads them and reports the largest violation of a
-// required constraint. Peak RSS is the process's (the largest file dominates when several are given).
+// --values prints the values after the last round; --cpu adds the same timings on the thread CPU clock (steadier on
+// a shared machine); --memory adds the bytes a built solver holds (malloc in use after minus before); --stats adds
+// tableau size and pivot counts; --no-rounds drops the suggestion rounds. Peak RSS is the whole process's
+// (parsed file included; the largest file dominates when several are given).
 import PlumbSystem
 import PlumbSolver
 import CassowaryBackend
@@ -27,6 +29,41 @@ func readFile(_ path: String) -> [UInt8]? {
     return bytes
 }
 
+/// CPU seconds of this thread (less sensitive than wall time to other processes on a shared machine).
+func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// Build+solve and the suggestion rounds, timed with the thread CPU clock: (median build, median round total).
+func cpuTimes(_ system: LinearSystem, repeats: Int) -> (Double, Double) {
+    var builds: [Double] = [], rounds: [Double] = []
+    for _ in 0..<max(1, repeats) {
+        let solver = CassowarySolver()
+        let t0 = threadCPUSeconds()
+        try? SystemRunner.build(system, into: solver)
+        _ = try? solver.solve()
+        let t1 = threadCPUSeconds()
+        for round in system.suggestionRounds {
+            for sg in round { try? solver.suggest(sg.value, for: sg.variable) }
+            _ = try? solver.solve()
+        }
+        let t2 = threadCPUSeconds()
+        builds.append(t1 - t0)
+        rounds.append(t2 - t1)
+    }
+    return (median(builds), median(rounds))
+}
+
+/// Bytes a built and solved solver holds (its own accounting of every buffer's capacity).
+func solverBytes(_ system: LinearSystem) -> Int {
+    let solver = CassowarySolver()
+    try? SystemRunner.build(system, into: solver)
+    _ = try? solver.solve()
+    return solver.footprintBytes
+}
+
 func peakRSSMegabytes() -> Double {
     var usage = rusage()
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -39,6 +76,8 @@ var passes = 3
 var printValues = false
 var stats = false
 var noRounds = false
+var cpu = false
+var memory = false
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -47,6 +86,8 @@ while let a = args.popFirst() {
     case "--values": printValues = true
     case "--stats": stats = true
     case "--no-rounds": noRounds = true
+    case "--cpu": cpu = true
+    case "--memory": memory = true
     case "-h", "--help":
         print("usage: cassowary-bench FILE.json... [--repeat R] [--passes P] [--values]")
         exit(0)
@@ -87,17 +128,34 @@ for path in files {
         let values = (last.rounds.last ?? last.values).map { "\"\($0.name)\": \($0.value.doubleValue)" }
         line += ", \"values\": {" + values.joined(separator: ", ") + "}"
     }
+    if memory {
+        let bytes = solverBytes(system)
+        if stats {
+            let solver = CassowarySolver()
+            try? SystemRunner.build(system, into: solver)
+            _ = try? solver.solve()
+            line += ", \"footprint\": {" + solver.footprintBreakdown.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        }
+        line += ", \"solver_bytes\": \(bytes), \"solver_bytes_per_constraint\": \(Double(bytes) / Double(max(1, system.constraints.count)))"
+    }
+    if cpu {
+        let (b, e) = cpuTimes(system, repeats: repeats * passes)
+        line += ", \"cpu_build_solve_s\": \(b), \"cpu_per_constraint_us\": \(b / Double(max(1, system.constraints.count)) * 1e6), \"cpu_per_edit_us\": \(rounds > 0 ? e / Double(rounds) * 1e6 : 0)"
+    }
     if stats {
         let solver = CassowarySolver()
         try? SystemRunner.build(system, into: solver)
         _ = try? solver.solve()
         let st = solver.tableauStatistics
+        let w = solver.workCounters
+        line += ", \"build_work\": {\"substitutions\": \(w.substitutions), \"cells\": \(w.cells), \"column_visits\": \(w.columnVisits)}"
         var roundTimes: [Double] = []
         for round in system.suggestionRounds {
             let t0 = monotonicSeconds()
             for sg in round { try? solver.suggest(sg.value, for: sg.variable) }
             _ = try? solver.solve()
             roundTimes.append(monotonicSeconds() - t0)
+            if roundTimes.count == 1 { line += ", \"first_round_pivots\": \(solver.tableauStatistics.pivots - st.pivots)" }
         }
         line += ", \"first_round_s\": \(roundTimes.first ?? 0), \"median_round_s\": \(median(roundTimes))"
         let after = solver.tableauStatistics

@@ -1,6 +1,18 @@
 import PlumbSystem
 import PlumbSolver
 
+/// `Rational` to the nearest `Double`: exact operands divided once (so correctly rounded, and bit-identical to
+/// `Rational.doubleValue`), without the generic 128-bit conversion when both parts fit in 53 bits.
+@inline(__always) func toDouble(_ r: Rational) -> Double {
+    let limit: Int128 = 1 << 53
+    let n = r.numerator, d = r.denominator
+    if n > -limit && n < limit && d < limit {
+        let x = Double(Int64(truncatingIfNeeded: n))
+        return d == 1 ? x : x / Double(Int64(truncatingIfNeeded: d))
+    }
+    return r.doubleValue
+}
+
 /// The incremental floating-point Cassowary back end (Badros, Borning and Stuckey 2001), with a strictly
 /// lexicographic objective: one coefficient per priority level, levels indexed densely by sorted priority.
 ///
@@ -14,18 +26,19 @@ import PlumbSolver
 /// Every other constraint (inequalities, non-required constraints, edits) is removed and re-constanted
 /// incrementally through its slack or error marker. Conflict explanations replay the required constraints in
 /// a throwaway tableau that keeps markers for every required equality and read the markers of the failing row.
-/// `Rational` to the nearest `Double`: exact operands divided once (so correctly rounded, and bit-identical to
-/// `Rational.doubleValue`), without the generic 128-bit conversion when both parts fit in 53 bits.
-@inline(__always) func toDouble(_ r: Rational) -> Double {
-    let limit: Int128 = 1 << 53
-    let n = r.numerator, d = r.denominator
-    if n > -limit && n < limit && d < limit {
-        let x = Double(Int64(truncatingIfNeeded: n))
-        return d == 1 ? x : x / Double(Int64(truncatingIfNeeded: d))
-    }
-    return r.doubleValue
-}
-
+///
+/// Edits follow layout-lp/1: an edit variable has no effect until a value is suggested. Suggestions take effect
+/// in `solve()`: the first one adds `variable == its current value` at the edit's priority (a degenerate add that
+/// moves nothing), and every suggestion is then a constant shift along the edit's error column followed by the
+/// dual simplex, which touches only the rows the shift made infeasible.
+///
+/// Values are read from the tableau when asked (`value(of:)`), so they reflect every add, removal and constant
+/// change made since, not only the last `solve()`; pending suggestions wait for `solve()`.
+///
+/// Determinism: no pivot choice depends on hashing or on the order of a list; ties are broken by symbol id.
+/// Failure atomicity: an add that fails before touching the tableau leaves nothing behind; one that fails in phase 1,
+/// and a constant change whose dual simplex fails, are undone from an undo journal of the rows, basic assignments
+/// and objective coefficients they touched; the rebuild paths build a new tableau and keep the old one on failure.
 public final class CassowarySolver: LayoutSolver {
     public static let name = "cassowary"
     public static let capabilities = SolverCapabilities(exact: false, strictPriorities: true, incremental: true,
@@ -55,7 +68,11 @@ public final class CassowarySolver: LayoutSolver {
 
     struct Edit {
         var priority: Priority
+        /// The record implementing `variable == suggestion`, or -1 before the first suggestion.
         var slot: Int
+        /// The value suggested since the last `solve()`, if any.
+        var pending: Double = 0
+        var hasPending = false
     }
 
     var tableau = Tableau(levelCount: 1)
@@ -67,8 +84,12 @@ public final class CassowarySolver: LayoutSolver {
     /// Slot of each constraint id: dense for small non-negative ids, a dictionary for the rest.
     var denseSlot: [Int32] = []
     var sparseSlot: [ConstraintID: Int] = [:]
-    var edits: [Int: Edit] = [:]
-    var pending: [(variable: Int, value: Double)] = []
+    /// Edit variables by variable index (dense; nil where the variable is not edited).
+    var edits: [Edit?] = []
+    /// Variables with a pending suggestion, in the order of their first suggestion since the last solve.
+    var pendingVariables: [Int] = []
+
+    func edit(_ v: Int) -> Edit? { v >= 0 && v < edits.count ? edits[v] : nil }
     var pivotsReported = 0
 
     public init() {}
@@ -96,7 +117,19 @@ public final class CassowarySolver: LayoutSolver {
 
     // MARK: - levels
 
+    /// The last priority looked up and its level (adds usually come in runs of one priority).
+    var lastPriority: Priority? = nil
+    var lastLevel = 0
+
     func level(of priority: Priority) -> Int {
+        if let last = lastPriority, last == priority { return lastLevel }
+        let found = findOrInsertLevel(priority)
+        lastPriority = priority
+        lastLevel = found
+        return found
+    }
+
+    func findOrInsertLevel(_ priority: Priority) -> Int {
         var lo = 0, hi = levels.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -200,60 +233,41 @@ public final class CassowarySolver: LayoutSolver {
     public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
         guard priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
         guard !priority.isRequired else { throw .invalidPriority(priority, "an edit variable cannot be required") }
-        if edits[variable.index] != nil { throw .duplicateEditVariable(variable) }
+        if edit(variable.index) != nil { throw .duplicateEditVariable(variable) }
+        if variable.index < 0 { throw .unknownEditVariable(variable) }
         _ = level(of: priority)
+        if variable.index >= edits.count { edits.append(contentsOf: repeatElement(nil, count: variable.index + 1 - edits.count)) }
         edits[variable.index] = Edit(priority: priority, slot: -1)
     }
 
     public func removeEditVariable(_ variable: VariableID) throws(SolverError) {
-        guard let edit = edits[variable.index] else { throw .unknownEditVariable(variable) }
-        if edit.slot >= 0 { removeSlot(edit.slot) }
+        guard let e = edit(variable.index) else { throw .unknownEditVariable(variable) }
+        if e.slot >= 0 { removeSlot(e.slot) }
         edits[variable.index] = nil
-        pending.removeAll { $0.variable == variable.index }
+        if e.hasPending { pendingVariables.removeAll { $0 == variable.index } }
     }
 
     public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
-        guard edits[variable.index] != nil else { throw .unknownEditVariable(variable) }
-        pending.append((variable.index, toDouble(value)))
+        let v = variable.index
+        guard edit(v) != nil else { throw .unknownEditVariable(variable) }
+        edits[v]!.pending = toDouble(value)
+        if !edits[v]!.hasPending {
+            edits[v]!.hasPending = true
+            pendingVariables.append(v)
+        }
     }
 
     public func solve() throws(SolverError) -> SolveReport {
-        if !pending.isEmpty {
-            // the last suggestion per variable wins, in the order the variables were first suggested
-            var order: [Int] = []
-            var latest: [Int: Double] = [:]
-            for p in pending {
-                if latest[p.variable] == nil { order.append(p.variable) }
-                latest[p.variable] = p.value
-            }
-            pending.removeAll(keepingCapacity: true)
-            var fresh: [Int] = []
-            var shifted = false
-            for v in order {
-                let edit = edits[v]!
-                let value = latest[v]!
-                if edit.slot >= 0 {
-                    let r = records[edit.slot]
-                    let constant = -value
-                    let delta = constant - r.constant
-                    if delta != 0 {
-                        tableau.shiftConstant(marker: r.marker, mu: r.markerSign, delta: delta)
-                        records[edit.slot].constant = constant
-                        shifted = true
-                    }
-                } else {
-                    fresh.append(v)
-                }
-            }
-            if shifted {
-                if !tableau.dualOptimize() { tableau.trouble = "dual simplex found no entering symbol (round-off)" }
-                tableau.optimize()
-            }
-            for v in fresh {
+        if !pendingVariables.isEmpty {
+            // First suggestion of an edit: add `v == current value` (degenerate: no value moves, one pivot at
+            // most), so that every suggestion, first or not, is then a constant shift repaired by the dual simplex
+            // (which touches only rows that become infeasible) instead of a cascade of primal pivots.
+            for v in pendingVariables where edits[v]!.slot < 0 {
                 let edit = edits[v]!
                 termVars.append(Int32(v))
                 termCoefs.append(1)
-                var record = Record(id: ConstraintID(-1 - v), start: termVars.count - 1, count: 1, constant: -latest[v]!,
+                let current = tableau.value(ofVariable: v)
+                var record = Record(id: ConstraintID(-1 - v), start: termVars.count - 1, count: 1, constant: -current,
                                     relation: 0, level: level(of: edit.priority))
                 record.editVariable = v
                 let slot = records.count
@@ -266,6 +280,25 @@ public final class CassowarySolver: LayoutSolver {
                 }
                 records.append(record)
                 edits[v]!.slot = slot
+            }
+            // the last suggestion per variable wins, in the order the variables were first suggested
+            var shifted = false
+            for v in pendingVariables {
+                edits[v]!.hasPending = false
+                let edit = edits[v]!
+                let r = records[edit.slot]
+                let constant = -edit.pending
+                let delta = constant - r.constant
+                if delta != 0 {
+                    tableau.shiftConstant(marker: r.marker, mu: r.markerSign, delta: delta)
+                    records[edit.slot].constant = constant
+                    shifted = true
+                }
+            }
+            pendingVariables.removeAll(keepingCapacity: true)
+            if shifted {
+                if !tableau.dualOptimize() { tableau.trouble = "dual simplex found no entering symbol (round-off)" }
+                tableau.optimize()
             }
         }
         let report = SolveReport(converged: tableau.trouble == nil, iterations: tableau.pivots - pivotsReported,
@@ -334,6 +367,34 @@ public final class CassowarySolver: LayoutSolver {
 extension CassowarySolver {
     /// Size of the tableau: live rows, cells, longest row, symbols and pivots so far (for benchmarks and tuning).
     public var dualPivots: Int { tableau.dualPivots }
+    /// Work counters: (row substitutions, cells they visited, column entries walked).
+    public var workCounters: (substitutions: Int, cells: Int, columnVisits: Int) {
+        (tableau.substitutions, tableau.substitutedCells, tableau.columnVisits)
+    }
+
+    public var footprintBreakdown: [(String, Int)] {
+        func size<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
+        let t = tableau
+        return [("cells", t.cells.capacity * 12), ("scratch", t.scratch.capacity * 12),
+                ("symbols", size(t.symKind) + size(t.symRow) + size(t.symCount) + size(t.symOwner) + size(t.colHead) + size(t.inHeap) + size(t.inInfeasible) + size(t.symStamp)),
+                ("objective", size(t.objective)), ("pool", size(t.poolRow) + size(t.poolNext)),
+                ("rows", size(t.rowStart) + size(t.rowLen) + size(t.rowCap) + size(t.rowConst) + size(t.rowBasic) + size(t.rowMark) + size(t.rowStamp)),
+                ("records", size(records) + size(termVars) + size(termCoefs) + size(denseSlot)),
+                ("cellsUsed", t.cells.count * 12), ("dead", t.deadCells * 12)]
+    }
+
+    /// Bytes held by the solver's buffers (array capacities; records; the cell store), for memory reports.
+    public var footprintBytes: Int {
+        func size<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
+        let t = tableau
+        var bytes = t.cells.capacity * 12 + t.scratch.capacity * 12
+        bytes += size(t.symKind) + size(t.symRow) + size(t.symCount) + size(t.symOwner) + size(t.colHead)
+        bytes += size(t.inHeap) + size(t.inInfeasible) + size(t.objective) + size(t.symStamp)
+        bytes += size(t.poolRow) + size(t.poolNext) + size(t.rowStart) + size(t.rowLen) + size(t.rowCap)
+        bytes += size(t.rowConst) + size(t.rowBasic) + size(t.rowMark) + size(t.rowStamp) + size(t.freeRows) + size(t.varSym)
+        bytes += size(records) + size(termVars) + size(termCoefs) + size(denseSlot)
+        return bytes
+    }
     public var tableauStatistics: (rows: Int, cells: Int, longestRow: Int, symbols: Int, pivots: Int) {
         var rows = 0, cells = 0, longest = 0
         for r in tableau.rowBasic.indices where tableau.rowBasic[r] >= 0 {

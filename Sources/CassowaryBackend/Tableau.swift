@@ -14,6 +14,9 @@
 /// The objective is lexicographic: a symbol improves when its first non-zero level coefficient is negative.
 /// Entering symbols are kept in a min-heap of symbol ids (all improving symbols are always in it), so the
 /// entering choice is the smallest improving id (Bland's entering rule) without scanning the objective.
+///
+/// Helpers that only read are declared `mutating` on purpose: called from mutating code, a non-mutating
+/// method may receive a copy of the whole struct (a retain per buffer), which costs more than the work.
 struct Tableau {
     enum Kind: UInt8 { case external, slack, error, dummy, artificial }
 
@@ -32,6 +35,9 @@ struct Tableau {
     /// Pivots done so far.
     var pivots = 0
     var dualPivots = 0
+    var substitutions = 0
+    var substitutedCells = 0
+    var columnVisits = 0
     /// Set when the objective looked unbounded or the dual simplex found no entering symbol (round-off).
     var trouble: String? = nil
 
@@ -44,8 +50,7 @@ struct Tableau {
     var inHeap: [Bool] = []
     var inInfeasible: [Bool] = []
     var objective: [Double] = []
-    var pos: [Int32] = []
-    var work: [Double] = []
+    let scratch = SymbolScratch()
     var symbolCount: Int { symKind.count }
 
     // MARK: column pool
@@ -129,8 +134,7 @@ struct Tableau {
         colHead.append(-1)
         inHeap.append(false)
         inInfeasible.append(false)
-        pos.append(-1)
-        work.append(0)
+        scratch.ensure(Int(id) + 1)
         symStamp.append(0)
         for _ in 0..<levelCount { objective.append(0) }
         return id
@@ -156,7 +160,7 @@ struct Tableau {
         return r >= 0 ? rowConst[Int(r)] : 0
     }
 
-    @inline(__always) func isRestricted(_ s: Int32) -> Bool { symKind[Int(s)] != .external }
+    @inline(__always) mutating func isRestricted(_ s: Int32) -> Bool { symKind[Int(s)] != .external }
 
     // MARK: - columns
 
@@ -184,6 +188,7 @@ struct Tableau {
         while e >= 0 {
             let r = poolRow[Int(e)]
             let next = poolNext[Int(e)]
+            columnVisits += 1
             var keep = false
             if rowBasic[Int(r)] >= 0 && rowMark[Int(r)] != markTick {
                 if indexOf(s, inRow: r) >= 0 { keep = true }
@@ -279,7 +284,7 @@ struct Tableau {
     // MARK: - objective and entering heap
 
     /// +1: increasing `s` improves the objective; -1: decreasing it does (free symbols only); 0: neither.
-    @inline(__always) func improvingDirection(_ s: Int32) -> Int {
+    @inline(__always) mutating func improvingDirection(_ s: Int32) -> Int {
         let base = Int(s) * levelCount
         for l in 0..<levelCount {
             let c = objective[base + l]
@@ -384,9 +389,10 @@ struct Tableau {
         if i < 0 { return }
         journalRow(r)
         let qn = qSyms.count
-        ensureCapacity(r, Int(rowLen[Int(r)]) + qn)
-        let st = rowStart[Int(r)]
-        let sym = cells.sym + st, coef = cells.coef + st
+        substitutions += 1
+        substitutedCells += qn + Int(rowLen[Int(r)])
+        let pos = scratch.pos
+        var sym = cells.sym + rowStart[Int(r)], coef = cells.coef + rowStart[Int(r)]
         var n = Int(rowLen[Int(r)]) - 1
         let c = coef[i]
         sym[i] = sym[n]
@@ -394,6 +400,15 @@ struct Tableau {
         symCount[Int(s)] -= 1
         rowConst[Int(r)] += c * qConst
         for k in 0..<n { pos[Int(sym[k])] = Int32(k) }
+        // grow the row only by the cells it really gains (kiwi-style over-reservation bloats the store)
+        var fresh = 0
+        for k in 0..<qn where pos[Int(qSyms[k])] < 0 { fresh += 1 }
+        if n + fresh > Int(rowCap[Int(r)]) {
+            rowLen[Int(r)] = Int32(n)
+            ensureCapacity(r, n + fresh)
+            sym = cells.sym + rowStart[Int(r)]
+            coef = cells.coef + rowStart[Int(r)]
+        }
         for k in 0..<qn {
             let x = qSyms[k]
             let p = pos[Int(x)]
@@ -430,13 +445,13 @@ struct Tableau {
 
     // MARK: - cell storage
 
-    @inline(__always) func indexOf(_ s: Int32, inRow r: Int32) -> Int {
+    @inline(__always) mutating func indexOf(_ s: Int32, inRow r: Int32) -> Int {
         let ps = cells.sym + rowStart[Int(r)]
         for k in 0..<Int(rowLen[Int(r)]) where ps[k] == s { return k }
         return -1
     }
 
-    @inline(__always) func coefficient(of s: Int32, inRow r: Int32) -> Double {
+    @inline(__always) mutating func coefficient(of s: Int32, inRow r: Int32) -> Double {
         let i = indexOf(s, inRow: r)
         return i >= 0 ? cells.coef[rowStart[Int(r)] + i] : 0
     }
@@ -445,7 +460,7 @@ struct Tableau {
     @inline(__always) mutating func ensureCapacity(_ r: Int32, _ need: Int) {
         let cap = Int(rowCap[Int(r)])
         if need <= cap { return }
-        let newCap = Swift.max(need, cap * 2, 4)
+        let newCap = Swift.max(need + need / 2, 4)
         let ns = cells.reserveTail(newCap)
         let os = rowStart[Int(r)], n = Int(rowLen[Int(r)])
         (cells.sym + ns).update(from: cells.sym + os, count: n)
@@ -461,8 +476,8 @@ struct Tableau {
         var total = 0
         for r in 0..<rowBasic.count where rowLen[r] > 0 { total += Int(rowLen[r]) + 2 }
         let cap = Swift.max(16, total * 3 / 2)
-        let ns = UnsafeMutablePointer<Int32>.allocate(capacity: cap)
-        let nc = UnsafeMutablePointer<Double>.allocate(capacity: cap)
+        let ns: UnsafeMutablePointer<Int32> = allocateBuffer(cap)
+        let nc: UnsafeMutablePointer<Double> = allocateBuffer(cap)
         var at = 0
         for r in 0..<rowBasic.count {
             let n = Int(rowLen[r])
@@ -477,7 +492,7 @@ struct Tableau {
         deadCells = 0
     }
 
-    @inline(__always) func isInfeasible(_ b: Int32, _ k: Double) -> Bool {
+    @inline(__always) mutating func isInfeasible(_ b: Int32, _ k: Double) -> Bool {
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         return k < -tol || (k > tol && symKind[Int(b)] == .dummy)
     }
@@ -515,7 +530,7 @@ struct Tableau {
     // MARK: - primal simplex (main objective)
 
     /// Ratio test for moving parametric `e` in direction `dir`; returns the leaving row or -1.
-    func leavingRow(_ e: Int32, _ dir: Double, bland: Bool, column: [Int32]) -> (Int32, Double) {
+    mutating func leavingRow(_ e: Int32, _ dir: Double, bland: Bool, column: [Int32]) -> (Int32, Double) {
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         var bound = Double.infinity
         for r in column {
@@ -548,13 +563,16 @@ struct Tableau {
 
     /// Primal simplex on the lexicographic objective until no symbol improves it.
     ///
-    /// Entering rule: the improving symbol held by the fewest rows (cheapest pivot; ties by smallest id);
-    /// after `blandAfterDegenerate` consecutive degenerate pivots, the smallest improving id (Bland).
+    /// Entering rule: the improving symbol whose first non-zero level is highest, then with the largest
+    /// coefficient there (Dantzig, lexicographically), then held by the fewest rows (cheapest pivot), then the
+    /// smallest id; after `blandAfterDegenerate` consecutive degenerate pivots, the smallest improving id (Bland).
+    /// Candidates are the symbols whose objective coefficients changed (kept in `candidates`), never a full scan.
     mutating func optimize() {
         var degenerate = 0
         while true {
             let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate
             var best: Int32 = -1, bestCount = Int32.max, bestIndex = -1
+            var bestLevel = Int.max, bestMag = 0.0
             var k = 0
             while k < candidates.count {
                 let s = candidates[k]
@@ -567,8 +585,20 @@ struct Tableau {
                 if bland {
                     if best < 0 || s < best { best = s; bestIndex = k }
                 } else {
+                    // first improving level (higher priority first), then its magnitude, then fewest rows
+                    let base = Int(s) * levelCount
+                    var lvl = 0
+                    while lvl < levelCount && abs(objective[base + lvl]) <= CassowaryTolerance.cost { lvl += 1 }
+                    let mag = abs(objective[base + lvl])
                     let c = symCount[Int(s)]
-                    if c < bestCount || (c == bestCount && s < best) { best = s; bestCount = c; bestIndex = k }
+                    var better = best < 0
+                    if !better {
+                        if lvl != bestLevel { better = lvl < bestLevel }
+                        else if mag != bestMag { better = mag > bestMag }
+                        else if c != bestCount { better = c < bestCount }
+                        else { better = s < best }
+                    }
+                    if better { best = s; bestCount = c; bestIndex = k; bestLevel = lvl; bestMag = mag }
                 }
                 k += 1
             }
@@ -718,6 +748,7 @@ struct Tableau {
         syms.removeAll(keepingCapacity: true)
         cs.removeAll(keepingCapacity: true)
         defer { swap(&syms, &addSyms); swap(&cs, &addCoefs) }
+        let pos = scratch.pos, work = scratch.work
         for s in workList {
             let a = work[Int(s)]
             work[Int(s)] = 0
@@ -730,15 +761,16 @@ struct Tableau {
             if relation == 0 { addObjective(marker, level: level, weight: 1) }
         }
         // 3. choose the subject: the external with the fewest occurrences (newest on ties)
-        var subject: Int32 = -1
+        var subject: Int32 = -1, subjectIndex = -1
         var bestCount = Int32.max
         var allDummies = true
-        for s in syms {
+        for k in 0..<syms.count {
+            let s = syms[k]
             let kind = symKind[Int(s)]
             if kind != .dummy { allDummies = false }
             if kind == .external {
                 let n = symCount[Int(s)]
-                if n < bestCount || (n == bestCount && s > subject) { subject = s; bestCount = n }
+                if n < bestCount || (n == bestCount && s > subject) { subject = s; subjectIndex = k; bestCount = n }
             }
         }
         if subject < 0 && allDummies {
@@ -766,17 +798,23 @@ struct Tableau {
             // a fresh marker with a negative coefficient can be basic at c / |a| >= 0
             for s in syms.indices where cs[s] < 0 {
                 let x = syms[s]
-                if (x == marker || x == other) && symKind[Int(x)] != .dummy { subject = x; break }
+                if (x == marker || x == other) && symKind[Int(x)] != .dummy { subject = x; subjectIndex = s; break }
             }
         }
         if subject >= 0 {
-            let i = syms.firstIndex(of: subject)!
+            let i = subjectIndex
             let inv = -1 / cs[i]
-            syms.remove(at: i); cs.remove(at: i)
+            syms[i] = syms[syms.count - 1]; syms.removeLast()
+            cs[i] = cs[cs.count - 1]; cs.removeLast()
             for k in 0..<cs.count { cs[k] *= inv }
             let r = allocRow()
             installRow(r, basic: subject, syms: syms, coefs: cs, constant: c * inv)
+            // An external subject held by restricted rows (possible only after a removal pivoted an external
+            // out of the basis) shifts their constants: queue any that turn negative and repair them.
+            dualMode = true
             substituteOut(subject, row: r)
+            dualMode = false
+            if !infeasibleHeap.isEmpty && !dualOptimize() { trouble = "dual simplex found no entering symbol after an add" }
             optimize()
             return .added(marker: marker, other: other)
         }
@@ -837,11 +875,12 @@ struct Tableau {
     }
 
     @inline(__always) mutating func accumulate(_ s: Int32, _ a: Double) {
+        let pos = scratch.pos
         if pos[Int(s)] < 0 {
             pos[Int(s)] = 0
             workList.append(s)
         }
-        work[Int(s)] += a
+        scratch.work[Int(s)] += a
     }
 
     /// Drops parametric `s` from row `r` (it is fixed at zero).
@@ -899,8 +938,8 @@ struct Tableau {
             }
         }
         symKind.removeLast(n); symRow.removeLast(n); symCount.removeLast(n); symOwner.removeLast(n)
-        colHead.removeLast(n); inHeap.removeLast(n); inInfeasible.removeLast(n); pos.removeLast(n)
-        work.removeLast(n); symStamp.removeLast(n); objective.removeLast(n * levelCount)
+        colHead.removeLast(n); inHeap.removeLast(n); inInfeasible.removeLast(n)
+        symStamp.removeLast(n); objective.removeLast(n * levelCount)
         candidates = candidates.filter { Int($0) < count }
         infeasibleHeap = infeasibleHeap.filter { Int($0) < count }
     }

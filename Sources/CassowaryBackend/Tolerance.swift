@@ -12,9 +12,9 @@
 ///   value negative by at most that much;
 /// - a required row that reduces to `0 = c` is redundant when `|c| ≤ zero · max(1, scale)`, unsatisfiable
 ///   otherwise; phase 1 succeeds when the artificial objective ends at or below the same bound.
-/// - after `blandAfterDegenerate` consecutive degenerate pivots, the leaving row is chosen by Bland's rule
-///   (smallest ratio, ties by smallest symbol id; the entering symbol is always the smallest improving id),
-///   which cannot cycle.
+/// - after `blandAfterDegenerate` consecutive degenerate pivots (ratio within the feasibility bound), the
+///   pivots follow Bland's rule (entering: the smallest improving symbol id; leaving: the smallest exact ratio,
+///   ties by smallest basic symbol id), which cannot cycle; any non-degenerate pivot returns to the primary rules.
 public enum CassowaryTolerance {
     public static let cellDrop = 1e-11
     public static let pivot = 1e-9

@@ -1,4 +1,5 @@
 import PlumbSolver
+import CassowaryBackend
 import ExactBackend
 import RelaxationBackend
 
@@ -7,7 +8,7 @@ import RelaxationBackend
 public enum PlumbBackEnds {
     /// The back ends, the fastest first.
     public static var all: [any LayoutSolver.Type] {
-        [ExactSolver.self, RelaxationSolver.self]
+        [CassowarySolver.self, ExactSolver.self, RelaxationSolver.self]
     }
 
     /// The back end with this name, if the build has it.

@@ -17,6 +17,13 @@ struct ClassicTests {
         #expect(!c.exact && c.strictPriorities && c.incremental && c.explainsConflicts && !c.detectsAmbiguity)
     }
 
+    @Test("the fast Rational to Double conversion is bit-identical to Rational.doubleValue")
+    func conversion() throws {
+        let values: [Rational] = [.zero, .one, Rational(-8), try Rational(1, 3), try Rational(-22, 7), try Rational(1, 1 << 52),
+                                  try Rational(Int128(1) << 60, 3), try Rational(123_456_789, 1000), Rational(Int.max)]
+        for r in values { #expect(toDouble(r).bitPattern == r.doubleValue.bitPattern, "\(r)") }
+    }
+
     @Test("addDelete1: x == 100 weak; x <= 10, x <= 20; removals and a second x <= 10")
     func addDelete1() throws {
         let s = CassowarySolver()
@@ -196,6 +203,24 @@ struct ClassicTests {
         #expect(s.solved().val(x) == 0)
         try s.suggest(x, 100)
         #expect(s.solved().val(x) == 100)
+    }
+
+    @Test("an edit acts only once suggested (layout-lp/1), unlike kiwi's implicit v == 0")
+    func editInactiveUntilSuggested() throws {
+        let s = CassowarySolver()
+        try s.add(pin(x, 5, weak), 0)
+        try s.edit(x, strong)
+        #expect(s.solved().val(x) == 5)
+        try s.add(constraint([(x, 1)], -7, .greaterOrEqual, medium), 1)   // x >= 7 medium moves x: no edit yet
+        #expect(s.solved().val(x) == 7)
+        try s.suggest(x, 3)
+        #expect(s.solved().val(x) == 3)
+        try s.removeEditVariable(VariableID(x))
+        #expect(s.solved().val(x) == 7)
+        try s.edit(x, strong)
+        try s.suggest(x, 1)
+        try s.suggest(x, 2)                                                // the last suggestion wins
+        #expect(s.solved().val(x) == 2)
     }
 
     @Test("kiwi's LP maximisation through a weak edit: z = 39 (the optimum is a face: kiwi's vertex is (13, 3, 11))")

@@ -17,8 +17,8 @@ private func levelSums(_ constraints: [LinearConstraint], _ s: CassowarySolver) 
 
 @Suite("Differential: incremental histories against fresh builds")
 struct DifferentialTests {
-    @Test("random small systems: adds, removes, constant changes; same lexicographic optimum as a fresh solver",
-          arguments: 0..<40)
+    @Test("random small systems: adds, removes, constant changes, edits; same lexicographic optimum as a fresh solver",
+          arguments: 0..<100)
     func randomHistories(seed: Int) throws {
         var g = SplitMix(state: UInt64(seed) &* 7919 &+ 17)
         let n = g.int(3...8)
@@ -35,8 +35,25 @@ struct DifferentialTests {
         }
         // weak pins below every compared level (kept out of `live`: they only pick a vertex)
         for v in 0..<n { try s.add(pin(v, g.int(-10...10), 50), 10_000 + v) }
-        for step in 0..<60 {
-            let op = g.int(0...9)
+        var edits: [Int: (Priority, Int)] = [:]   // variable -> (priority, last suggested value)
+        for step in 0..<80 {
+            let op = g.int(0...11)
+            if op >= 10 {
+                let v = g.int(0...(n - 1))
+                if edits[v] == nil {
+                    let p: Priority = [950, 700, 300][g.int(0...2)]
+                    try s.edit(v, p)
+                    edits[v] = (p, 0)
+                } else if op == 10 {
+                    let value = g.int(-40...40)
+                    try s.suggest(v, value)
+                    edits[v]!.1 = value
+                } else {
+                    try s.removeEditVariable(VariableID(v))
+                    edits[v] = nil
+                }
+                continue
+            }
             if op < 6 || live.isEmpty {
                 let c = randomConstraint()
                 do { try s.add(c, nextID); live[nextID] = c } catch {
@@ -60,10 +77,18 @@ struct DifferentialTests {
                 }
             }
             if step % 10 == 9 {
+                for v in edits.keys.sorted() { try s.suggest(v, edits[v]!.1) }
                 _ = try s.solve()
                 let fresh = CassowarySolver()
                 var all: [LinearConstraint] = []
                 for id in live.keys.sorted() { try fresh.add(live[id]!, id); all.append(live[id]!) }
+                for v in edits.keys.sorted() {
+                    let (p, value) = edits[v]!
+                    try fresh.edit(v, p)
+                    try fresh.suggest(v, value)
+                    // an edit counts once suggested; every edit here has been (0 stands for "not yet")
+                    all.append(pin(v, value, p))
+                }
                 _ = try fresh.solve()
                 let (a, ra) = levelSums(all, s), (b, rb) = levelSums(all, fresh)
                 #expect(ra < 1e-7 && rb < 1e-7)
