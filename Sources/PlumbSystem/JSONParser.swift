@@ -126,24 +126,8 @@ private struct JSONScanner {
             path.append(.index(elements.count))
             elements.append(try parseValue(depth: depth))
             path.removeLast()
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw failure("unexpected end of input; the array opened at \(position(of: open)) is not closed",
-                              at: index)
-            }
-            switch bytes[index] {
-            case Byte.comma:
-                let comma = index
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == Byte.closeBracket {
-                    throw failure("trailing comma before ']'", at: comma)
-                }
-            case Byte.closeBracket:
-                index += 1
+            if try endOfElement(close: Byte.closeBracket, container: "array", element: "an array element", opened: open) {
                 return elements
-            default:
-                throw failure("expected ',' or ']' after an array element, found \(found(at: index))", at: index)
             }
         }
     }
@@ -194,24 +178,8 @@ private struct JSONScanner {
             path.removeLast()
             if members.count >= indexThreshold { keyIndex[key] = members.count }
             members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value))
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw failure("unexpected end of input; the object opened at \(position(of: open)) is not closed",
-                              at: index)
-            }
-            switch bytes[index] {
-            case Byte.comma:
-                let comma = index
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == Byte.closeBrace {
-                    throw failure("trailing comma before '}'", at: comma)
-                }
-            case Byte.closeBrace:
-                index += 1
+            if try endOfElement(close: Byte.closeBrace, container: "object", element: "an object member", opened: open) {
                 return members
-            default:
-                throw failure("expected ',' or '}' after an object member, found \(found(at: index))", at: index)
             }
         }
     }
@@ -384,6 +352,29 @@ private struct JSONScanner {
     func isDigit(_ byte: UInt8) -> Bool { byte >= Byte.zero && byte <= Byte.nine }
 
     // MARK: Whitespace, errors
+
+    /// After an element of a container opened at `open`: true when `close` ends it, false after a comma
+    /// (another element follows); anything else, a trailing comma or the end of input is an error.
+    mutating func endOfElement(close: UInt8, container: String, element: String, opened open: Int) throws(JSONError) -> Bool {
+        let closeText = close == Byte.closeBracket ? "]" : "}"
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw failure("unexpected end of input; the \(container) opened at \(position(of: open)) is not closed", at: index)
+        }
+        switch bytes[index] {
+        case Byte.comma:
+            let comma = index
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == close { throw failure("trailing comma before '\(closeText)'", at: comma) }
+            return false
+        case close:
+            index += 1
+            return true
+        default:
+            throw failure("expected ',' or '\(closeText)' after \(element), found \(found(at: index))", at: index)
+        }
+    }
 
     mutating func skipWhitespace() {
         while index < bytes.count {
