@@ -17,8 +17,10 @@ public struct Corpus: Sendable {
             let full = root + "/" + path
             guard let bytes = Corpus.read(full) else { throw CorpusError(path: full, message: "cannot read the file") }
             let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "layout")
+            // Locations read `corpus/features/x.layout:12:5` for the checkout's corpus, the full path otherwise.
+            let shown = root.hasSuffix("/corpus") || root == "corpus" ? "corpus/" + path : full
             do {
-                let script = try LayoutFile(file: full, name: name).parse(String(decoding: bytes, as: UTF8.self))
+                let script = try LayoutFile(file: shown, name: name).parse(String(decoding: bytes, as: UTF8.self))
                 entries.append(CorpusEntry(path: path, script: script))
             } catch {
                 throw CorpusError(path: full, message: error.description)

@@ -18,7 +18,7 @@ public struct Charts {
     func scaling(_ family: String) -> String {
         let series = (results.scalingPoints()[family] ?? [:]).sorted { $0.key < $1.key }
         let all = series.flatMap { $0.value }
-        let width = 640.0, height = 400.0, left = 70.0, right = 130.0, top = 40.0, bottom = 50.0
+        let width = 720.0, height = 400.0, left = 70.0, right = 200.0, top = 40.0, bottom = 50.0
         let minN = Double(all.map(\.size).min() ?? 1), maxN = Double(all.map(\.size).max() ?? 10)
         let times = all.map(\.buildSolve).filter { $0 > 0 }
         let loT = floor(log10(times.min() ?? 1e-6)), hiT = ceil(log10(times.max() ?? 1))
@@ -52,7 +52,7 @@ public struct Charts {
     /// Layouts passed / failed / unsupported / not converged per back end, as stacked bars.
     public func conformanceChart() -> String {
         let summaries = results.summaries().filter { $0.layouts > 0 }
-        let width = 640.0, rowHeight = 28.0, left = 110.0, top = 40.0
+        let width = 680.0, rowHeight = 28.0, left = 110.0, top = 40.0
         let height = top + Double(summaries.count) * rowHeight + 50
         let most = Double(summaries.map(\.layouts).max() ?? 1)
         var svg = header(width, height, title: "Corpus layouts per back end")
@@ -65,7 +65,7 @@ public struct Charts {
             svg += text(left - 8, y + 17, s.name, anchor: "end")
             var x = left
             for (_, colour, count) in kinds {
-                let w = Double(count(s)) / most * (width - left - 40)
+                let w = Double(count(s)) / most * (width - left - 90)
                 if w > 0 { svg += "<rect x=\"\(f(x))\" y=\"\(f(y + 4))\" width=\"\(f(w))\" height=\"\(f(rowHeight - 8))\" fill=\"\(colour)\"/>\n" }
                 x += w
             }

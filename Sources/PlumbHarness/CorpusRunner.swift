@@ -143,7 +143,7 @@ public enum RunFailure: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .layout(let m): "layout error: \(m)"
-        case .unsupported(let m): m.hasPrefix("unsupported") ? m : "unsupported: \(m)"
+        case .unsupported(let m): m
         case .solver(let m): "solver error: \(m)"
         }
     }

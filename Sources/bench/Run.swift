@@ -101,12 +101,14 @@ struct Run: ParsableCommand {
 }
 
 /// Writes the JSON, the report and the charts.
-func writeResults(_ results: RunResults, to folder: String) throws {
+func writeResults(_ results: RunResults, to folder: String, keepRun: Bool = true) throws {
     mkdir(folder, 0o755)
-    mkdir(folder + "/runs", 0o755)
-    let json = results.json()
-    try writeText(json, to: "\(folder)/runs/\(results.date.replacingAll(":", "-")).json")
-    try writeText(json, to: "\(folder)/latest.json")
+    if keepRun {
+        mkdir(folder + "/runs", 0o755)
+        let json = results.json()
+        try writeText(json, to: "\(folder)/runs/\(results.date.replacingAll(":", "-")).json")
+        try writeText(json, to: "\(folder)/latest.json")
+    }
     let charts = Charts(results: results)
     var files: [String] = []
     for (name, svg) in charts.scalingCharts() {
