@@ -4,6 +4,7 @@ import PlumbSolver
 /// Why a run stopped without converging.
 enum Stop: Equatable {
     case sweepCap
+    case projectionCap
     case timeLimit
     /// The iterate stopped moving but the hard set still does not hold (a limit cycle).
     case stalled(residual: Double)
@@ -20,6 +21,9 @@ struct RelaxationEngine {
     let maxSweeps: Int
     let overRelaxation: Double
     let deadline: Double
+    let maxProjections: Int
+    /// Row projections so far in this solve.
+    var projections = 0
     /// Rows with their level: 0 is required, then the soft levels in descending priority.
     let rows: RowTable
     let levelOf: [Int]
@@ -34,13 +38,14 @@ struct RelaxationEngine {
     private var previous: [Double]
     private var rowsOfVariable = RowsOfVariable()
 
-    init(scheme: RelaxationScheme, tolerance: Double, maxSweeps: Int, overRelaxation: Double, deadline: Double,
+    init(scheme: RelaxationScheme, tolerance: Double, maxSweeps: Int, overRelaxation: Double, deadline: Double, maxProjections: Int,
          rows: RowTable, levelOf: [Int], levelCount: Int, start: [Double]) {
         self.scheme = scheme
         self.tolerance = tolerance
         self.maxSweeps = maxSweeps
         self.overRelaxation = overRelaxation
         self.deadline = deadline
+        self.maxProjections = maxProjections
         self.rows = rows
         self.levelOf = levelOf
         self.levelCount = levelCount
@@ -185,11 +190,13 @@ struct RelaxationEngine {
         var relaxation = OverRelaxation(omega: scheme.overRelaxes && soft.isEmpty ? overRelaxation : 1)
         while true {
             if sweeps >= maxSweeps { return .sweepCap }
+            if projections >= maxProjections { return .projectionCap }
             if monotonicSeconds() >= deadline { return .timeLimit }
             copy(x, into: &previous)
             soft.sweep(&x, omega: 1)
             hard.sweep(&x, omega: relaxation.omega)
             sweeps += 1
+            projections += soft.rows.count + hard.rows.count
             let (moved, movedNorm) = difference(x, previous)
             guard moved.isFinite else { return .diverged }
             // The residual costs a pass of its own: check it when the move is small, and every 16th sweep

@@ -70,8 +70,12 @@ public final class RelaxationSolver: LayoutSolver {
 
     /// The default sweep cap per solve.
     public static let defaultMaxSweeps = 20_000
-    /// The default time cap per solve, in seconds.
-    public static let defaultTimeLimit = 0.25
+    /// The default cap on row projections per solve: deterministic (the same input stops at the same point on
+    /// any machine), and about 0.1–0.3 s of work in a release build.
+    public static let defaultMaxProjections = 20_000_000
+    /// The default time cap per solve, in seconds: a safety net that ordinary inputs never reach (the sweep and
+    /// projection caps bind first, so answers do not depend on the machine's speed).
+    public static let defaultTimeLimit = 30.0
     /// The default convergence tolerance (values and violations, absolute).
     public static let defaultTolerance = 1e-9
     /// The default ω of `.overRelaxed` and `.propagating`.
@@ -81,6 +85,8 @@ public final class RelaxationSolver: LayoutSolver {
     public var scheme: RelaxationScheme
     /// The most sweeps one `solve()` may use, over all levels.
     public var maxSweeps: Int
+    /// The most row projections one `solve()` may make (sweeps × rows swept).
+    public var maxProjections = RelaxationSolver.defaultMaxProjections
     /// The most seconds one `solve()` may use.
     public var timeLimit: Double
     /// The largest per-sweep change and the largest hard-row violation that count as converged.
@@ -191,7 +197,7 @@ public final class RelaxationSolver: LayoutSolver {
 
         var engine = RelaxationEngine(scheme: scheme, tolerance: tolerance, maxSweeps: max(0, maxSweeps),
                                       overRelaxation: min(max(overRelaxation, 0.01), 1.99),
-                                      deadline: start + max(0, timeLimit), rows: rows,
+                                      deadline: start + max(0, timeLimit), maxProjections: max(0, maxProjections), rows: rows,
                                       levelOf: rows.priorityIndex.map { levelOfDistinct[$0] }, levelCount: levels.count,
                                       start: values)
         engine.run()
@@ -209,6 +215,8 @@ public final class RelaxationSolver: LayoutSolver {
             }
         case .sweepCap?:
             message = "not converged: sweep cap (\(maxSweeps)) reached"
+        case .projectionCap?:
+            message = "not converged: projection cap (\(maxProjections) row projections) reached"
         case .timeLimit?:
             message = "not converged: time limit (\(timeLimit) s) reached"
         case .stalled(let residual)?:
