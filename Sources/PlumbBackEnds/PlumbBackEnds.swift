@@ -11,8 +11,14 @@ public enum PlumbBackEnds {
         [CassowarySolver.self, ExactSolver.self, RelaxationSolver.self]
     }
 
-    /// The back end with this name, if the build has it.
+    /// The relaxation back end's earlier schemes under names of their own, so that a run with
+    /// `--solver relaxation-textbook ...` shows what each step of the default scheme buys.
+    public static var variants: [any LayoutSolver.Type] {
+        [TextbookRelaxationSolver.self, HierarchicalRelaxationSolver.self, OverRelaxedRelaxationSolver.self]
+    }
+
+    /// The back end (or variant) with this name, if the build has it.
     public static func named(_ name: String) -> (any LayoutSolver.Type)? {
-        all.first { $0.name == name }
+        (all + variants).first { $0.name == name }
     }
 }

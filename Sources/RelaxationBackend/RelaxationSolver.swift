@@ -63,8 +63,11 @@ import PlumbSolver
 /// rounding in the substitution). The message then says the required constraints conflict and names the
 /// row; otherwise a limit cycle with a required residual says they *appear* to conflict. Either way the
 /// report is `converged == false`; `solve()` does not throw for it.
-public final class RelaxationSolver: LayoutSolver {
-    public static let name = "relaxation"
+public class RelaxationSolver: LayoutSolver {
+    /// `relaxation`; each scheme variant below has a name of its own, so the benchmark shows what each step buys.
+    public class var name: String { "relaxation" }
+    /// The scheme `init()` uses: the best one here, the variant's own in the subclasses.
+    public class var defaultScheme: RelaxationScheme { .best }
     public static let capabilities = SolverCapabilities(exact: false, strictPriorities: false, incremental: true,
                                                         explainsConflicts: false, detectsAmbiguity: false)
 
@@ -106,16 +109,17 @@ public final class RelaxationSolver: LayoutSolver {
     /// The constraint rows, by id, rebuilt after an add, remove or constant change.
     private var compiled: (rows: RowTable, priorities: [Priority])?
 
-    public init(scheme: RelaxationScheme = .best, maxSweeps: Int = RelaxationSolver.defaultMaxSweeps,
+    /// The default scheme of this class, with the default caps.
+    public required convenience init() {
+        self.init(scheme: Self.defaultScheme)
+    }
+
+    public init(scheme: RelaxationScheme, maxSweeps: Int = RelaxationSolver.defaultMaxSweeps,
                 timeLimit: Double = RelaxationSolver.defaultTimeLimit, tolerance: Double = RelaxationSolver.defaultTolerance) {
         self.scheme = scheme
         self.maxSweeps = maxSweeps
         self.timeLimit = timeLimit
         self.tolerance = tolerance
-    }
-
-    public convenience init() {
-        self.init(scheme: .best)
     }
 
     // MARK: - The protocol
@@ -251,4 +255,22 @@ public final class RelaxationSolver: LayoutSolver {
         case .edit(let v): return "the edit of \(v)"
         }
     }
+}
+
+/// The textbook scheme under a name of its own (`relaxation-textbook`), for the benchmark.
+public final class TextbookRelaxationSolver: RelaxationSolver {
+    override public class var name: String { "relaxation-textbook" }
+    override public class var defaultScheme: RelaxationScheme { .textbook }
+}
+
+/// The level-by-level scheme (`relaxation-hierarchical`), for the benchmark.
+public final class HierarchicalRelaxationSolver: RelaxationSolver {
+    override public class var name: String { "relaxation-hierarchical" }
+    override public class var defaultScheme: RelaxationScheme { .hierarchical }
+}
+
+/// Level by level with over-relaxation (`relaxation-overrelaxed`), for the benchmark.
+public final class OverRelaxedRelaxationSolver: RelaxationSolver {
+    override public class var name: String { "relaxation-overrelaxed" }
+    override public class var defaultScheme: RelaxationScheme { .overRelaxed }
 }

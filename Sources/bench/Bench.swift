@@ -26,7 +26,7 @@ struct Bench: ParsableCommand {
 var availableBackEnds: [any LayoutSolver.Type] { PlumbBackEnds.all }
 
 func backEnd(named name: String) throws -> any LayoutSolver.Type {
-    guard let type = availableBackEnds.first(where: { $0.name == name }) else {
+    guard let type = PlumbBackEnds.named(name) else {
         let names = availableBackEnds.map { $0.name }
         throw ValidationError("no back end named '\(name)'; this build has: \(names.isEmpty ? "none yet" : names.joined(separator: ", ")) (see `bench list`)")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PlumbSolver
+import PlumbBackEnds
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the back ends this build has and what each guarantees.")
@@ -9,7 +10,7 @@ struct List: ParsableCommand {
             print("No back end in this build yet. `bench lower FILE` prints the lowered system.")
             return
         }
-        for type in availableBackEnds {
+        for type in availableBackEnds + PlumbBackEnds.variants {
             let c = type.capabilities
             let traits = [
                 c.exact ? "exact" : "floating point",
