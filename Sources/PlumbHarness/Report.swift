@@ -18,18 +18,19 @@ public struct Report {
         let layouts = Set(results.conformance.map(\.layout)).count
         lines.append("")
         lines.append("Conformance on \(layouts) corpus layouts (\(results.conformance.count / max(1, summaries.count)) expectations each back end)")
-        lines.append(pad("back end", 14) + pad("passed", 8) + pad("failed", 8) + pad("unsupp.", 9) + pad("not conv.", 11) + "largest error")
+        let nameWidth = max(14, (summaries.map(\.name.count).max() ?? 0) + 2)
+        lines.append(pad("back end", nameWidth) + pad("passed", 8) + pad("failed", 8) + pad("unsupp.", 9) + pad("not conv.", 11) + "largest error")
         for s in summaries where s.layouts > 0 {
-            lines.append(pad(s.name, 14) + pad("\(s.layoutsPassed)", 8) + pad("\(s.layoutsFailed)", 8)
+            lines.append(pad(s.name, nameWidth) + pad("\(s.layoutsPassed)", 8) + pad("\(s.layoutsFailed)", 8)
                          + pad("\(s.layoutsUnsupported)", 9) + pad("\(s.layoutsNotConverged)", 11) + shortNumber(s.largestError))
         }
         let timed = summaries.filter { !$0.buildSolveByLayout.isEmpty }
         if !timed.isEmpty {
             lines.append("")
             lines.append("Time on the corpus (median over layouts of each layout's median; spread = IQR of those medians)")
-            lines.append(pad("back end", 14) + pad("build+solve", 26) + "per edit round")
+            lines.append(pad("back end", nameWidth) + pad("build+solve", 26) + "per edit round")
             for s in timed {
-                lines.append(pad(s.name, 14) + pad(spread(s.buildSolveByLayout.values.map(\.median)), 26)
+                lines.append(pad(s.name, nameWidth) + pad(spread(s.buildSolveByLayout.values.map(\.median)), 26)
                              + (s.perEditByLayout.isEmpty ? "—" : spread(s.perEditByLayout.values.map(\.median))))
             }
             for (i, a) in timed.enumerated() {
@@ -46,14 +47,14 @@ public struct Report {
             lines.append("")
             lines.append("Growth exponent of build+solve time with size (fit from 1,000 views up), and the largest size done")
             let names = results.backEndNames
-            lines.append(pad("family", 13) + names.map { pad($0, 22) }.joined())
+            lines.append(pad("family", 13) + names.map { pad($0, 26) }.joined())
             for family in families.keys.sorted() {
                 var row = pad(family, 13)
                 for name in names {
                     let points = families[family]?[name] ?? []
-                    guard let largest = points.max(by: { $0.size < $1.size }) else { row += pad("—", 22); continue }
+                    guard let largest = points.max(by: { $0.size < $1.size }) else { row += pad("—", 26); continue }
                     let k = results.exponent(family: family, backEnd: name).map { "n^" + format3($0) } ?? "—"
-                    row += pad("\(k) @\(largest.size): \(formatSeconds(largest.buildSolve))", 22)
+                    row += pad("\(k) @\(largest.size): \(formatSeconds(largest.buildSolve))", 26)
                 }
                 lines.append(row)
             }
