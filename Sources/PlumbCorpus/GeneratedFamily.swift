@@ -213,11 +213,11 @@ extension Family {
 }
 
 /// A small deterministic random source (SplitMix64), the same on every platform.
-struct SplitMix64 {
+public struct SplitMix64: Sendable {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func nextUInt64() -> UInt64 {
+    public mutating func nextUInt64() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -226,7 +226,7 @@ struct SplitMix64 {
     }
 
     /// A value in 0..<bound (bound ≥ 1).
-    mutating func next(_ bound: Int) -> Int {
+    public mutating func next(_ bound: Int) -> Int {
         Int(nextUInt64() % UInt64(Swift.max(1, bound)))
     }
 }

@@ -1,0 +1,135 @@
+import PlumbSystem
+import PlumbSolver
+import PlumbCorpus
+
+/// Random prioritized systems through several back ends, each judged against the exact one; a disagreement is
+/// shrunk (constraints dropped while it persists) to a small reproducer. Deterministic from the seed.
+public struct DifferentialFuzzer {
+    /// One disagreement, shrunk.
+    public struct Finding: Sendable {
+        public let seed: UInt64
+        public let caseIndex: Int
+        public let backEnd: String
+        /// What differs (status, a level's violation, a unique value).
+        public let reason: String
+        public let original: LinearSystem
+        public let shrunk: LinearSystem
+    }
+
+    public struct Summary: Sendable {
+        public var cases = 0
+        public var findings: [Finding] = []
+        /// Cases a back end answered "not converged" (relaxation), counted apart from wrong answers.
+        public var notConverged: [String: Int] = [:]
+        public var seconds = 0.0
+    }
+
+    public let reference: any LayoutSolver.Type
+    public let backEnds: [any LayoutSolver.Type]
+    public let policy: ConformancePolicy
+    /// Variables per random system (at least 2).
+    public let size: Int
+
+    public init(reference: any LayoutSolver.Type, backEnds: [any LayoutSolver.Type], size: Int = 6,
+                policy: ConformancePolicy = .standard) {
+        self.reference = reference
+        self.backEnds = backEnds
+        self.size = max(2, size)
+        self.policy = policy
+    }
+
+    /// Runs `count` cases from `seed`, stopping early after `timeLimit` seconds.
+    public func run(seed: UInt64, count: Int, timeLimit: Double = .infinity,
+                    progress: (Int, Summary) -> Void = { _, _ in }) -> Summary {
+        var summary = Summary()
+        let start = monotonicSeconds()
+        for index in 0..<count {
+            if monotonicSeconds() - start > timeLimit { break }
+            let system = randomSystem(seed: seed, index: index)
+            summary.cases += 1
+            for type in backEnds {
+                switch disagreement(system, type) {
+                case .agree: break
+                case .notConverged: summary.notConverged[type.name, default: 0] += 1
+                case .differs(let reason):
+                    let shrunk = shrink(system, type)
+                    summary.findings.append(Finding(seed: seed, caseIndex: index, backEnd: type.name, reason: reason,
+                                                    original: system, shrunk: shrunk))
+                }
+            }
+            if index % 100 == 0 { progress(index, summary) }
+        }
+        summary.seconds = monotonicSeconds() - start
+        return summary
+    }
+
+    enum Comparison: Equatable { case agree, notConverged, differs(String) }
+
+    /// Whether `type` answers `system` as the reference does (status, every level's optimum, unique values).
+    func disagreement(_ system: LinearSystem, _ type: any LayoutSolver.Type) -> Comparison {
+        let exact = SystemRunner(roundValues: .none).run(system, solver: reference)
+        let other = SystemRunner(roundValues: .none).run(system, solver: type)
+        if other.status == .notConverged { return .notConverged }
+        guard exact.status == other.status else {
+            return .differs("status \(other.status.rawValue), the exact back end says \(exact.status.rawValue)")
+        }
+        guard exact.status == .ok else { return .agree }
+        let e = Dictionary(uniqueKeysWithValues: exact.values.map { ($0.name, $0.value) })
+        let o = Dictionary(uniqueKeysWithValues: other.values.map { ($0.name, $0.value) })
+        let value = { (table: [String: SolvedValue], v: VariableID) in table[system.variables[v.index]]?.doubleValue ?? 0 }
+        var levels: [Priority: (Double, Double)] = [:]
+        for c in system.constraints {
+            let pair = levels[c.priority] ?? (0, 0)
+            levels[c.priority] = (pair.0 + c.violation(at: { value(e, $0) }), pair.1 + c.violation(at: { value(o, $0) }))
+        }
+        for (priority, pair) in levels.sorted(by: { $0.key > $1.key }) where !policy.agree(.float(pair.0), .float(pair.1)) {
+            return .differs("level \(priority): violation \(pair.1), the exact optimum is \(pair.0)")
+        }
+        let ambiguous = Set(exact.ambiguous.map(\.name))
+        for (name, v) in e where !ambiguous.contains(name) {
+            guard let mine = o[name], policy.agree(mine, v) else {
+                return .differs("\(name) = \(o[name].map(\.description) ?? "nothing"), the exact value is \(v)")
+            }
+        }
+        return .agree
+    }
+
+    /// Drops constraints one at a time while the disagreement persists.
+    public func shrink(_ system: LinearSystem, _ type: any LayoutSolver.Type) -> LinearSystem {
+        var current = system
+        var index = 0
+        while index < current.constraints.count {
+            var trial = current
+            trial.constraints.remove(at: index)
+            if case .differs = disagreement(trial, type) { current = trial } else { index += 1 }
+        }
+        return current
+    }
+
+    /// A random system: small integer coefficients, `==`/`<=`/`>=`, required rows and soft rows at priorities
+    /// drawn from a few levels including near-equal ones (999, 998, 501, 500, 250, 10).
+    public func randomSystem(seed: UInt64, index: Int) -> LinearSystem {
+        var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ UInt64(index))
+        let variables = (0..<size).map { "x\($0)" }
+        let priorities: [Priority] = [.required, .required, 999, 998, 750, 501, 500, 250, 10]
+        var constraints: [LinearConstraint] = []
+        let rows = size + rng.next(2 * size)
+        for r in 0..<rows {
+            var e = LinearExpression(constant: Rational(rng.next(201) - 100))
+            for _ in 0..<(1 + rng.next(3)) {
+                let coefficient = [1, -1, 2, -2, 3][rng.next(5)]
+                try? e.add(VariableID(rng.next(size)), Rational(coefficient))
+            }
+            let relation: Relation = [.equal, .equal, .lessOrEqual, .greaterOrEqual][rng.next(4)]
+            let priority = priorities[rng.next(priorities.count)]
+            constraints.append(LinearConstraint(e, relation, priority: priority, label: "r\(r)"))
+        }
+        // Every variable softly anchored, so that most systems have a unique optimum.
+        for v in 0..<size {
+            var e = LinearExpression(VariableID(v))
+            try? e.add(constant: Rational(-rng.next(100)))
+            constraints.append(LinearConstraint(e, .equal, priority: 1, label: "stay x\(v)"))
+        }
+        return LinearSystem(name: "fuzz-\(seed)-\(index)", variables: variables, constraints: constraints)
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+import PlumbSystem
+import PlumbSolver
+import PlumbBackEnds
+@testable import PlumbHarness
+
+/// A back end with a planted bug: it answers one more than the truth for the first variable whenever a
+/// constraint mentions that variable with a coefficient of 3.
+final class OffByOneSolver: LayoutSolver {
+    static let name = "off-by-one"
+    static let capabilities = SolverCapabilities(exact: false, strictPriorities: true, incremental: true, explainsConflicts: false, detectsAmbiguity: false)
+    let inner = PlumbBackEnds.named("cassowary")!.init()
+    var triggered = false
+    init() {}
+    func add(_ c: LinearConstraint, id: ConstraintID) throws(SolverError) {
+        try inner.add(c, id: id)
+        if c.terms.contains(where: { $0.variable == VariableID(0) && ($0.coefficient == 3 || $0.coefficient == -3) }) { triggered = true }
+    }
+    func remove(_ id: ConstraintID) throws(SolverError) { try inner.remove(id) }
+    func setConstant(_ c: Rational, of id: ConstraintID) throws(SolverError) { try inner.setConstant(c, of: id) }
+    func addEditVariable(_ v: VariableID, priority: Priority) throws(SolverError) { try inner.addEditVariable(v, priority: priority) }
+    func removeEditVariable(_ v: VariableID) throws(SolverError) { try inner.removeEditVariable(v) }
+    func suggest(_ value: Rational, for v: VariableID) throws(SolverError) { try inner.suggest(value, for: v) }
+    func solve() throws(SolverError) -> SolveReport { try inner.solve() }
+    func value(of v: VariableID) -> SolvedValue {
+        let truth = inner.value(of: v)
+        return triggered && v == VariableID(0) ? .float(truth.doubleValue + 1) : truth
+    }
+}
+
+@Suite struct Fuzzing {
+    let exact = PlumbBackEnds.named("exact")!
+
+    @Test func casesAreDeterministicFromTheSeed() {
+        let fuzzer = DifferentialFuzzer(reference: exact, backEnds: [])
+        #expect(fuzzer.randomSystem(seed: 3, index: 5) == fuzzer.randomSystem(seed: 3, index: 5))
+        #expect(fuzzer.randomSystem(seed: 3, index: 5) != fuzzer.randomSystem(seed: 4, index: 5))
+    }
+
+    @Test func aPlantedBugIsFoundAndShrunk() throws {
+        let fuzzer = DifferentialFuzzer(reference: exact, backEnds: [OffByOneSolver.self])
+        let summary = fuzzer.run(seed: 11, count: 60)
+        let finding = try #require(summary.findings.first)
+        #expect(finding.shrunk.constraints.count < finding.original.constraints.count)
+        // What is left still shows the bug, and needs the trigger: a coefficient ±3 on x0.
+        guard case .differs = fuzzer.disagreement(finding.shrunk, OffByOneSolver.self) else {
+            Issue.record("the shrunk system no longer disagrees")
+            return
+        }
+        #expect(finding.shrunk.constraints.contains { $0.terms.contains { $0.variable == VariableID(0) && abs($0.coefficient.doubleValue) == 3 } })
+    }
+
+    @Test func cassowaryAgreesWithExactOnAThousandCases() {
+        let cassowary = PlumbBackEnds.named("cassowary")!
+        let summary = DifferentialFuzzer(reference: exact, backEnds: [cassowary]).run(seed: 99, count: 1000)
+        #expect(summary.cases == 1000)
+        #expect(summary.findings.isEmpty, "\(summary.findings.map { "\($0.caseIndex): \($0.reason)" })")
+    }
+}
