@@ -11,13 +11,20 @@ import PlumbSystem
 ///   feasibility with a phase 1 from there, and `solve()` re-optimises the levels from the current basis. The one
 ///   exception: removing, or changing the constant of, a required equality whose column was eliminated rebuilds
 ///   the required rows (a cold start).
-public final class ExactSolver: LayoutSolver, AmbiguityDetecting {
-    public static let name = "exact"
+public class ExactSolver: LayoutSolver, AmbiguityDetecting {
+    public class var name: String { "exact" }
     public static let capabilities = SolverCapabilities(exact: true, strictPriorities: true, incremental: true,
                                                         explainsConflicts: true, detectsAmbiguity: true)
-    let core = ExactSolverCore<ExactRational>()
+    /// The solver proper, over the number type chosen at creation (called once per operation, never in a pivot).
+    let core: any ExactCore
 
-    public init() {}
+    public required convenience init() {
+        self.init(core: ExactSolverCore<ExactRational>())
+    }
+
+    init(core: any ExactCore) {
+        self.core = core
+    }
 
     /// How `ambiguousVariables(among:)` works (default `.screened`).
     public var ambiguityMode: AmbiguityMode {
@@ -45,8 +52,7 @@ public final class ExactSolver: LayoutSolver, AmbiguityDetecting {
 
     /// The exact value of `variable` after the last `solve()`, however large its numerator and denominator.
     public func exactValue(of variable: VariableID) -> ExactRational? {
-        guard variable.index < core.columnOf.count, core.columnOf[variable.index] >= 0,
-              core.mentions[variable.index] > 0 else { return .zero }
+        guard core.isMentioned(variable) else { return .zero }
         if case .exact(let r) = core.value(of: variable) { return ExactRational(r) }
         return nil
     }
@@ -54,38 +60,46 @@ public final class ExactSolver: LayoutSolver, AmbiguityDetecting {
 
 /// The same solver with every number a heap GMP `mpq_t` (no inline fast path): kept to measure what the fast path
 /// buys. Name `exact-gmp`.
-public final class ExactGMPOnlySolver: LayoutSolver, AmbiguityDetecting {
-    public static let name = "exact-gmp"
-    public static let capabilities = ExactSolver.capabilities
-    let core = ExactSolverCore<GMPRational>()
+public final class ExactGMPOnlySolver: ExactSolver {
+    override public class var name: String { "exact-gmp" }
 
-    public init() {}
+    public required convenience init() {
+        self.init(core: ExactSolverCore<GMPRational>())
+    }
+}
 
-    public func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) { try core.add(constraint, id: id) }
-    public func remove(_ id: ConstraintID) throws(SolverError) { try core.remove(id) }
-    public func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
-        try core.setConstant(constant, of: id)
+/// What `ExactSolver` needs of its core, whatever its number type.
+protocol ExactCore: AnyObject {
+    var ambiguityMode: AmbiguityMode { get set }
+    func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError)
+    func remove(_ id: ConstraintID) throws(SolverError)
+    func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError)
+    func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError)
+    func removeEditVariable(_ variable: VariableID) throws(SolverError)
+    func suggest(_ value: Rational, for variable: VariableID) throws(SolverError)
+    func solve() -> SolveReport
+    func value(of variable: VariableID) -> SolvedValue
+    func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable]
+    /// Whether some constraint mentions the variable.
+    func isMentioned(_ variable: VariableID) -> Bool
+    /// Counters for measurements.
+    var statistics: String { get }
+}
+
+extension ExactSolverCore: ExactCore {
+    func isMentioned(_ variable: VariableID) -> Bool {
+        variable.index < columnOf.count && columnOf[variable.index] >= 0 && mentions[variable.index] > 0
     }
-    public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
-        try core.addEditVariable(variable, priority: priority)
-    }
-    public func removeEditVariable(_ variable: VariableID) throws(SolverError) { try core.removeEditVariable(variable) }
-    public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
-        try core.suggest(value, for: variable)
-    }
-    public func solve() throws(SolverError) -> SolveReport { core.solve() }
-    public func value(of variable: VariableID) -> SolvedValue { core.value(of: variable) }
-    public func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
-        try core.ambiguousVariables(among: candidates)
+
+    var statistics: String {
+        let e = engine
+        let nonzeros = e.rowEntries.reduce(0) { $0 + $1.count }
+        return "iterations \(e.iterations), rows \(e.rowEntries.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
     }
 }
 
 extension ExactSolver {
     /// Counters for measurements: simplex iterations so far, rows, columns, tableau nonzeros, and how many rows the
     /// pivots rewrote (the tableau method's cost).
-    public var statistics: String {
-        let e = core.engine
-        let nonzeros = e.rowEntries.reduce(0) { $0 + $1.count }
-        return "iterations \(e.iterations), rows \(e.rowEntries.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
-    }
+    public var statistics: String { core.statistics }
 }
