@@ -91,8 +91,12 @@ public struct LinearConstraint: Hashable, Sendable {
 }
 
 /// A linear expression `Σ coefficient·variable + constant` being built; exact throughout.
+///
+/// Layout rows have a handful of terms, so they are kept in a small array (merged by linear search) rather
+/// than a dictionary: no hashing and one allocation per expression.
 public struct LinearExpression: Hashable, Sendable {
-    public private(set) var coefficients: [VariableID: Rational] = [:]
+    /// The terms, one per variable, in the order first added (zeros removed).
+    public private(set) var terms: [LinearTerm] = []
     public private(set) var constant: Rational = .zero
 
     public init() {}
@@ -102,13 +106,23 @@ public struct LinearExpression: Hashable, Sendable {
 
     /// The expression `coefficient * variable`.
     public init(_ variable: VariableID, _ coefficient: Rational = .one) {
-        coefficients[variable] = coefficient
+        if !coefficient.isZero { terms = [LinearTerm(variable, coefficient)] }
+    }
+
+    /// The coefficient of `variable` (zero when absent).
+    public func coefficient(of variable: VariableID) -> Rational {
+        terms.first { $0.variable == variable }?.coefficient ?? .zero
     }
 
     /// Adds `coefficient * variable`.
     public mutating func add(_ variable: VariableID, _ coefficient: Rational) throws(NumberError) {
-        let sum = try (coefficients[variable] ?? .zero) + coefficient
-        coefficients[variable] = sum.isZero ? nil : sum
+        guard !coefficient.isZero else { return }
+        if let i = terms.firstIndex(where: { $0.variable == variable }) {
+            let sum = try terms[i].coefficient + coefficient
+            if sum.isZero { terms.remove(at: i) } else { terms[i] = LinearTerm(variable, sum) }
+        } else {
+            terms.append(LinearTerm(variable, coefficient))
+        }
     }
 
     /// Adds a constant.
@@ -118,7 +132,7 @@ public struct LinearExpression: Hashable, Sendable {
 
     /// Adds `factor * other`.
     public mutating func add(_ other: LinearExpression, times factor: Rational = .one) throws(NumberError) {
-        for (variable, coefficient) in other.coefficients { try add(variable, coefficient * factor) }
+        for term in other.terms { try add(term.variable, term.coefficient * factor) }
         constant = try constant + other.constant * factor
     }
 
@@ -131,6 +145,15 @@ public struct LinearExpression: Hashable, Sendable {
 
     /// Terms sorted by variable, without zeros.
     public func normalizedTerms() -> [LinearTerm] {
-        coefficients.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map { LinearTerm($0.key, $0.value) }
+        terms.sorted { $0.variable < $1.variable }
+    }
+
+    public static func == (lhs: LinearExpression, rhs: LinearExpression) -> Bool {
+        lhs.constant == rhs.constant && lhs.normalizedTerms() == rhs.normalizedTerms()
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(constant)
+        hasher.combine(normalizedTerms())
     }
 }
