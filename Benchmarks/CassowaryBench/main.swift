@@ -16,18 +16,7 @@ import CassowaryBackend
 import Glibc
 #endif
 
-func readFile(_ path: String) -> [UInt8]? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<n])
-    }
-    return bytes
-}
+func readFile(_ path: String) -> [UInt8]? { readFileBytes(atPath: path) }
 
 /// CPU seconds of this thread (less sensitive than wall time to other processes on a shared machine).
 func threadCPUSeconds() -> Double {

@@ -47,18 +47,7 @@ func fmt(_ x: Double) -> String {
     return "\(micro / 1_000_000)." + String(repeating: "0", count: 6 - frac.count) + frac
 }
 
-func readFile(_ path: String) -> [UInt8]? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<n])
-    }
-    return bytes
-}
+func readFile(_ path: String) -> [UInt8]? { readFileBytes(atPath: path) }
 
 /// Exact check of a result: every required constraint holds; the sum of violations per level.
 func levelViolations(_ system: LinearSystem, _ values: [LayoutResult.NamedValue]) -> String {

@@ -73,18 +73,7 @@ public struct Corpus: Sendable {
     }
 
     /// A file's bytes, or nil.
-    public static func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-            if n < buffer.count { break }
-        }
-        return bytes
-    }
+    public static func read(_ path: String) -> [UInt8]? { readFileBytes(atPath: path) }
 }
 
 /// A corpus file that cannot be used.

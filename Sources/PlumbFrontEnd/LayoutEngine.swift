@@ -134,7 +134,7 @@ public final class LayoutEngine {
         var exact: [Priority: Rational] = [:]
         var float: [Priority: Double] = [:]
         var allExact = true
-        for id in inSolver {
+        for id in inSolver.sorted() {  // a fixed order, so that sums are the same run after run
             guard let c = tree.constraints[id]?.linear else { continue }
             float[c.priority, default: 0] += c.violation(at: { self.solver.value(of: $0).doubleValue })
             guard allExact else { continue }

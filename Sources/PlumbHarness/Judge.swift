@@ -13,7 +13,14 @@ public struct Verdict: Sendable {
         case notConverged = "not converged"
 
         public static func < (a: Outcome, b: Outcome) -> Bool { a.rank < b.rank }
-        var rank: Int { [.pass: 0, .unsupported: 1, .notConverged: 2, .fail: 3][self] ?? 3 }
+        var rank: Int {
+            switch self {
+            case .pass: 0
+            case .unsupported: 1
+            case .notConverged: 2
+            case .fail: 3
+            }
+        }
     }
 
     public var outcome: Outcome
@@ -21,8 +28,6 @@ public struct Verdict: Sendable {
     public var reasons: [String]
     /// The largest difference from an expected frame component.
     public var maxError: Double
-
-    public static let pass = Verdict(outcome: .pass, reasons: [], maxError: 0)
 }
 
 /// Applies the conformance rules of `ConformancePolicy` to an observation.

@@ -60,20 +60,9 @@ import PlumbSystem
     }
 
     func readmeText() throws -> String {
-        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        guard let file = fopen("/" + path + "/README.md", "rb") else { throw LayoutError(.unsupported("README.md not found")) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            bytes += buffer[0..<n]
-            if n < buffer.count { break }
-        }
+        let path = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/README.md"
+        guard let bytes = readFileBytes(atPath: path) else { throw LayoutError(.unsupported("README.md not found")) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif
