@@ -158,8 +158,21 @@ public final class CassowarySolver: LayoutSolver {
         guard priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
         let start = termVars.count
         for t in constraint.terms {
+            let a = toDouble(t.coefficient)
+            guard a == 0 || CassowaryTolerance.coefficientRange.contains(abs(a)) else {
+                termVars.removeLast(termVars.count - start)
+                termCoefs.removeLast(termCoefs.count - start)
+                throw .unsupported("constraint \(id): the coefficient \(a) of variable \(t.variable.index) is outside "
+                    + "the floating-point range this back end solves reliably (magnitudes \(CassowaryTolerance.coefficientRange))")
+            }
             termVars.append(Int32(t.variable.index))
-            termCoefs.append(toDouble(t.coefficient))
+            termCoefs.append(a)
+        }
+        guard abs(toDouble(constraint.constant)) <= CassowaryTolerance.largestConstant else {
+            termVars.removeLast(termVars.count - start)
+            termCoefs.removeLast(termCoefs.count - start)
+            throw .unsupported("constraint \(id): the constant \(toDouble(constraint.constant)) is beyond "
+                + "\(CassowaryTolerance.largestConstant), outside the floating-point range this back end solves reliably")
         }
         var record = Record(id: id, start: start, count: constraint.terms.count,
                             constant: toDouble(constraint.constant),
@@ -202,6 +215,10 @@ public final class CassowarySolver: LayoutSolver {
     public func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
         guard let slot = slot(of: id) else { throw .unknownConstraint(id) }
         let value = toDouble(constant)
+        guard abs(value) <= CassowaryTolerance.largestConstant else {
+            throw .unsupported("constraint \(id): the constant \(value) is beyond \(CassowaryTolerance.largestConstant), "
+                + "outside the floating-point range this back end solves reliably")
+        }
         let r = records[slot]
         if r.level < 0 && r.relation == 0 && !r.flagged {
             if !rebuild(constantOf: (slot, value), flag: slot) {
@@ -250,6 +267,10 @@ public final class CassowarySolver: LayoutSolver {
     public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
         let v = variable.index
         guard edit(v) != nil else { throw .unknownEditVariable(variable) }
+        guard abs(toDouble(value)) <= CassowaryTolerance.largestConstant else {
+            throw .unsupported("the suggested value \(toDouble(value)) for variable \(v) is beyond "
+                + "\(CassowaryTolerance.largestConstant), outside the floating-point range this back end solves reliably")
+        }
         edits[v]!.pending = toDouble(value)
         if !edits[v]!.hasPending {
             edits[v]!.hasPending = true

@@ -15,7 +15,14 @@
 /// - after `blandAfterDegenerate` consecutive degenerate pivots (ratio within the feasibility bound), the
 ///   pivots follow Bland's rule (entering: the smallest improving symbol id; leaving: the smallest exact ratio,
 ///   ties by smallest basic symbol id), which cannot cycle; any non-degenerate pivot returns to the primary rules.
+///
+/// Input outside that scale is refused at the API, with `SolverError.unsupported` naming the number, rather than
+/// solved with tolerances that no longer mean anything: a non-zero coefficient must have a magnitude within
+/// `coefficientRange`, and a constant or a suggested value a magnitude of at most `largestConstant`. (The exact
+/// back end takes any such system.)
 public enum CassowaryTolerance {
+    public static let coefficientRange: ClosedRange<Double> = 1e-6...1e6
+    public static let largestConstant = 1e12
     public static let cellDrop = 1e-11
     public static let pivot = 1e-9
     public static let cost = 1e-9

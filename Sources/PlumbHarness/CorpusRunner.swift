@@ -82,7 +82,7 @@ public struct CorpusRunner {
         }
         return Observation(frames: frames, unsatisfied: unsatisfied, ambiguous: ambiguous,
                            levelViolations: engine.levelViolations(), converged: engine.lastReport.converged,
-                           message: engine.lastReport.message)
+                           approximate: engine.lastReport.approximate, message: engine.lastReport.message)
     }
 
     func observeExternal(_ entry: CorpusEntry, backEnd: BackEnd) -> Result<[Observation], RunFailure> {
@@ -96,7 +96,7 @@ public struct CorpusRunner {
             let system = player.linearSystem()
             let result = backEnd.solve(system, roundValues: .all)
             switch result.status {
-            case .ok, .notConverged:
+            case .ok, .notConverged, .approximate:
                 let final = result.rounds.last ?? result.values
                 var values: [String: SolvedValue] = [:]
                 for entry in final { values[entry.name] = entry.value }
@@ -116,7 +116,8 @@ public struct CorpusRunner {
                 for c in system.constraints { sums[c.priority, default: 0] += c.violation(at: { value($0).doubleValue }) }
                 for (p, v) in sums { levels[p] = .float(v) }
                 observations.append(Observation(frames: frames, levelViolations: levels,
-                                                converged: result.status == .ok, message: result.message))
+                                                converged: result.status != .notConverged,
+                                                approximate: result.status == .approximate, message: result.message))
             case .infeasible:
                 observations.append(Observation(unsatisfied: [UnsatisfiedConstraint(constraint: result.conflict.last ?? "?",
                                                                                     conflictsWith: Array(result.conflict.dropLast()),

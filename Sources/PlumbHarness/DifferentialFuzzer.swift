@@ -4,6 +4,10 @@ import PlumbCorpus
 
 /// Random prioritized systems through several back ends, each judged against the exact one; a disagreement is
 /// shrunk (constraints dropped while it persists) to a small reproducer. Deterministic from the seed.
+///
+/// Answers are classified by what the back end claimed: a wrong answer it labelled converged is a finding; one it
+/// labelled approximate (`SolveReport.approximate`) or not converged is counted apart, since it did not claim to be
+/// right.
 public struct DifferentialFuzzer {
     /// One disagreement, shrunk.
     public struct Finding: Sendable {
@@ -21,6 +25,8 @@ public struct DifferentialFuzzer {
         public var findings: [Finding] = []
         /// Cases a back end answered "not converged" (relaxation), counted apart from wrong answers.
         public var notConverged: [String: Int] = [:]
+        /// Cases a back end answered "approximate", and how many of those differ from the exact optimum.
+        public var approximate: [String: (answers: Int, wrong: Int)] = [:]
         public var seconds = 0.0
     }
 
@@ -51,6 +57,9 @@ public struct DifferentialFuzzer {
                 switch disagreement(system, type) {
                 case .agree: break
                 case .notConverged: summary.notConverged[type.name, default: 0] += 1
+                case .approximate(let wrong):
+                    let (answers, wrongs) = summary.approximate[type.name] ?? (0, 0)
+                    summary.approximate[type.name] = (answers + 1, wrongs + (wrong ? 1 : 0))
                 case .differs(let reason):
                     let shrunk = shrink(system, type)
                     summary.findings.append(Finding(seed: seed, caseIndex: index, backEnd: type.name, reason: reason,
@@ -63,13 +72,22 @@ public struct DifferentialFuzzer {
         return summary
     }
 
-    enum Comparison: Equatable { case agree, notConverged, differs(String) }
+    enum Comparison: Equatable { case agree, notConverged, approximate(wrong: Bool), differs(String) }
 
     /// Whether `type` answers `system` as the reference does (status, every level's optimum, unique values).
     func disagreement(_ system: LinearSystem, _ type: any LayoutSolver.Type) -> Comparison {
         let exact = SystemRunner(roundValues: .none).run(system, solver: reference)
-        let other = SystemRunner(roundValues: .none).run(system, solver: type)
+        var other = SystemRunner(roundValues: .none).run(system, solver: type)
         if other.status == .notConverged { return .notConverged }
+        if other.status == .approximate {
+            other.status = .ok
+            if case .differs = compare(system, exact, other) { return .approximate(wrong: true) }
+            return .approximate(wrong: false)
+        }
+        return compare(system, exact, other)
+    }
+
+    func compare(_ system: LinearSystem, _ exact: LayoutResult, _ other: LayoutResult) -> Comparison {
         guard exact.status == other.status else {
             return .differs("status \(other.status.rawValue), the exact back end says \(exact.status.rawValue)")
         }

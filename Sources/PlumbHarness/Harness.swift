@@ -93,7 +93,7 @@ public struct Harness {
         while record.buildSolve.count < options.repeats {
             let result = backEnd.solve(system, roundValues: .none, timeLimit: max(30, 3 * options.budget))
             switch result.status {
-            case .ok, .notConverged: break
+            case .ok, .notConverged, .approximate: break
             case .infeasible: break
             case .unsupported:
                 record.status = "unsupported: " + result.message

@@ -109,6 +109,9 @@ public struct Judge: Sendable {
         if let required = observation.levelViolations[.required], required.doubleValue > policy.allowance(0) {
             reasons.append("required constraints violated by \(required) in total")
         }
+        if observation.approximate && !reasons.isEmpty {
+            reasons.insert("the back end labelled this answer approximate: \(observation.message)", at: 0)
+        }
         return Verdict(outcome: reasons.isEmpty ? .pass : .fail, reasons: reasons, maxError: maxError)
     }
 }

@@ -14,18 +14,22 @@ public struct Observation: Sendable {
     public var levelViolations: [Priority: SolvedValue]
     /// False when an iterative back end stopped early.
     public var converged: Bool
+    /// True when the back end converged but does not vouch for the level optima (`SolveReport.approximate`).
+    public var approximate: Bool
     public var message: String
     /// For an unsatisfiable layout: whether the set the back end named is an irreducible conflict (nil: unchecked).
     public var conflictIrreducible: Bool?
 
     public init(frames: [String: Frame] = [:], unsatisfied: [UnsatisfiedConstraint] = [],
                 ambiguous: [String: [FrameComponent: (min: SolvedValue, max: SolvedValue)]]? = nil,
-                levelViolations: [Priority: SolvedValue] = [:], converged: Bool = true, message: String = "") {
+                levelViolations: [Priority: SolvedValue] = [:], converged: Bool = true, approximate: Bool = false,
+                message: String = "") {
         self.frames = frames
         self.unsatisfied = unsatisfied
         self.ambiguous = ambiguous
         self.levelViolations = levelViolations
         self.converged = converged
+        self.approximate = approximate
         self.message = message
     }
 }

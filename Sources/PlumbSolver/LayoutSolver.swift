@@ -34,11 +34,16 @@ public struct SolveReport: Hashable, Sendable {
     public var converged: Bool
     /// Pivots, sweeps or iterations used, where the back end counts them.
     public var iterations: Int?
+    /// True when the back end converged but cannot vouch that each priority level's total violation is the least
+    /// possible (a relaxation compromise between conflicting constraints of one level). False for a back end that
+    /// solves the levels to optimality, and whenever every soft constraint holds.
+    public var approximate: Bool
     /// A human-readable note (why it did not converge, for instance).
     public var message: String
 
-    public init(converged: Bool = true, iterations: Int? = nil, message: String = "") {
+    public init(converged: Bool = true, approximate: Bool = false, iterations: Int? = nil, message: String = "") {
         self.converged = converged
+        self.approximate = approximate
         self.iterations = iterations
         self.message = message
     }

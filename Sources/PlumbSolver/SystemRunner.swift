@@ -43,6 +43,9 @@ public struct SystemRunner {
                 if !report.converged {
                     result.status = .notConverged
                     result.message = report.message
+                } else if report.approximate {
+                    result.status = .approximate
+                    result.message = report.message
                 }
             }
         } catch {
@@ -68,8 +71,11 @@ public struct SystemRunner {
                 for suggestion in round { try solver.suggest(suggestion.value, for: suggestion.variable) }
                 let report = try solver.solve()
                 editTime += monotonicSeconds() - start
-                if !report.converged, result.status == .ok {
+                if !report.converged, result.status == .ok || result.status == .approximate {
                     result.status = .notConverged
+                    result.message = report.message
+                } else if report.approximate, result.status == .ok {
+                    result.status = .approximate
                     result.message = report.message
                 }
                 switch roundValues {

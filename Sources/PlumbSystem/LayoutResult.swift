@@ -10,6 +10,8 @@ public struct LayoutResult: Hashable, Sendable {
         case error
         /// An iterative solver stopped before converging.
         case notConverged = "not_converged"
+        /// Converged, but the solver does not vouch that each priority level's total violation is the least possible.
+        case approximate
     }
 
     /// A variable's value: exact, or as a floating-point back end computed it.

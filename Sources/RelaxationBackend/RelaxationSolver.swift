@@ -237,10 +237,19 @@ public class RelaxationSolver: LayoutSolver {
             message = "not converged: the iterate diverged"
         }
         converged = converged && engine.stop == nil
+        // Converged with a soft level still violated: a projection compromise, which need not be the level's least
+        // total (relaxation has no optimality test). Only when every soft constraint holds is the answer provably
+        // optimal, so anything else is labelled approximate, never plainly converged.
+        let violatedLevel = lastResiduals.dropFirst().first { $0.violation > tolerance }
+        let approximate = converged && violatedLevel != nil
+        if approximate, let level = violatedLevel {
+            message = "approximate: level \(level.priority) is violated by \(level.violation), a compromise relaxation cannot "
+                + "show to be that level's least total"
+        }
         let perLevel = lastResiduals.map { "\($0.priority.isRequired ? "required" : $0.priority.description): \($0.violation)" }
         message += (message.isEmpty ? "" : "; ") + "\(engine.sweeps) sweeps (\(scheme)); largest violation per level: "
             + perLevel.joined(separator: ", ")
-        return SolveReport(converged: converged, iterations: engine.sweeps, message: message)
+        return SolveReport(converged: converged, approximate: approximate, iterations: engine.sweeps, message: message)
     }
 
     public func value(of variable: VariableID) -> SolvedValue {

@@ -1,0 +1,163 @@
+import Testing
+import PlumbSystem
+import PlumbSolver
+import PlumbBackEnds
+
+/// Systems that are valid layout-lp/1 but hostile to a solver: huge rows, extreme magnitudes, many levels,
+/// constant-only rows. Every back end answers each with a result or a clear error, never a trap or a hang, and
+/// stays usable after every kind of error. (Malformed text is covered where it is read: the JSON and layout-lp
+/// readers' tests in PlumbSystemTests, the text syntax's in PlumbFrontEndTests.)
+@Suite struct HostileSystems {
+    static let backEnds = PlumbBackEnds.all.map { $0.name }
+
+    static func system(_ variables: [String], _ rows: [(terms: [(Int, Rational)], constant: Rational, Relation, Priority)]) -> LinearSystem {
+        let constraints = rows.enumerated().map { k, row in
+            var e = LinearExpression(constant: row.constant)
+            for (v, a) in row.terms { try! e.add(VariableID(v), a) }
+            return LinearConstraint(e, row.2, priority: row.3, label: "c\(k)")
+        }
+        return LinearSystem(name: "hostile", variables: variables, constraints: constraints)
+    }
+
+    static func value(_ result: LayoutResult, _ name: String) -> Double? {
+        result.values.first { $0.name == name }?.value.doubleValue
+    }
+
+    /// One required row over 10,000 variables (Σ x = 5), every hundredth variable softly pinned to its index at 500.
+    /// By hand: the 100 pinned ones take their indices (sum 495,000), and the other 9,900 share 5 − 495,000.
+    @Test(arguments: backEnds)
+    func aConstraintWithTenThousandTerms(_ name: String) throws {
+        let type = try #require(PlumbBackEnds.named(name))
+        let n = 10_000
+        var rows: [(terms: [(Int, Rational)], constant: Rational, Relation, Priority)] = [
+            ((0..<n).map { ($0, Rational(1)) }, -5, .equal, .required)
+        ]
+        for i in stride(from: 0, to: n, by: 100) { rows.append(([(i, 1)], Rational(-i), .equal, 500)) }
+        let s = Self.system((0..<n).map { "x\($0)" }, rows)
+        let result = SystemRunner(reportAmbiguity: false).run(s, solver: type)
+        if type.capabilities.exact || type.capabilities.strictPriorities && result.status == .ok {
+            #expect(result.status == .ok, "\(name): \(result.message)")
+            let sum = (0..<n).reduce(0.0) { $0 + (Self.value(result, "x\($1)") ?? .nan) }
+            #expect(abs(sum - 5) <= 1e-6 * 495_000, "\(name): Σx = \(sum)")
+            for i in stride(from: 0, to: n, by: 100) {
+                #expect(abs((Self.value(result, "x\(i)") ?? .nan) - Double(i)) <= 1e-6, "\(name): x\(i)")
+            }
+        } else {
+            // The baseline may not converge on it, but must say so rather than claim an answer.
+            #expect([.ok, .notConverged, .approximate].contains(result.status), "\(name): \(result.status) \(result.message)")
+            if result.status != .ok { #expect(!result.message.isEmpty) }
+        }
+    }
+
+    /// Coefficients 30 orders of magnitude apart: `1e30·x + 1e-30·y = 1` required, `x = 3` at 10. By hand:
+    /// x = 3, y = (1 − 3e30)·1e30. A floating-point back end must refuse what it cannot represent faithfully, with
+    /// a message naming the number, rather than answer wrongly; the exact back end answers exactly.
+    @Test(arguments: backEnds)
+    func coefficientsFarApart(_ name: String) throws {
+        let type = try #require(PlumbBackEnds.named(name))
+        let big = try Rational(parsing: "1000000000000000000000000000000")
+        let tiny = try Rational(parsing: "1/1000000000000000000000000000000")
+        let s = Self.system(["x", "y"], [([(0, big), (1, tiny)], -1, .equal, .required), ([(0, 1)], -3, .equal, 10)])
+        let result = SystemRunner(reportAmbiguity: false).run(s, solver: type)
+        if type.capabilities.exact {
+            #expect(result.status == .ok)
+            #expect(result.values.first { $0.name == "x" }?.value == .exact(3))
+            // y = (1 − 3·10^30)·10^30 is beyond 128-bit fractions; compare its double.
+            let y = try #require(Self.value(result, "y"))
+            #expect(abs(y - (-3e60)) <= 1e-12 * 3e60, "y = \(y)")
+        } else if result.status == .ok {
+            // Whatever a float back end answers as "ok" must be right.
+            #expect(abs((Self.value(result, "x") ?? .nan) - 3) <= 1e-9, "\(name) answered x = \(Self.value(result, "x") ?? .nan)")
+        } else {
+            #expect([.unsupported, .notConverged, .approximate].contains(result.status), "\(name): \(result.status)")
+            #expect(result.message.contains("1e+30") || result.message.contains("1e-30") || result.message.contains("not converged"),
+                    "\(name): \(result.message)")
+        }
+    }
+
+    /// 999 distinct priority levels, `x = k` at priority k for k = 1…999: by hand x = 999 (the highest level wins
+    /// outright), however many lower levels pull elsewhere. A back end with a fixed number of levels says so.
+    @Test(arguments: backEnds)
+    func nineHundredNinetyNineLevels(_ name: String) throws {
+        let type = try #require(PlumbBackEnds.named(name))
+        let s = Self.system(["x"], (1...999).map { k in ([(0, Rational(1))], Rational(-k), .equal, Priority(Rational(k))) })
+        let result = SystemRunner(reportAmbiguity: false).run(s, solver: type)
+        if result.status == .ok {
+            #expect(abs((Self.value(result, "x") ?? .nan) - 999) <= 1e-9, "\(name)")
+        } else {
+            #expect([.unsupported, .notConverged, .approximate].contains(result.status), "\(name): \(result.status) \(result.message)")
+            #expect(!result.message.isEmpty)
+        }
+    }
+
+    /// Rows without variables: `0 = 5` required is unsatisfiable and named; `0 = 0` and `0 <= 3` are harmless.
+    @Test(arguments: backEnds)
+    func rowsWithoutVariables(_ name: String) throws {
+        let type = try #require(PlumbBackEnds.named(name))
+        let harmless = Self.system(["x"], [([], 0, .equal, .required), ([], -3, .lessOrEqual, .required), ([(0, 1)], -7, .equal, 500)])
+        let ok = SystemRunner(reportAmbiguity: false).run(harmless, solver: type)
+        #expect(ok.status == .ok, "\(name): \(ok.message)")
+        #expect(abs((Self.value(ok, "x") ?? .nan) - 7) <= 1e-6, "\(name)")
+
+        let impossible = Self.system(["x"], [([(0, 1)], -7, .equal, .required), ([], 5, .equal, .required)])
+        let bad = SystemRunner(reportAmbiguity: false).run(impossible, solver: type)
+        if type.capabilities.explainsConflicts {
+            #expect(bad.status == .infeasible, "\(name): \(bad.status)")
+            #expect(bad.conflict == ["c1"], "\(name): \(bad.conflict)")
+        } else {
+            #expect(bad.status == .infeasible || bad.status == .notConverged, "\(name): \(bad.status)")
+        }
+    }
+
+    /// Every protocol misuse is an error that changes nothing: afterwards the solver answers as a fresh one
+    /// given only the successful calls would (here, by hand: x = 10, y = 30).
+    @Test(arguments: backEnds)
+    func usableAfterEveryKindOfError(_ name: String) throws {
+        let type = try #require(PlumbBackEnds.named(name))
+        try Self.exerciseErrors(type, name)
+    }
+
+    static func exerciseErrors<S: LayoutSolver>(_ type: S.Type, _ name: String) throws {
+        let solver = S()
+        let x = VariableID(0), y = VariableID(1)
+        func row(_ terms: [(VariableID, Rational)], _ c: Rational, _ r: Relation, _ p: Priority) -> LinearConstraint {
+            var e = LinearExpression(constant: c)
+            for (v, a) in terms { try! e.add(v, a) }
+            return LinearConstraint(e, r, priority: p)
+        }
+        try solver.add(row([(x, 1)], -10, .equal, .required), id: ConstraintID(1))
+        try solver.add(row([(y, 1), (x, -1)], -20, .equal, .required), id: ConstraintID(2))
+        try solver.add(row([(y, 1)], -5, .equal, 250), id: ConstraintID(3))
+        var errors = 0
+        func expectError(_ what: String, _ body: () throws -> Void) {
+            do { try body(); Issue.record("\(name): \(what) was accepted") } catch { errors += 1 }
+        }
+        expectError("a duplicate id") { try solver.add(row([(x, 1)], 0, .equal, 10), id: ConstraintID(1)) }
+        expectError("removing an unknown id") { try solver.remove(ConstraintID(99)) }
+        expectError("a constant change of an unknown id") { try solver.setConstant(4, of: ConstraintID(99)) }
+        expectError("priority 0") { try solver.add(row([(x, 1)], 0, .equal, Priority(0)), id: ConstraintID(4)) }
+        expectError("priority 1001") { try solver.add(row([(x, 1)], 0, .equal, Priority(1001)), id: ConstraintID(5)) }
+        expectError("a required edit") { try solver.addEditVariable(x, priority: .required) }
+        expectError("a suggestion for a variable that is not edited") { try solver.suggest(3, for: y) }
+        expectError("removing an edit that does not exist") { try solver.removeEditVariable(y) }
+        if type.capabilities.explainsConflicts {
+            expectError("a conflicting required row") { try solver.add(row([(x, 1)], -11, .equal, .required), id: ConstraintID(6)) }
+        }
+        #expect(errors >= 8)
+        let report = try solver.solve()
+        #expect(report.converged, "\(name): \(report.message)")
+        #expect(abs(solver.value(of: x).doubleValue - 10) <= 1e-6, "\(name)")
+        #expect(abs(solver.value(of: y).doubleValue - 30) <= 1e-6, "\(name)")
+        // And it keeps working: the conflicting id is free to use for a consistent row (x + y = 40 holds at 10, 30).
+        try solver.add(row([(x, 1), (y, 1)], -40, .equal, .required), id: ConstraintID(6))
+        _ = try solver.solve()
+        #expect(abs(solver.value(of: y).doubleValue - 30) <= 1e-6, "\(name): y after a consistent add")
+        // Without x = 10 and x + y = 40, x = 12 at 500 wins over y = 5 at 250 through y = x + 20.
+        try solver.remove(ConstraintID(1))
+        try solver.remove(ConstraintID(6))
+        try solver.add(row([(x, 1)], -12, .equal, 500), id: ConstraintID(7))
+        _ = try solver.solve()
+        #expect(abs(solver.value(of: x).doubleValue - 12) <= 1e-6, "\(name): x after more calls")
+        #expect(abs(solver.value(of: y).doubleValue - 32) <= 1e-6, "\(name): y after more calls")
+    }
+}
