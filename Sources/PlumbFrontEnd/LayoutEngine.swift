@@ -108,17 +108,23 @@ public final class LayoutEngine {
     /// Lets `component` of `view` be suggested values at `priority` (a drag, an animation).
     public func addEditVariable(_ view: View, _ component: FrameComponent, priority: Priority) throws(SolverError) {
         try solver.addEditVariable(view.variable(component), priority: priority)
+        edits[view.variable(component).index] = (priority, nil)
     }
 
     /// Stops editing `component` of `view`.
     public func removeEditVariable(_ view: View, _ component: FrameComponent) throws(SolverError) {
         try solver.removeEditVariable(view.variable(component))
+        edits[view.variable(component).index] = nil
     }
 
     /// Suggests a root-coordinate value for an edit variable; takes effect at the next `layout()`.
     public func suggest(_ value: Rational, for view: View, _ component: FrameComponent) throws(SolverError) {
         try solver.suggest(value, for: view.variable(component))
+        edits[view.variable(component).index]?.suggested = value
     }
+
+    /// Edit variables by index, with their priority and last suggested value (an edit counts once suggested).
+    private var edits: [Int: (priority: Priority, suggested: Rational?)] = [:]
 
     /// The variables the last `layout()` left ambiguous, when the back end detects ambiguity (nil otherwise).
     public func ambiguity() throws(SolverError) -> [AmbiguousVariable]? {
@@ -144,6 +150,15 @@ public final class LayoutEngine {
                 return .zero
             })
             if let v, allExact, let sum = try? (exact[c.priority] ?? .zero) + v { exact[c.priority] = sum } else { allExact = false }
+        }
+        // A suggested edit is `v == suggestion` at the edit's priority.
+        for (index, edit) in edits.sorted(by: { $0.key < $1.key }) {
+            guard let target = edit.suggested else { continue }
+            let value = solver.value(of: VariableID(index))
+            float[edit.priority, default: 0] += abs(value.doubleValue - target.doubleValue)
+            guard allExact, case .exact(let r) = value, let d = try? r - target,
+                  let sum = try? (exact[edit.priority] ?? .zero) + (d < .zero ? -d : d) else { allExact = false; continue }
+            exact[edit.priority] = sum
         }
         if allExact { return exact.mapValues { .exact($0) } }
         return float.mapValues { .float($0) }

@@ -57,26 +57,39 @@ public struct CorpusRunner {
         var frames: [String: Frame] = [:]
         for view in tree.views where !view.isRoot { frames[view.id] = engine.frame(of: view) }
         var ambiguous: [String: [FrameComponent: (min: SolvedValue, max: SolvedValue)]]?
-        if let ranges = try? engine.ambiguity() {
+        if let ranges = try? engine.ambiguity(), let detector = engine.solver as? any AmbiguityDetecting {
             var table: [String: [FrameComponent: (min: SolvedValue, max: SolvedValue)]] = [:]
             var byVariable: [Int: (View, FrameComponent)] = [:]
             for view in tree.views {
                 for component in FrameComponent.allCases { byVariable[view.variable(component).index] = (view, component) }
             }
-            let ambiguousVariables = Set(ranges.map(\.variable.index))
+            let rangeOf = Dictionary(ranges.map { ($0.variable.index, ($0.minimum, $0.maximum)) }, uniquingKeysWith: { a, _ in a })
             for range in ranges {
                 guard let (view, component) = byVariable[range.variable.index] else { continue }
-                var low = range.minimum, high = range.maximum
-                // x and y are reported relative to the superview, as frames are, when the superview's origin is fixed.
-                if let parent = view.superview, component == .x || component == .y {
-                    let origin = parent.variable(component)
-                    if !ambiguousVariables.contains(origin.index) {
+                if view.superview != nil && (component == .x || component == .y) { continue }
+                table[view.id, default: [:]][component] = (range.minimum, range.maximum)
+            }
+            // x and y are relative to the superview, as frames are: the range of child − parent on the optimal face.
+            let scratch = VariableID(tree.views.map { $0.variable(.height).index }.max().map { $0 + 3 } ?? 0)
+            for view in tree.views {
+                guard let parent = view.superview else { continue }
+                for component in [FrameComponent.x, .y] {
+                    let child = view.variable(component), origin = parent.variable(component)
+                    switch (rangeOf[child.index], rangeOf[origin.index]) {
+                    case (nil, nil):
+                        break
+                    case (let c?, nil):
                         let shift = engine.solver.value(of: origin)
-                        low = ObservationMath.subtract(low, shift)
-                        high = ObservationMath.subtract(high, shift)
+                        table[view.id, default: [:]][component] = (ObservationMath.subtract(c.0, shift), ObservationMath.subtract(c.1, shift))
+                    case (nil, let p?):
+                        let value = engine.solver.value(of: child)
+                        table[view.id, default: [:]][component] = (ObservationMath.subtract(value, p.1), ObservationMath.subtract(value, p.0))
+                    case (_?, _?):
+                        if let r = Self.differenceRange(child, origin, scratch: scratch, solver: engine.solver, detector: detector) {
+                            table[view.id, default: [:]][component] = r
+                        }
                     }
                 }
-                table[view.id, default: [:]][component] = (low, high)
             }
             ambiguous = table
         }
@@ -151,6 +164,27 @@ public enum RunFailure: Error, Sendable, CustomStringConvertible {
 }
 
 /// Arithmetic on solved values that stays exact when both sides are.
+extension CorpusRunner {
+    /// The range of `a − b` on the optimal face when both are ambiguous (nil when the difference is unique): a
+    /// scratch variable tied to the difference by a required row, asked about, then removed again.
+    static func differenceRange(_ a: VariableID, _ b: VariableID, scratch: VariableID, solver: any LayoutSolver,
+                                detector: any AmbiguityDetecting) -> (min: SolvedValue, max: SolvedValue)? {
+        var e = LinearExpression(scratch)
+        do {
+            try e.add(a, -1)
+            try e.add(b, 1)
+        } catch { return nil }
+        let id = ConstraintID(Int.max - 1)
+        do { try solver.add(LinearConstraint(e, .equal, priority: .required), id: id) } catch { return nil }
+        defer {
+            try? solver.remove(id)
+            _ = try? solver.solve()
+        }
+        guard (try? solver.solve()) != nil, let found = try? detector.ambiguousVariables(among: [scratch]) else { return nil }
+        return found.first.map { ($0.minimum, $0.maximum) }
+    }
+}
+
 enum ObservationMath {
     static func subtract(_ a: SolvedValue, _ b: SolvedValue) -> SolvedValue {
         if case .exact(let x) = a, case .exact(let y) = b, let d = try? x - y { return .exact(d) }

@@ -112,7 +112,8 @@ public struct DifferentialFuzzer {
         return .agree
     }
 
-    /// Drops constraints one at a time while the disagreement persists.
+    /// Drops constraints one at a time while the disagreement persists, then makes numbers simpler (constants
+    /// toward 0, coefficients toward ±1) while it still persists.
     public func shrink(_ system: LinearSystem, _ type: any LayoutSolver.Type) -> LinearSystem {
         var current = system
         var index = 0
@@ -121,7 +122,45 @@ public struct DifferentialFuzzer {
             trial.constraints.remove(at: index)
             if case .differs = disagreement(trial, type) { current = trial } else { index += 1 }
         }
+        var progress = true
+        while progress {
+            progress = false
+            for trial in Self.simplerNumbers(current) {
+                if case .differs = disagreement(trial, type) {
+                    current = trial
+                    progress = true
+                    break
+                }
+            }
+        }
         return current
+    }
+
+    /// Variants of `system` with one number made simpler: a constant set to 0 or halved toward 0, a coefficient
+    /// set to its sign.
+    static func simplerNumbers(_ system: LinearSystem) -> [LinearSystem] {
+        var out: [LinearSystem] = []
+        for (k, c) in system.constraints.enumerated() {
+            if c.constant != .zero {
+                let half = Rational(Int(c.constant.numerator / c.constant.denominator / 2))
+                for simpler in [Rational.zero, half] where simpler != c.constant {
+                    var t = system
+                    t.constraints[k] = c.withConstant(simpler)
+                    out.append(t)
+                }
+            }
+            for term in c.terms where abs(term.coefficient.doubleValue) != 1 {
+                var e = LinearExpression(constant: c.constant)
+                for other in c.terms {
+                    let coefficient = other.variable == term.variable ? Rational(other.coefficient < .zero ? -1 : 1) : other.coefficient
+                    try? e.add(other.variable, coefficient)
+                }
+                var t = system
+                t.constraints[k] = LinearConstraint(e, c.relation, priority: c.priority, label: c.label)
+                out.append(t)
+            }
+        }
+        return out
     }
 
     /// A random system: small integer coefficients, `==`/`<=`/`>=`, required rows and soft rows at priorities

@@ -8,30 +8,46 @@ import PlumbHarness
 import PlumbBackEnds
 
 struct Fuzz: ParsableCommand {
+    enum Kind: String, ExpressibleByArgument, CaseIterable { case systems, layouts, both }
+
     static let configuration = CommandConfiguration(
-        abstract: "Differential fuzzing: random prioritized systems through the back ends, each judged against the exact one.",
+        abstract: "Differential fuzzing: random layouts and random prioritized systems through the back ends, each judged against the exact one.",
         discussion: """
-        Deterministic from --seed. A disagreement (status, a priority level's optimum, or a value the exact back end \
-        finds unique) is shrunk by dropping constraints while it persists, and written as layout-lp/1 to \
-        corpus/regressions/ with the seed in its name. Only answers a back end labelled converged count as \
-        disagreements: relaxation answers labelled "not converged" or "approximate" (a compromise it cannot show to be \
-        optimal) are counted apart, with how many of the approximate ones are wrong. Exit 1 when any back end disagreed.
+        Two kinds of case, both deterministic from --seed. Layouts: random view trees and Masonry chains drawn from \
+        the whole grammar (composites, anchors, multipliers, insets, near-equal priorities, inequalities), then \
+        updates, remakes, removals, resizes, edits and suggestions, played through the front end and the incremental \
+        engine; every expectation's unsatisfiable set, unique frames and level totals are compared. Systems: random \
+        layout-lp/1 rows with small coefficients and priorities; status, level totals and unique values are compared.
+
+        A disagreement is shrunk while it persists (fewer steps, chains, views and constraints, simpler numbers) \
+        and written to corpus/regressions/ with the seed and case in its name: a corpus layout, or a layout-lp/1 \
+        file. Only answers a back end labelled converged count as disagreements: relaxation answers labelled "not \
+        converged" or "approximate" (a compromise it cannot show to be optimal) are counted apart, with how many of \
+        the approximate ones are wrong. Exit 1 when any back end disagreed.
+
+        Examples:
+          bench fuzz --count 2000                      both kinds, 2,000 cases each
+          bench fuzz --kind layouts --size 4 --seed 7  small layouts only
+          bench fuzz --solver cassowary --count 1000000 --kind systems --time-limit 3600
         """
     )
 
     @Option(help: "The seed: the same seed gives the same cases.")
     var seed: UInt64 = 1
 
-    @Option(help: "How many random systems.")
+    @Option(help: "How many random cases of each kind.")
     var count = 1000
 
-    @Option(help: "Variables per system.")
+    @Option(help: "Which cases: systems, layouts or both.")
+    var kind: Kind = .both
+
+    @Option(help: "Variables per random system; the most views per random layout.")
     var size = 6
 
     @Option(name: .customLong("solver"), help: "Back ends to check (repeatable; default: every one but the exact reference).")
     var solvers: [String] = []
 
-    @Option(help: "Stop after this many seconds, whatever --count says.")
+    @Option(help: "Stop after this many seconds per kind, whatever --count says.")
     var timeLimit = 600.0
 
     @Option(help: "Where reproducers go.")
@@ -44,10 +60,17 @@ struct Fuzz: ParsableCommand {
         let types: [any LayoutSolver.Type] = try solvers.isEmpty
             ? PlumbBackEnds.all.filter { !$0.capabilities.exact }
             : solvers.map { try backEnd(named: $0) }
+        var disagreements = 0
+        if kind != .layouts { disagreements += try runSystems(reference, types) }
+        if kind != .systems { disagreements += try runLayouts(reference, types) }
+        if disagreements > 0 { throw ExitCode(1) }
+    }
+
+    func runSystems(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type]) throws -> Int {
         let progress = ProgressLine()
         let fuzzer = DifferentialFuzzer(reference: reference, backEnds: types, size: size)
         let summary = fuzzer.run(seed: seed, count: count, timeLimit: timeLimit) { index, s in
-            progress.show("case \(index) of \(count): \(s.findings.count) disagreements")
+            progress.show("system \(index) of \(count): \(s.findings.count) disagreements")
         }
         progress.finish()
         if !summary.findings.isEmpty {
@@ -57,15 +80,45 @@ struct Fuzz: ParsableCommand {
                 var system = finding.shrunk
                 system.name = "fuzz \(finding.backEnd) seed \(finding.seed) case \(finding.caseIndex): \(finding.reason)"
                 try writeText(system.layoutLPJSON() + "\n", to: path)
-                print("\(finding.backEnd) disagrees on case \(finding.caseIndex): \(finding.reason); shrunk from \(finding.original.constraints.count) to \(finding.shrunk.constraints.count) constraints: \(path)")
+                print("\(finding.backEnd) disagrees on system \(finding.caseIndex): \(finding.reason); shrunk from \(finding.original.constraints.count) to \(finding.shrunk.constraints.count) constraints: \(path)")
             }
         }
-        let nc = summary.notConverged.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        let approximate = summary.approximate.sorted { $0.key < $1.key }
+        print("systems: \(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.findings.count) disagreements"
+              + classified(summary.notConverged, summary.approximate))
+        return summary.findings.count
+    }
+
+    func runLayouts(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type]) throws -> Int {
+        let progress = ProgressLine()
+        let fuzzer = LayoutFuzzer(reference: reference, backEnds: types, size: size)
+        let summary = fuzzer.run(seed: seed, count: count, timeLimit: timeLimit) { index, s in
+            progress.show("layout \(index) of \(count): \(s.findings.count) disagreements")
+        }
+        progress.finish()
+        if !summary.findings.isEmpty {
+            mkdir(output, 0o755)
+            for finding in summary.findings {
+                let name = "fuzz-\(finding.backEnd)-seed\(finding.seed)-layout\(finding.caseIndex)"
+                let path = "\(output)/\(name).layout"
+                let header = ["Found by `bench fuzz --kind layouts --seed \(finding.seed) --size \(size)`, case \(finding.caseIndex), "
+                              + "shrunk from weight \(finding.original.weight) to \(finding.shrunk.weight).",
+                              "\(finding.backEnd): \(finding.reason)",
+                              "Judged against the exact back end's level optima; the expectations carry no hand frames."]
+                try writeText(finding.shrunk.text(name: name, header: header), to: path)
+                print("\(finding.backEnd) disagrees on layout \(finding.caseIndex): \(finding.reason); shrunk from weight \(finding.original.weight) to \(finding.shrunk.weight): \(path)")
+            }
+        }
+        print("layouts: \(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.findings.count) disagreements, "
+              + "\(summary.rejected) rejected by the front end" + classified(summary.notConverged, summary.approximate))
+        for rejection in summary.rejections { print("  rejected: \(rejection)") }
+        return summary.findings.count
+    }
+
+    func classified(_ notConverged: [String: Int], _ approximate: [String: (answers: Int, wrong: Int)]) -> String {
+        let nc = notConverged.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let ap = approximate.sorted { $0.key < $1.key }
             .map { "\($0.key) \($0.value.answers) (\($0.value.wrong) of them wrong)" }.joined(separator: ", ")
-        print("\(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.findings.count) disagreements"
-              + (nc.isEmpty ? "" : "; not converged (not counted as wrong): \(nc)")
-              + (approximate.isEmpty ? "" : "; labelled approximate (not counted as wrong): \(approximate)"))
-        if !summary.findings.isEmpty { throw ExitCode(1) }
+        return (nc.isEmpty ? "" : "; not converged (not counted as wrong): \(nc)")
+            + (ap.isEmpty ? "" : "; labelled approximate (not counted as wrong): \(ap)")
     }
 }

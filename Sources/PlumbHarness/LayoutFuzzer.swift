@@ -1,0 +1,153 @@
+import PlumbSystem
+import PlumbSolver
+import PlumbFrontEnd
+import PlumbCorpus
+
+/// Random layouts through the front end (text, parser, view tree, lowering, the incremental engine) and several
+/// back ends, each judged against the exact one at every expectation; a disagreement is shrunk to a small corpus
+/// layout. Deterministic from the seed.
+///
+/// At each expectation it compares what the back end reported unsatisfiable, every frame component the exact back
+/// end finds unique, and every priority level's total violation, with `ConformancePolicy`. Answers a back end
+/// labelled not converged or approximate are counted apart, as in `DifferentialFuzzer`.
+public struct LayoutFuzzer {
+    public struct Finding: Sendable {
+        public let seed: UInt64
+        public let caseIndex: Int
+        public let backEnd: String
+        public let reason: String
+        public let original: RandomLayout
+        public let shrunk: RandomLayout
+    }
+
+    public struct Summary: Sendable {
+        public var cases = 0
+        /// Layouts the front end rejected (a generated chain the grammar does not allow, a suggestion without its
+        /// edit after shrinking); the same for every back end, so nothing to compare.
+        public var rejected = 0
+        /// The first few rejections' messages.
+        public var rejections: [String] = []
+        public var findings: [Finding] = []
+        public var notConverged: [String: Int] = [:]
+        public var approximate: [String: (answers: Int, wrong: Int)] = [:]
+        public var seconds = 0.0
+    }
+
+    public let reference: any LayoutSolver.Type
+    public let backEnds: [any LayoutSolver.Type]
+    public let policy: ConformancePolicy
+    /// The most views a random layout has.
+    public let size: Int
+
+    public init(reference: any LayoutSolver.Type, backEnds: [any LayoutSolver.Type], size: Int = 6,
+                policy: ConformancePolicy = .standard) {
+        self.reference = reference
+        self.backEnds = backEnds
+        self.size = max(1, size)
+        self.policy = policy
+    }
+
+    public func randomLayout(seed: UInt64, index: Int) -> RandomLayout {
+        var rng = SplitMix64(seed: seed &* 0xD1B5_4A32_D192_ED03 &+ UInt64(index))
+        return RandomLayout.random(size: size, rng: &rng)
+    }
+
+    /// Runs `count` layouts from `seed`, stopping early after `timeLimit` seconds.
+    public func run(seed: UInt64, count: Int, timeLimit: Double = .infinity,
+                    progress: (Int, Summary) -> Void = { _, _ in }) -> Summary {
+        var summary = Summary()
+        let start = monotonicSeconds()
+        for index in 0..<count {
+            if monotonicSeconds() - start > timeLimit { break }
+            let layout = randomLayout(seed: seed, index: index)
+            summary.cases += 1
+            let exact: [Observation]
+            switch observeOrExplain(layout, reference) {
+            case .success(let observations): exact = observations
+            case .failure(let failure):
+                summary.rejected += 1
+                if summary.rejections.count < 5 { summary.rejections.append("case \(index): \(failure)") }
+                continue
+            }
+            for type in backEnds {
+                switch compare(layout, type, exact: exact) {
+                case .agree: break
+                case .notConverged: summary.notConverged[type.name, default: 0] += 1
+                case .approximate(let wrong):
+                    let (answers, wrongs) = summary.approximate[type.name] ?? (0, 0)
+                    summary.approximate[type.name] = (answers + 1, wrongs + (wrong ? 1 : 0))
+                case .differs(let reason):
+                    summary.findings.append(Finding(seed: seed, caseIndex: index, backEnd: type.name, reason: reason,
+                                                    original: layout, shrunk: shrink(layout, type)))
+                }
+            }
+            if index % 100 == 0 { progress(index, summary) }
+        }
+        summary.seconds = monotonicSeconds() - start
+        return summary
+    }
+
+    /// The observations at every expectation, or nil when the front end rejects the layout.
+    func observe(_ layout: RandomLayout, _ type: any LayoutSolver.Type) -> [Observation]? {
+        try? observeOrExplain(layout, type).get()
+    }
+
+    /// The observations, or the front end's error message.
+    public func observeOrExplain(_ layout: RandomLayout, _ type: any LayoutSolver.Type) -> Result<[Observation], RunFailure> {
+        let script: LayoutScript
+        do { script = try LayoutFile(file: "fuzz.layout", name: "fuzz").parse(layout.text(name: "fuzz")) } catch {
+            return .failure(.layout(error.description))
+        }
+        return CorpusRunner().observe(CorpusEntry(path: "fuzz.layout", script: script), with: .native(type))
+    }
+
+    func compare(_ layout: RandomLayout, _ type: any LayoutSolver.Type, exact: [Observation]? = nil) -> DifferentialFuzzer.Comparison {
+        guard let exact = exact ?? observe(layout, reference) else { return .agree }
+        guard let mine = observe(layout, type) else { return .differs("the layout failed on this back end but not on the exact one") }
+        if mine.contains(where: { !$0.converged }) { return .notConverged }
+        let reason = difference(mine, exact)
+        if mine.contains(where: \.approximate) { return .approximate(wrong: reason != nil) }
+        return reason.map { .differs($0) } ?? .agree
+    }
+
+    /// The first way `mine` differs from the exact observations, if any.
+    func difference(_ mine: [Observation], _ exact: [Observation]) -> String? {
+        guard mine.count == exact.count else { return "\(mine.count) expectations observed, the exact back end \(exact.count)" }
+        for (k, (o, e)) in zip(mine, exact).enumerated() {
+            let point = "expectation \(k + 1)"
+            let a = o.unsatisfied.map(\.constraint).sorted(), b = e.unsatisfied.map(\.constraint).sorted()
+            guard a == b else {
+                return "\(point): unsatisfiable [\(a.joined(separator: "; "))], the exact back end [\(b.joined(separator: "; "))]"
+            }
+            for (priority, optimum) in e.levelViolations.sorted(by: { $0.key > $1.key }) {
+                let got = o.levelViolations[priority] ?? .exact(.zero)
+                if !policy.agree(got, optimum) { return "\(point): level \(priority) violation \(got), the exact optimum is \(optimum)" }
+            }
+            for (view, frame) in e.frames.sorted(by: { $0.key < $1.key }) {
+                for component in FrameComponent.allCases where e.ambiguous?[view]?[component] == nil {
+                    let want = frame.value(component)
+                    let got = o.frames[view]?.value(component) ?? .float(.nan)
+                    if !policy.agree(got, want) { return "\(point): \(view).\(component.rawValue) = \(got), the exact value is \(want)" }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Applies `RandomLayout.simplifications()` while the disagreement persists, until none does.
+    public func shrink(_ layout: RandomLayout, _ type: any LayoutSolver.Type) -> RandomLayout {
+        var current = layout
+        var progress = true
+        while progress {
+            progress = false
+            for candidate in current.simplifications() {
+                if case .differs = compare(candidate, type) {
+                    current = candidate
+                    progress = true
+                    break
+                }
+            }
+        }
+        return current
+    }
+}
