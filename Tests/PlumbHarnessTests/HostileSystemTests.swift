@@ -2,6 +2,9 @@ import Testing
 import PlumbSystem
 import PlumbSolver
 import PlumbBackEnds
+import PlumbFrontEnd
+import PlumbCorpus
+@testable import PlumbHarness
 
 /// Systems that are valid layout-lp/1 but hostile to a solver: huge rows, extreme magnitudes, many levels,
 /// constant-only rows. Every back end answers each with a result or a clear error, never a trap or a hang, and
@@ -107,6 +110,24 @@ import PlumbBackEnds
         } else {
             #expect(bad.status == .infeasible || bad.status == .notConverged, "\(name): \(bad.status)")
         }
+    }
+
+    /// A million-deep view tree written as a layout file parses, lowers and solves without exhausting the stack:
+    /// the deepest view takes its superview's edges inset by 1, so by hand its frame relative to the superview is
+    /// (1, 1, w − 2, h − 2) whatever the unplaced ancestors do; here the ancestors' sizes are pinned to 50 × 40.
+    @Test func aMillionDeepTreeFromText() throws {
+        let depth = 1_000_000
+        var text = "root 320 480\nview v0 intrinsic 50 40\n"
+        text.reserveCapacity(depth * 32)
+        for i in 1..<depth { text += "view v\(i) in v\(i - 1)\n" }
+        text += "make v\(depth - 2) {\n    make.width.equalTo(@50);\n    make.height.equalTo(@40);\n}\n"
+        text += "make v\(depth - 1) {\n    make.edges.equalTo(superview).insets(UIEdgeInsetsMake(1, 1, 1, 1));\n}\nexpect {\n}\n"
+        let script = try LayoutFile(file: "deep.layout", name: "deep").parse(text)
+        let cassowary = try #require(PlumbBackEnds.named("cassowary"))
+        let observed = try CorpusRunner().observe(CorpusEntry(path: "deep.layout", script: script), with: .native(cassowary)).get()
+        let frame = try #require(observed.first?.frames["v\(depth - 1)"])
+        #expect(frame.x.doubleValue == 1 && frame.y.doubleValue == 1)
+        #expect(frame.width.doubleValue == 48 && frame.height.doubleValue == 38)
     }
 
     /// Every protocol misuse is an error that changes nothing: afterwards the solver answers as a fresh one
