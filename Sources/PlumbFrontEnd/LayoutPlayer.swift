@@ -55,16 +55,25 @@ public final class LayoutPlayer {
                 guard !priority.isRequired, priority.isValid else {
                     throw LayoutError(.unsupported("an edit variable needs a priority in (0, 1000), not \(priority)"))
                 }
+                guard !edits.contains(where: { $0.variable == view.variable(component) }) else {
+                    throw LayoutError(.unsupported("\(id).\(component.rawValue) is already an edit variable (`unedit \(id).\(component.rawValue)` first to change its priority)"))
+                }
                 edits.append(LinearSystem.Edit(variable: view.variable(component), priority: priority))
                 try solverCall { (engine) throws(SolverError) in try engine.addEditVariable(view, component, priority: priority) }
             case .removeEdit(let id, let component):
                 let view = try script.lookUp([id], in: tree)[0]
+                guard edits.contains(where: { $0.variable == view.variable(component) }) else {
+                    throw LayoutError(.unsupported("\(id).\(component.rawValue) is not an edit variable"))
+                }
                 edits.removeAll { $0.variable == view.variable(component) }
                 try solverCall { (engine) throws(SolverError) in try engine.removeEditVariable(view, component) }
             case .suggest(let values):
                 var round: [LinearSystem.Suggestion] = []
                 for (id, component, value) in values {
                     let view = try script.lookUp([id], in: tree)[0]
+                    guard edits.contains(where: { $0.variable == view.variable(component) }) else {
+                        throw LayoutError(.unsupported("\(id).\(component.rawValue) is not an edit variable: add `edit \(id).\(component.rawValue) PRIORITY` before suggesting values for it"))
+                    }
                     round.append(LinearSystem.Suggestion(variable: view.variable(component), value: value))
                     try solverCall { (engine) throws(SolverError) in try engine.suggest(value, for: view, component) }
                 }

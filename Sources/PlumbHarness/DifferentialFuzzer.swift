@@ -9,26 +9,8 @@ import PlumbCorpus
 /// labelled approximate (`SolveReport.approximate`) or not converged is counted apart, since it did not claim to be
 /// right.
 public struct DifferentialFuzzer {
-    /// One disagreement, shrunk.
-    public struct Finding: Sendable {
-        public let seed: UInt64
-        public let caseIndex: Int
-        public let backEnd: String
-        /// What differs (status, a level's violation, a unique value).
-        public let reason: String
-        public let original: LinearSystem
-        public let shrunk: LinearSystem
-    }
-
-    public struct Summary: Sendable {
-        public var cases = 0
-        public var findings: [Finding] = []
-        /// Cases a back end answered "not converged" (relaxation), counted apart from wrong answers.
-        public var notConverged: [String: Int] = [:]
-        /// Cases a back end answered "approximate", and how many of those differ from the exact optimum.
-        public var approximate: [String: (answers: Int, wrong: Int)] = [:]
-        public var seconds = 0.0
-    }
+    public typealias Summary = FuzzSummary<LinearSystem>
+    public typealias Comparison = FuzzComparison
 
     public let reference: any LayoutSolver.Type
     public let backEnds: [any LayoutSolver.Type]
@@ -47,32 +29,10 @@ public struct DifferentialFuzzer {
     /// Runs `count` cases from `seed`, stopping early after `timeLimit` seconds.
     public func run(seed: UInt64, count: Int, timeLimit: Double = .infinity,
                     progress: (Int, Summary) -> Void = { _, _ in }) -> Summary {
-        var summary = Summary()
-        let start = monotonicSeconds()
-        for index in 0..<count {
-            if monotonicSeconds() - start > timeLimit { break }
-            let system = randomSystem(seed: seed, index: index)
-            summary.cases += 1
-            for type in backEnds {
-                switch disagreement(system, type) {
-                case .agree: break
-                case .notConverged: summary.notConverged[type.name, default: 0] += 1
-                case .approximate(let wrong):
-                    let (answers, wrongs) = summary.approximate[type.name] ?? (0, 0)
-                    summary.approximate[type.name] = (answers + 1, wrongs + (wrong ? 1 : 0))
-                case .differs(let reason):
-                    let shrunk = shrink(system, type)
-                    summary.findings.append(Finding(seed: seed, caseIndex: index, backEnd: type.name, reason: reason,
-                                                    original: system, shrunk: shrunk))
-                }
-            }
-            if index % 100 == 0 { progress(index, summary) }
-        }
-        summary.seconds = monotonicSeconds() - start
-        return summary
+        Summary.run(seed: seed, count: count, timeLimit: timeLimit, backEnds: backEnds,
+                    make: { randomSystem(seed: seed, index: $0) }, prepare: { .success($0) },
+                    compare: { system, type, _ in disagreement(system, type) }, shrink: shrink, progress: progress)
     }
-
-    enum Comparison: Equatable { case agree, notConverged, approximate(wrong: Bool), differs(String) }
 
     /// Whether `type` answers `system` as the reference does (status, every level's optimum, unique values).
     func disagreement(_ system: LinearSystem, _ type: any LayoutSolver.Type) -> Comparison {

@@ -11,27 +11,7 @@ import PlumbCorpus
 /// end finds unique, and every priority level's total violation, with `ConformancePolicy`. Answers a back end
 /// labelled not converged or approximate are counted apart, as in `DifferentialFuzzer`.
 public struct LayoutFuzzer {
-    public struct Finding: Sendable {
-        public let seed: UInt64
-        public let caseIndex: Int
-        public let backEnd: String
-        public let reason: String
-        public let original: RandomLayout
-        public let shrunk: RandomLayout
-    }
-
-    public struct Summary: Sendable {
-        public var cases = 0
-        /// Layouts the front end rejected (a generated chain the grammar does not allow, a suggestion without its
-        /// edit after shrinking); the same for every back end, so nothing to compare.
-        public var rejected = 0
-        /// The first few rejections' messages.
-        public var rejections: [String] = []
-        public var findings: [Finding] = []
-        public var notConverged: [String: Int] = [:]
-        public var approximate: [String: (answers: Int, wrong: Int)] = [:]
-        public var seconds = 0.0
-    }
+    public typealias Summary = FuzzSummary<RandomLayout>
 
     public let reference: any LayoutSolver.Type
     public let backEnds: [any LayoutSolver.Type]
@@ -55,36 +35,9 @@ public struct LayoutFuzzer {
     /// Runs `count` layouts from `seed`, stopping early after `timeLimit` seconds.
     public func run(seed: UInt64, count: Int, timeLimit: Double = .infinity,
                     progress: (Int, Summary) -> Void = { _, _ in }) -> Summary {
-        var summary = Summary()
-        let start = monotonicSeconds()
-        for index in 0..<count {
-            if monotonicSeconds() - start > timeLimit { break }
-            let layout = randomLayout(seed: seed, index: index)
-            summary.cases += 1
-            let exact: [Observation]
-            switch observeOrExplain(layout, reference) {
-            case .success(let observations): exact = observations
-            case .failure(let failure):
-                summary.rejected += 1
-                if summary.rejections.count < 5 { summary.rejections.append("case \(index): \(failure)") }
-                continue
-            }
-            for type in backEnds {
-                switch compare(layout, type, exact: exact) {
-                case .agree: break
-                case .notConverged: summary.notConverged[type.name, default: 0] += 1
-                case .approximate(let wrong):
-                    let (answers, wrongs) = summary.approximate[type.name] ?? (0, 0)
-                    summary.approximate[type.name] = (answers + 1, wrongs + (wrong ? 1 : 0))
-                case .differs(let reason):
-                    summary.findings.append(Finding(seed: seed, caseIndex: index, backEnd: type.name, reason: reason,
-                                                    original: layout, shrunk: shrink(layout, type)))
-                }
-            }
-            if index % 100 == 0 { progress(index, summary) }
-        }
-        summary.seconds = monotonicSeconds() - start
-        return summary
+        Summary.run(seed: seed, count: count, timeLimit: timeLimit, backEnds: backEnds,
+                    make: { randomLayout(seed: seed, index: $0) }, prepare: { observeOrExplain($0, reference) },
+                    compare: { layout, type, exact in compare(layout, type, exact: exact) }, shrink: shrink, progress: progress)
     }
 
     /// The observations at every expectation, or nil when the front end rejects the layout.
@@ -101,7 +54,7 @@ public struct LayoutFuzzer {
         return CorpusRunner().observe(CorpusEntry(path: "fuzz.layout", script: script), with: .native(type))
     }
 
-    func compare(_ layout: RandomLayout, _ type: any LayoutSolver.Type, exact: [Observation]? = nil) -> DifferentialFuzzer.Comparison {
+    func compare(_ layout: RandomLayout, _ type: any LayoutSolver.Type, exact: [Observation]? = nil) -> FuzzComparison {
         guard let exact = exact ?? observe(layout, reference) else { return .agree }
         guard let mine = observe(layout, type) else { return .differs("the layout failed on this back end but not on the exact one") }
         if mine.contains(where: { !$0.converged }) { return .notConverged }

@@ -68,48 +68,50 @@ struct Fuzz: ParsableCommand {
 
     func runSystems(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type]) throws -> Int {
         let progress = ProgressLine()
-        let fuzzer = DifferentialFuzzer(reference: reference, backEnds: types, size: size)
-        let summary = fuzzer.run(seed: seed, count: count, timeLimit: timeLimit) { index, s in
-            progress.show("system \(index) of \(count): \(s.findings.count) disagreements")
-        }
-        progress.finish()
-        if !summary.findings.isEmpty {
-            mkdir(output, 0o755)
-            for finding in summary.findings {
-                let path = "\(output)/fuzz-\(finding.backEnd)-seed\(finding.seed)-case\(finding.caseIndex).json"
-                var system = finding.shrunk
-                system.name = "fuzz \(finding.backEnd) seed \(finding.seed) case \(finding.caseIndex): \(finding.reason)"
-                try writeText(system.layoutLPJSON() + "\n", to: path)
-                print("\(finding.backEnd) disagrees on system \(finding.caseIndex): \(finding.reason); shrunk from \(finding.original.constraints.count) to \(finding.shrunk.constraints.count) constraints: \(path)")
+        let summary = DifferentialFuzzer(reference: reference, backEnds: types, size: size)
+            .run(seed: seed, count: count, timeLimit: timeLimit) { index, s in
+                progress.show("system \(index) of \(count): \(s.findings.count) disagreements")
             }
+        progress.finish()
+        return try report(summary, kind: "system") { finding in
+            let path = "\(output)/fuzz-\(finding.backEnd)-seed\(finding.seed)-case\(finding.caseIndex).json"
+            var system = finding.shrunk
+            system.name = "fuzz \(finding.backEnd) seed \(finding.seed) case \(finding.caseIndex): \(finding.reason)"
+            try writeText(system.layoutLPJSON() + "\n", to: path)
+            return (path, "from \(finding.original.constraints.count) to \(finding.shrunk.constraints.count) constraints")
         }
-        print("systems: \(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.findings.count) disagreements"
-              + classified(summary.notConverged, summary.approximate))
-        return summary.findings.count
     }
 
     func runLayouts(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type]) throws -> Int {
         let progress = ProgressLine()
-        let fuzzer = LayoutFuzzer(reference: reference, backEnds: types, size: size)
-        let summary = fuzzer.run(seed: seed, count: count, timeLimit: timeLimit) { index, s in
-            progress.show("layout \(index) of \(count): \(s.findings.count) disagreements")
-        }
-        progress.finish()
-        if !summary.findings.isEmpty {
-            mkdir(output, 0o755)
-            for finding in summary.findings {
-                let name = "fuzz-\(finding.backEnd)-seed\(finding.seed)-layout\(finding.caseIndex)"
-                let path = "\(output)/\(name).layout"
-                let header = ["Found by `bench fuzz --kind layouts --seed \(finding.seed) --size \(size)`, case \(finding.caseIndex), "
-                              + "shrunk from weight \(finding.original.weight) to \(finding.shrunk.weight).",
-                              "\(finding.backEnd): \(finding.reason)",
-                              "Judged against the exact back end's level optima; the expectations carry no hand frames."]
-                try writeText(finding.shrunk.text(name: name, header: header), to: path)
-                print("\(finding.backEnd) disagrees on layout \(finding.caseIndex): \(finding.reason); shrunk from weight \(finding.original.weight) to \(finding.shrunk.weight): \(path)")
+        let summary = LayoutFuzzer(reference: reference, backEnds: types, size: size)
+            .run(seed: seed, count: count, timeLimit: timeLimit) { index, s in
+                progress.show("layout \(index) of \(count): \(s.findings.count) disagreements")
             }
+        progress.finish()
+        return try report(summary, kind: "layout") { finding in
+            let name = "fuzz-\(finding.backEnd)-seed\(finding.seed)-layout\(finding.caseIndex)"
+            let path = "\(output)/\(name).layout"
+            let header = ["Found by `bench fuzz --kind layouts --seed \(finding.seed) --size \(size)`, case \(finding.caseIndex), "
+                          + "shrunk from weight \(finding.original.weight) to \(finding.shrunk.weight).",
+                          "\(finding.backEnd): \(finding.reason)",
+                          "Derive the frames by hand before committing it to the corpus (`bench audit` refuses it until then)."]
+            try writeText(finding.shrunk.text(name: name, header: header), to: path)
+            return (path, "from weight \(finding.original.weight) to \(finding.shrunk.weight)")
         }
-        print("layouts: \(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.findings.count) disagreements, "
-              + "\(summary.rejected) rejected by the front end" + classified(summary.notConverged, summary.approximate))
+    }
+
+    /// Writes each finding's reproducer (`write` returns its path and the shrunk size) and prints the summary.
+    func report<Case>(_ summary: FuzzSummary<Case>, kind: String,
+                      write: (FuzzSummary<Case>.Finding) throws -> (path: String, shrunk: String)) throws -> Int {
+        if !summary.findings.isEmpty { mkdir(output, 0o755) }
+        for finding in summary.findings {
+            let (path, shrunk) = try write(finding)
+            print("\(finding.backEnd) disagrees on \(kind) \(finding.caseIndex): \(finding.reason); shrunk \(shrunk): \(path)")
+        }
+        print("\(kind)s: \(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.findings.count) disagreements"
+              + (kind == "layout" ? ", \(summary.rejected) rejected by the front end" : "")
+              + classified(summary.notConverged, summary.approximate))
         for rejection in summary.rejections { print("  rejected: \(rejection)") }
         return summary.findings.count
     }

@@ -143,8 +143,10 @@ import PlumbSystem
     edges.activate()
     edges.update(offset: 5)
     edit green.x 999
+    edit green.y 999
     suggest green.x 20 green.y 30
     unedit green.x
+    unedit green.y
     expect unsatisfiable {
         "green.width == 100"
     }
@@ -166,13 +168,13 @@ import PlumbSystem
         guard case .setActive("edges", true) = script.steps[4].step else { Issue.record("activate"); return }
         guard case .changeConstant("edges", .offset(5)) = script.steps[5].step else { Issue.record("update(offset:)"); return }
         guard case .addEdit("green", .x, 999) = script.steps[6].step else { Issue.record("edit"); return }
-        guard case .suggest(let values) = script.steps[7].step, values.count == 2, values[1].value == 30 else { Issue.record("suggest"); return }
-        guard case .expect(let u) = script.steps[9].step else { Issue.record("unsatisfiable expectation"); return }
+        guard case .suggest(let values) = script.steps[8].step, values.count == 2, values[1].value == 30 else { Issue.record("suggest"); return }
+        guard case .expect(let u) = script.steps[11].step else { Issue.record("unsatisfiable expectation"); return }
         #expect(u.conflict == ["green.width == 100"])
 
         // Playing it: the kept reference changes constants in place; the export carries edits and rounds.
         let system = try script.lowered()
-        #expect(system.edits.isEmpty)   // the edit was removed again
+        #expect(system.edits.isEmpty)   // the edits were removed again
         #expect(system.suggestionRounds.count == 1)
         #expect(system.constraints.contains { $0.label == "green.left == root.left + 5 ^low" })
     }
@@ -220,6 +222,23 @@ import PlumbSystem
         #expect(system.suggestionRounds.map(\.count) == [1, 1])
         let reread = try LinearSystem(layoutLP: Array(system.layoutLPJSON().utf8), source: "e")
         #expect(reread == system)
+    }
+
+    /// Edit misuse is named by view and component at its line (the five lines before the steps are the header).
+    @Test(arguments: [
+        ("edit a.x 999\nedit a.x 500", 7, "a.x is already an edit variable"),
+        ("suggest a.y 3", 6, "a.y is not an edit variable: add `edit a.y PRIORITY`"),
+        ("edit a.x 999\nunedit a.x\nunedit a.x", 8, "a.x is not an edit variable"),
+    ])
+    func editMisuseIsNamed(_ steps: String, _ line: Int, _ message: String) throws {
+        let script = try LayoutFile(file: "e.layout", name: "e").parse("root 100 100\nview a\nmake a {\n  make.edges.equalTo(superview).priorityLow();\n}\n" + steps)
+        #expect(throws: LayoutError.self) { _ = try script.lowered() }
+        do {
+            _ = try script.lowered()
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+            #expect(error.description.hasPrefix("e.layout:\(line):"), "\(error.description)")
+        }
     }
 }
 

@@ -4,17 +4,19 @@ import PlumbSolver
 import PlumbBackEnds
 @testable import PlumbHarness
 
-/// A back end with a planted bug: it answers one more than the truth for the first variable whenever a
-/// constraint mentions that variable with a coefficient of 3.
-final class OffByOneSolver: LayoutSolver {
-    static let name = "off-by-one"
+/// A back end with a planted bug: cassowary, except that once a constraint sets the bug off it answers one more
+/// than the truth for one variable. Subclasses say which constraints trigger it and which variable it hits.
+class PlantedBugSolver: LayoutSolver {
+    class var name: String { "planted-bug" }
     static let capabilities = SolverCapabilities(exact: false, strictPriorities: true, incremental: true, explainsConflicts: false, detectsAmbiguity: false)
+    class func triggers(_ c: LinearConstraint) -> Bool { false }
+    class var victim: VariableID { VariableID(0) }
     let inner = PlumbBackEnds.named("cassowary")!.init()
     var triggered = false
-    init() {}
+    required init() {}
     func add(_ c: LinearConstraint, id: ConstraintID) throws(SolverError) {
         try inner.add(c, id: id)
-        if c.terms.contains(where: { $0.variable == VariableID(0) && ($0.coefficient == 3 || $0.coefficient == -3) }) { triggered = true }
+        if Self.triggers(c) { triggered = true }
     }
     func remove(_ id: ConstraintID) throws(SolverError) { try inner.remove(id) }
     func setConstant(_ c: Rational, of id: ConstraintID) throws(SolverError) { try inner.setConstant(c, of: id) }
@@ -24,7 +26,15 @@ final class OffByOneSolver: LayoutSolver {
     func solve() throws(SolverError) -> SolveReport { try inner.solve() }
     func value(of v: VariableID) -> SolvedValue {
         let truth = inner.value(of: v)
-        return triggered && v == VariableID(0) ? .float(truth.doubleValue + 1) : truth
+        return triggered && v == Self.victim ? .float(truth.doubleValue + 1) : truth
+    }
+}
+
+/// Set off by a constraint that mentions the first variable with a coefficient of ±3; hits that variable.
+final class OffByOneSolver: PlantedBugSolver {
+    override class var name: String { "off-by-one" }
+    override class func triggers(_ c: LinearConstraint) -> Bool {
+        c.terms.contains { $0.variable == VariableID(0) && abs($0.coefficient.doubleValue) == 3 }
     }
 }
 

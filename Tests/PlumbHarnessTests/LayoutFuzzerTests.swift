@@ -6,28 +6,12 @@ import PlumbCorpus
 import PlumbBackEnds
 @testable import PlumbHarness
 
-/// A back end with a planted bug: once any constraint has a coefficient of ±2 (a multiplier of 2), it answers one
-/// more than the truth for variable 5 (v0's y in a random layout: the root has 0...3, v0 4...7).
-final class TwiceBlindSolver: LayoutSolver {
-    static let name = "twice-blind"
-    static let capabilities = SolverCapabilities(exact: false, strictPriorities: true, incremental: true, explainsConflicts: false, detectsAmbiguity: false)
-    let inner = PlumbBackEnds.named("cassowary")!.init()
-    var triggered = false
-    init() {}
-    func add(_ c: LinearConstraint, id: ConstraintID) throws(SolverError) {
-        try inner.add(c, id: id)
-        if c.terms.contains(where: { abs($0.coefficient.doubleValue) == 2 }) { triggered = true }
-    }
-    func remove(_ id: ConstraintID) throws(SolverError) { try inner.remove(id) }
-    func setConstant(_ c: Rational, of id: ConstraintID) throws(SolverError) { try inner.setConstant(c, of: id) }
-    func addEditVariable(_ v: VariableID, priority: Priority) throws(SolverError) { try inner.addEditVariable(v, priority: priority) }
-    func removeEditVariable(_ v: VariableID) throws(SolverError) { try inner.removeEditVariable(v) }
-    func suggest(_ value: Rational, for v: VariableID) throws(SolverError) { try inner.suggest(value, for: v) }
-    func solve() throws(SolverError) -> SolveReport { try inner.solve() }
-    func value(of v: VariableID) -> SolvedValue {
-        let truth = inner.value(of: v)
-        return triggered && v == VariableID(5) ? .float(truth.doubleValue + 1) : truth
-    }
+/// Set off by any coefficient of ±2 (a multiplier); hits variable 5, v0's y in a random layout (the root has
+/// 0...3, v0 4...7).
+final class TwiceBlindSolver: PlantedBugSolver {
+    override class var name: String { "twice-blind" }
+    override class func triggers(_ c: LinearConstraint) -> Bool { c.terms.contains { abs($0.coefficient.doubleValue) == 2 } }
+    override class var victim: VariableID { VariableID(5) }
 }
 
 @Suite struct LayoutFuzzing {
