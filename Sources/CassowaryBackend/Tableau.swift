@@ -81,6 +81,8 @@ struct Tableau {
     var addCoefs: [Double] = []
     var createdVars: [Int32] = []
     var colScratch: [Int32] = []
+    /// The index of the collected symbol's cell in each row of `colScratch`.
+    var colIndex: [Int32] = []
     var candidates: [Int32] = []
     var infeasibleHeap: [Int32] = []
     var dualMode = false
@@ -181,6 +183,7 @@ struct Tableau {
     /// Fills `colScratch` with the live rows holding `s` as a cell (each once), unlinking stale entries.
     mutating func collectColumn(_ s: Int32, skipping skip: Int32 = -1) {
         colScratch.removeAll(keepingCapacity: true)
+        colIndex.removeAll(keepingCapacity: true)
         markTick &+= 1
         if markTick == 0 { for i in rowMark.indices { rowMark[i] = 0 }; markTick = 1 }
         var prev: Int32 = -1
@@ -189,13 +192,11 @@ struct Tableau {
             let r = poolRow[Int(e)]
             let next = poolNext[Int(e)]
             columnVisits += 1
-            var keep = false
-            if rowBasic[Int(r)] >= 0 && rowMark[Int(r)] != markTick {
-                if indexOf(s, inRow: r) >= 0 { keep = true }
-            }
-            if keep {
+            var at = -1
+            if rowBasic[Int(r)] >= 0 && rowMark[Int(r)] != markTick { at = indexOf(s, inRow: r) }
+            if at >= 0 {
                 rowMark[Int(r)] = markTick
-                if r != skip { colScratch.append(r) }
+                if r != skip { colScratch.append(r); colIndex.append(Int32(at)) }
                 prev = e
             } else {
                 if prev >= 0 { poolNext[Int(prev)] = next } else { colHead[Int(s)] = next }
@@ -204,6 +205,18 @@ struct Tableau {
             }
             e = next
         }
+    }
+
+    /// Returns every entry of `s`'s column list to the pool (when no row holds `s` any more).
+    mutating func releaseColumn(_ s: Int32) {
+        var e = colHead[Int(s)]
+        while e >= 0 {
+            let next = poolNext[Int(e)]
+            poolNext[Int(e)] = poolFree
+            poolFree = e
+            e = next
+        }
+        colHead[Int(s)] = -1
     }
 
     // MARK: - rows
@@ -363,7 +376,9 @@ struct Tableau {
         let qs = rowStart[Int(q)]
         for k in 0..<Int(rowLen[Int(q)]) { qSyms.append(cells.sym[qs + k]); qCoefs.append(cells.coef[qs + k]) }
         let qConst = rowConst[Int(q)]
-        for i in 0..<colScratch.count { substituteInto(colScratch[i], s, qConst) }
+        for i in 0..<colScratch.count { substituteInto(colScratch[i], Int(colIndex[i]), s, qConst) }
+        // s is basic now and held by no row: every entry of its column list is stale, so release them all
+        releaseColumn(s)
         // objective
         let L = levelCount
         let base = Int(s) * L
@@ -384,9 +399,7 @@ struct Tableau {
     }
 
     /// Row r += c · (row q without s), where c is r's coefficient of s (q's cells are in `qSyms`/`qCoefs`).
-    mutating func substituteInto(_ r: Int32, _ s: Int32, _ qConst: Double) {
-        let i = indexOf(s, inRow: r)
-        if i < 0 { return }
+    mutating func substituteInto(_ r: Int32, _ i: Int, _ s: Int32, _ qConst: Double) {
         journalRow(r)
         let qn = qSyms.count
         substitutions += 1
@@ -529,14 +542,17 @@ struct Tableau {
 
     // MARK: - primal simplex (main objective)
 
-    /// Ratio test for moving parametric `e` in direction `dir`; returns the leaving row or -1.
-    mutating func leavingRow(_ e: Int32, _ dir: Double, bland: Bool, column: [Int32]) -> (Int32, Double) {
+    /// Ratio test for moving parametric `e` in direction `dir` over the rows in `colScratch` (with the cell
+    /// indices in `colIndex`, as `collectColumn(e)` left them); returns the leaving row or -1.
+    mutating func leavingRow(_ e: Int32, _ dir: Double, bland: Bool) -> (Int32, Double) {
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         var bound = Double.infinity
-        for r in column {
+        let coef = cells.coef
+        for i in 0..<colScratch.count {
+            let r = colScratch[i]
             let b = rowBasic[Int(r)]
             guard symKind[Int(b)] != .external else { continue }
-            var a = coefficient(of: e, inRow: r) * dir
+            var a = coef[rowStart[Int(r)] + Int(colIndex[i])] * dir
             if symKind[Int(b)] == .dummy { a = -abs(a) }
             guard a < -CassowaryTolerance.pivot else { continue }
             let ratio = bland ? Swift.max(0, rowConst[Int(r)]) / -a : (Swift.max(0, rowConst[Int(r)]) + tol) / -a
@@ -544,10 +560,11 @@ struct Tableau {
         }
         if bound == .infinity { return (-1, 0) }
         var best: Int32 = -1, bestA = 0.0, bestBasic = Int32.max, bestRatio = 0.0
-        for r in column {
+        for i in 0..<colScratch.count {
+            let r = colScratch[i]
             let b = rowBasic[Int(r)]
             guard symKind[Int(b)] != .external else { continue }
-            var a = coefficient(of: e, inRow: r) * dir
+            var a = coef[rowStart[Int(r)] + Int(colIndex[i])] * dir
             if symKind[Int(b)] == .dummy { a = -abs(a) }
             guard a < -CassowaryTolerance.pivot else { continue }
             let ratio = Swift.max(0, rowConst[Int(r)]) / -a
@@ -606,8 +623,7 @@ struct Tableau {
             let e = best
             let dir = improvingDirection(e)
             collectColumn(e)
-            let column = colScratch
-            let (q, ratio) = leavingRow(e, Double(dir), bland: bland, column: column)
+            let (q, ratio) = leavingRow(e, Double(dir), bland: bland)
             if q < 0 {
                 trouble = "the objective looked unbounded (round-off); stopped optimizing"
                 inHeap[Int(e)] = false
@@ -914,8 +930,7 @@ struct Tableau {
             }
             if e < 0 { return }
             collectColumn(e, skipping: or)
-            let column = colScratch
-            let (q, ratio) = leavingRow(e, dir, bland: degenerate >= CassowaryTolerance.blandAfterDegenerate, column: column)
+            let (q, ratio) = leavingRow(e, dir, bland: degenerate >= CassowaryTolerance.blandAfterDegenerate)
             if q < 0 { trouble = "phase 1 looked unbounded (round-off)"; return }
             degenerate = ratio <= CassowaryTolerance.feasibilityBound(valueScale) ? degenerate + 1 : 0
             pivot(row: q, entering: e)
