@@ -75,22 +75,22 @@ public final class CassowarySolver: LayoutSolver {
         var hasPending = false
     }
 
-    var tableau = Tableau(levelCount: 1)
+    @exclusivity(unchecked) var tableau = Tableau(levelCount: 1)
     /// Non-required priorities in use, highest first: index = objective level.
-    var levels: [Priority] = []
-    var records: [Record] = []
-    var termVars: [Int32] = []
-    var termCoefs: [Double] = []
+    @exclusivity(unchecked) var levels: [Priority] = []
+    @exclusivity(unchecked) var records: [Record] = []
+    @exclusivity(unchecked) var termVars: [Int32] = []
+    @exclusivity(unchecked) var termCoefs: [Double] = []
     /// Slot of each constraint id: dense for small non-negative ids, a dictionary for the rest.
-    var denseSlot: [Int32] = []
-    var sparseSlot: [ConstraintID: Int] = [:]
+    @exclusivity(unchecked) var denseSlot: [Int32] = []
+    @exclusivity(unchecked) var sparseSlot: [ConstraintID: Int] = [:]
     /// Edit variables by variable index (dense; nil where the variable is not edited).
-    var edits: [Edit?] = []
+    @exclusivity(unchecked) var edits: [Edit?] = []
     /// Variables with a pending suggestion, in the order of their first suggestion since the last solve.
-    var pendingVariables: [Int] = []
+    @exclusivity(unchecked) var pendingVariables: [Int] = []
 
     func edit(_ v: Int) -> Edit? { v >= 0 && v < edits.count ? edits[v] : nil }
-    var pivotsReported = 0
+    @exclusivity(unchecked) var pivotsReported = 0
 
     public init() {}
 
@@ -118,8 +118,8 @@ public final class CassowarySolver: LayoutSolver {
     // MARK: - levels
 
     /// The last priority looked up and its level (adds usually come in runs of one priority).
-    var lastPriority: Priority? = nil
-    var lastLevel = 0
+    @exclusivity(unchecked) var lastPriority: Priority? = nil
+    @exclusivity(unchecked) var lastLevel = 0
 
     func level(of priority: Priority) -> Int {
         if let last = lastPriority, last == priority { return lastLevel }

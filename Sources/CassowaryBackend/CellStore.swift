@@ -23,11 +23,11 @@ import Darwin
 /// `start..<start+capacity`; a row that outgrows its range moves to the tail (its old range becomes garbage,
 /// reclaimed by `Tableau.maybeCompact`). Raw buffers: no reference counting or uniqueness checks in pivots.
 final class CellStore {
-    private(set) var sym: UnsafeMutablePointer<Int32>
-    private(set) var coef: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var sym: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var coef: UnsafeMutablePointer<Double>
     /// Cells handed out so far (live rows, their spare capacity and garbage).
-    private(set) var count = 0
-    private(set) var capacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private(set) var capacity: Int
 
     init(capacity: Int = 256) {
         self.capacity = Swift.max(16, capacity)
@@ -67,9 +67,9 @@ final class CellStore {
 /// Per-symbol scratch for row merges: `pos` (a cell's index in the row being merged, or -1) and `work`
 /// (an accumulator), in raw buffers so that the merge loops do no uniqueness checks.
 final class SymbolScratch {
-    private(set) var pos: UnsafeMutablePointer<Int32>
-    private(set) var work: UnsafeMutablePointer<Double>
-    private(set) var capacity: Int
+    @exclusivity(unchecked) private(set) var pos: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var work: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var capacity: Int
 
     init() {
         capacity = 1024
