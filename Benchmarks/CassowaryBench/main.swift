@@ -7,7 +7,8 @@
 // edit variable, then solve()); edit_total_s: median over P passes of the suggestion rounds (suggest + solve()).
 // --values prints the values after the last round; --cpu adds the same timings on the thread CPU clock (steadier on
 // a shared machine); --memory adds the bytes a built solver holds (malloc in use after minus before); --stats adds
-// tableau size and pivot counts; --no-rounds drops the suggestion rounds. Peak RSS is the whole process's
+// tableau size and pivot counts; --no-rounds drops the suggestion rounds; --removes K times removing K required
+// equalities (evenly spaced in file order, each followed by solve(), on one built solver) and K soft constraints. Peak RSS is the whole process's
 // (parsed file included; the largest file dominates when several are given).
 import PlumbSystem
 import PlumbSolver
@@ -67,6 +68,7 @@ var stats = false
 var noRounds = false
 var cpu = false
 var memory = false
+var removes = 0
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -77,6 +79,7 @@ while let a = args.popFirst() {
     case "--no-rounds": noRounds = true
     case "--cpu": cpu = true
     case "--memory": memory = true
+    case "--removes": removes = Int(args.popFirst() ?? "0") ?? 0
     case "-h", "--help":
         print("usage: cassowary-bench FILE.json... [--repeat R] [--passes P] [--values]")
         exit(0)
@@ -150,6 +153,30 @@ for path in files {
         let after = solver.tableauStatistics
         line += ", \"round_pivots\": \(after.pivots - st.pivots), \"dual_pivots\": \(solver.dualPivots)"
         line += ", \"tableau\": {\"rows\": \(st.rows), \"cells\": \(st.cells), \"longest_row\": \(st.longestRow), \"symbols\": \(st.symbols), \"pivots\": \(st.pivots)}"
+    }
+    if removes > 0 {
+        // required equalities drop their marker (a removal rebuilds the tableau); soft ones keep their error symbols
+        let required = system.constraints.indices.filter {
+            system.constraints[$0].priority.isRequired && system.constraints[$0].relation == .equal
+        }
+        let soft = system.constraints.indices.filter { !system.constraints[$0].priority.isRequired }
+        func pick(_ ids: [Int]) -> [Int] {
+            ids.isEmpty ? [] : (0..<min(removes, ids.count)).map { ids[(2 * $0 + 1) * ids.count / (2 * min(removes, ids.count))] }
+        }
+        let solver = CassowarySolver()
+        try? SystemRunner.build(system, into: solver)
+        _ = try? solver.solve()
+        var requiredTimes: [Double] = [], softTimes: [Double] = []
+        for (ids, into) in [(pick(required), 0), (pick(soft), 1)] {
+            for id in ids {
+                let t0 = threadCPUSeconds()
+                try? solver.remove(ConstraintID(id))
+                _ = try? solver.solve()
+                let t = threadCPUSeconds() - t0
+                if into == 0 { requiredTimes.append(t) } else { softTimes.append(t) }
+            }
+        }
+        line += ", \"cpu_remove_required_s\": \(median(requiredTimes)), \"cpu_remove_soft_s\": \(median(softTimes))"
     }
     if let message = last?.message, !message.isEmpty { line += ", \"message\": \"\(message)\"" }
     print(line + "}")
