@@ -43,7 +43,7 @@ final class CellStore {
     /// Reserves `n` cells at the tail and returns their start (buffers may move).
     func reserveTail(_ n: Int) -> Int {
         if count + n > capacity {
-            let newCapacity = Swift.max(capacity * 2, count + n)
+            let newCapacity = Swift.max(capacity + capacity / 2, count + n)
             sym = grow(sym, to: newCapacity)
             coef = grow(coef, to: newCapacity)
             capacity = newCapacity
