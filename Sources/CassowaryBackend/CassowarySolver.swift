@@ -44,23 +44,44 @@ public final class CassowarySolver: LayoutSolver {
     public static let capabilities = SolverCapabilities(exact: false, strictPriorities: true, incremental: true,
                                                         explainsConflicts: true, detectsAmbiguity: false)
 
+    /// One stored constraint (48 bytes: 32-bit fields where they suffice; there is one per constraint).
     struct Record {
         var id: ConstraintID
-        /// Terms: `termVars[start..<start+count]`, `termCoefs[...]` of the solver.
-        var start: Int
-        var count: Int
         var constant: Double
-        /// 0 `==`, 1 `<=`, 2 `>=`.
-        var relation: UInt8
+        /// Terms: `termVars[start..<start+count]`, `termCoefs[...]` of the solver.
+        private var start32: Int32
+        private var count32: Int32
         /// Objective level (0 = highest optional priority), or -1 for required.
-        var level: Int
+        private var level32: Int32
         var marker: Int32 = -1
         var other: Int32 = -1
+        /// The edit variable this record implements, or -1.
+        private var editVariable32: Int32 = -1
+        /// 0 `==`, 1 `<=`, 2 `>=`.
+        var relation: UInt8
         /// A required equality that keeps a dummy marker column (after its first constant change).
         var flagged = false
-        /// The edit variable this record implements, or -1.
-        var editVariable = -1
         var alive = true
+
+        init(id: ConstraintID, start: Int, count: Int, constant: Double, relation: UInt8, level: Int) {
+            self.id = id
+            self.constant = constant
+            start32 = Int32(start)
+            count32 = Int32(count)
+            level32 = Int32(level)
+            self.relation = relation
+        }
+
+        var start: Int { Int(start32) }
+        var count: Int { Int(count32) }
+        var level: Int {
+            get { Int(level32) }
+            set { level32 = Int32(newValue) }
+        }
+        var editVariable: Int {
+            get { Int(editVariable32) }
+            set { editVariable32 = Int32(newValue) }
+        }
 
         /// The coefficient of the marker in the constraint's equation (`lhs + marker terms = 0`).
         var markerSign: Double { relation == 1 ? 1 : -1 }
