@@ -26,6 +26,19 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
         self.core = core
     }
 
+    /// Whether `solve()` lets a floating-point simplex propose the basis that the exact engine then certifies (or
+    /// continues from). Default true; false pivots in exact arithmetic only (the reference path).
+    public var usesProposer: Bool {
+        get { core.usesProposer }
+        set { core.usesProposer = newValue }
+    }
+
+    /// Proposals so far, how many the exact check accepted with no exact simplex iteration, and the exact
+    /// iterations the others needed (the fallback's work).
+    public var proposalCounts: (proposals: Int, certified: Int, fallbackIterations: Int) {
+        (core.proposals, core.proposalsCertified, core.fallbackIterations)
+    }
+
     /// How `ambiguousVariables(among:)` works (default `.screened`).
     public var ambiguityMode: AmbiguityMode {
         get { core.ambiguityMode }
@@ -84,6 +97,10 @@ protocol ExactCore: AnyObject {
     func isMentioned(_ variable: VariableID) -> Bool
     /// Counters for measurements.
     var statistics: String { get }
+    var usesProposer: Bool { get set }
+    var proposals: Int { get }
+    var proposalsCertified: Int { get }
+    var fallbackIterations: Int { get }
 }
 
 extension ExactSolverCore: ExactCore {
@@ -94,7 +111,7 @@ extension ExactSolverCore: ExactCore {
     var statistics: String {
         let e = engine
         let nonzeros = e.rowEntries.reduce(0) { $0 + $1.count }
-        return "iterations \(e.iterations), rows \(e.rowEntries.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
+        return "proposals \(proposals) (certified as proposed \(proposalsCertified), exact iterations after the others \(fallbackIterations)), iterations \(e.iterations), rows \(e.rowEntries.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
     }
 }
 

@@ -113,8 +113,9 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     enum PendingItem { case constraint(ConstraintID), edit(VariableID) }
 
-    /// Puts the waiting soft constraints and suggested edits into the engine, highest priority first.
-    func insertPending() {
+    /// Puts the waiting soft constraints and suggested edits into the engine, highest priority first; returns how many.
+    @discardableResult
+    func insertPending() -> Int {
         var items: [(priority: Priority, order: Int, item: PendingItem)] = []
         for id in pending {
             let entry = constraints[id]!
@@ -123,7 +124,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
             items.append((edit.priority, -1 - variable.index, .edit(variable)))
         }
-        guard !items.isEmpty else { return }
+        guard !items.isEmpty else { return 0 }
         items.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.order < $1.order }
         for entry in items {
             switch entry.item {
@@ -136,6 +137,26 @@ final class ExactSolverCore<T: SimplexScalar> {
             }
         }
         pending = []
+        return items.count
+    }
+
+    // MARK: Proposals
+
+    /// Whether `solve()` asks the floating-point proposer for a basis after new rows went in (see `adopt`).
+    var usesProposer = true
+    /// Proposals made; those whose basis the exact check accepted with no exact simplex iteration; and the exact
+    /// iterations run after proposals that were not accepted as they stood (the fallback's work).
+    var proposals = 0
+    var proposalsCertified = 0
+    var fallbackIterations = 0
+
+    /// The floating-point proposer's basis, adopted by the exact engine (which then certifies or continues).
+    func adoptProposal() {
+        var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
+        let rows = engine.rowEntries.count - engine.freeRows.count
+        proposer.propose(limit: 50 * rows + 1000)
+        _ = engine.adopt(proposer)
+        proposals += 1
     }
 
     // MARK: Protocol operations
@@ -287,10 +308,16 @@ final class ExactSolverCore<T: SimplexScalar> {
     func solve() -> SolveReport {
         let start = engine.iterations
         _ = leaveFace()
-        insertPending()
+        let proposed = insertPending() > 0 && usesProposer
+        if proposed { adoptProposal() }
+        let certifying = engine.iterations
         let feasible = engine.restoreFeasibility()
         precondition(feasible, "ExactSolver: the required constraints are kept feasible by every accepted change")
         engine.optimizeLevels()
+        if proposed {
+            let exactIterations = engine.iterations - certifying
+            if exactIterations == 0 { proposalsCertified += 1 } else { fallbackIterations += exactIterations }
+        }
         faceValid = true
         solution = columnOf.indices.map { v in
             let c = columnOf[v]

@@ -69,6 +69,9 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Rows rewritten by pivots so far (measurement only).
     var statColumn = 0
     static var blandAfter: Int { 40 }
+    /// Phase 1 and `optimize` stop once `iterations` reaches this (the floating-point proposer's safety net; the
+    /// exact engine never sets it).
+    var iterationLimit = Int.max
 
     // MARK: - Building
 
@@ -382,7 +385,8 @@ struct SimplexEngine<T: SimplexScalar> {
 
     // MARK: - Simplex
 
-    enum Outcome { case optimal, unbounded }
+    /// `stopped`: the iteration limit was reached first.
+    enum Outcome { case optimal, unbounded, stopped }
 
     /// Chooses the entering column from a price row: `d_j < 0` and can increase, or `d_j > 0` and can decrease.
     func chooseEntering(_ d: [Int: T], bland: Bool) -> Int {
@@ -445,7 +449,8 @@ struct SimplexEngine<T: SimplexScalar> {
             }
         }
         guard let step = bestStep else { return nil }
-        return (step, bestRow)
+        // Exact steps are never negative; an approximate one can be by rounding.
+        return (step.signum < 0 ? .zero : step, bestRow)
     }
 
     /// Takes the step and pivots; returns the pivot row's new entries (nil for a bound flip).
@@ -464,6 +469,7 @@ struct SimplexEngine<T: SimplexScalar> {
     mutating func restoreFeasibility() -> Bool {
         var degenerate = 0
         while !infeasible.isEmpty {
+            if iterations >= iterationLimit { return false }
             var d: [Int: T] = [:]
             for i in infeasible {
                 let below = isBelow(rowBasic[i])
@@ -494,6 +500,7 @@ struct SimplexEngine<T: SimplexScalar> {
         }
         var degenerate = 0
         while true {
+            if iterations >= iterationLimit { return (.stopped, d) }
             let q = chooseEntering(d, bland: degenerate >= Self.blandAfter)
             if q < 0 { return (.optimal, d) }
             let f = d[q]!
@@ -526,6 +533,7 @@ struct SimplexEngine<T: SimplexScalar> {
         }
         for level in order {
             let (outcome, d) = optimize(costsByLevel[level] ?? [:])
+            if outcome == .stopped { return }
             precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
             for (j, dj) in d.sorted(by: { $0.key < $1.key }) where !dj.isZero && basicRow[j] < 0 && !isFixed(j) {
                 fixings.append((j, lower[j], upper[j]))

@@ -18,6 +18,8 @@ protocol SimplexScalar: Hashable, Comparable, CustomStringConvertible, Sendable 
     static prefix func - (a: Self) -> Self
     /// The value as layout-result/1 reports it: exact when it fits the front end's 128-bit rationals.
     var solvedValue: SolvedValue { get }
+    /// The nearest `Double`: only for handing a tableau to the floating-point proposer, never for a decision.
+    var doubleValue: Double { get }
 }
 
 extension ExactRational: SimplexScalar {
@@ -49,6 +51,7 @@ struct GMPRational: SimplexScalar {
     var isZero: Bool { box.signum == 0 }
     var signum: Int { box.signum }
     var description: String { box.description }
+    var doubleValue: Double { box.doubleValue }
 
     var solvedValue: SolvedValue {
         if let n = MPQ.int128(box.numerator), let d = MPQ.int128(box.denominator), let r = try? Rational(n, d) {

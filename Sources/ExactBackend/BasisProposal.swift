@@ -1,0 +1,77 @@
+/// "Float proposes, exact certifies": a floating-point copy of the exact tableau runs the simplex and proposes a
+/// final basis; the exact engine changes to that basis by exact pivots, puts its nonbasic columns where the proposal
+/// had them (at an exact bound, or left where they were), and then runs its own phase 1 and level optimisation.
+/// Those find nothing to do when the proposed basis is exactly feasible and lexicographically optimal (the check is
+/// the exact reduced costs of each level, sign by sign), and otherwise continue pivoting exactly from there. No
+/// floating-point number ever becomes a value or decides a sign.
+extension SimplexEngine where T == ApproximateScalar {
+    /// A floating-point copy of `exact` (same columns, rows, bounds and values, rounded).
+    init<U: SimplexScalar>(approximating exact: SimplexEngine<U>) {
+        self.init()
+        func approximate(_ v: U) -> T { T(v.doubleValue) }
+        lower = exact.lower.map { $0.map(approximate) }
+        upper = exact.upper.map { $0.map(approximate) }
+        value = exact.value.map(approximate)
+        basicRow = exact.basicRow
+        colRows = exact.colRows
+        isStructural = exact.isStructural
+        dropsFixedMarkers = exact.dropsFixedMarkers
+        droppable = exact.droppable
+        dropped = exact.dropped
+        rowEntries = exact.rowEntries.map { SparseRow(cols: $0.cols, vals: $0.vals.map(approximate)) }
+        rowBasic = exact.rowBasic
+        freeRows = exact.freeRows
+        infeasible = exact.infeasible
+        origins = exact.origins.map {
+            Origin(marker: $0.marker, markerSign: $0.markerSign, extra: $0.extra, constant: approximate($0.constant),
+                   priority: $0.priority, costColumns: $0.costColumns, alive: $0.alive)
+        }
+        // The exact engine is off its face (no fixings) when it asks for a proposal.
+        precondition(exact.fixings.isEmpty, "SimplexEngine: a proposal starts from an unfixed engine")
+    }
+
+    /// Runs phase 1 and the levels in floating point, at most `limit` iterations (then the basis reached so far is
+    /// the proposal).
+    mutating func propose(limit: Int) {
+        iterationLimit = iterations + limit
+        if restoreFeasibility() { optimizeLevels() }
+    }
+}
+
+extension SimplexEngine {
+    /// Changes to the basic columns of `proposal` where the exact tableau allows (an entering column pivots on a row
+    /// whose basic column the proposal has nonbasic, the shortest such row), then moves each nonbasic bounded column
+    /// that the proposal has at a bound onto that exact bound. Returns the number of basis changes. The engine stays
+    /// consistent (possibly primal infeasible): phase 1 and the levels decide from here.
+    mutating func adopt(_ proposal: SimplexEngine<ApproximateScalar>) -> Int {
+        precondition(proposal.lower.count == lower.count, "SimplexEngine: a proposal of another tableau")
+        let target = proposal.basicRow.map { $0 >= 0 }
+        var entering: [(count: Int, column: Int)] = []
+        for j in target.indices where target[j] && basicRow[j] < 0 && !dropped[j] {
+            entering.append((colRows[j].count, j))
+        }
+        entering.sort { $0.count != $1.count ? $0.count < $1.count : $0.column < $1.column }
+        var changes = 0
+        for (_, q) in entering {
+            var best = -1
+            for i in colRows[q] where !target[rowBasic[i]] {
+                if best < 0 || rowEntries[i].count < rowEntries[best].count
+                    || (rowEntries[i].count == rowEntries[best].count && i < best) {
+                    best = i
+                }
+            }
+            // None: the proposed basis is singular in exact arithmetic; keep the current basic there.
+            guard best >= 0 else { continue }
+            pivot(q, best)
+            changes += 1
+        }
+        for j in value.indices where basicRow[j] < 0 && !dropped[j] && !isFixed(j) {
+            let p = proposal.value[j]
+            var bound: T? = nil
+            if let l = lower[j], ApproximateScalar(l.doubleValue) == p { bound = l }
+            else if let u = upper[j], ApproximateScalar(u.doubleValue) == p { bound = u }
+            if let bound, bound != value[j] { move(j, by: bound - value[j]) }
+        }
+        return changes
+    }
+}
