@@ -149,13 +149,19 @@ final class ExactSolverCore<T: SimplexScalar> {
     var proposals = 0
     var proposalsCertified = 0
     var fallbackIterations = 0
+    /// The proposer's iterations and rows rewritten by its pivots, and the exact pivots adopting its bases.
+    var proposerIterations = 0
+    var proposerRowsTouched = 0
+    var adoptionPivots = 0
 
     /// The floating-point proposer's basis, adopted by the exact engine (which then certifies or continues).
     func adoptProposal() {
         var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
         let rows = engine.rowEntries.count - engine.freeRows.count
         proposer.propose(limit: 50 * rows + 1000)
-        _ = engine.adopt(proposer)
+        proposerIterations += proposer.iterations
+        proposerRowsTouched += proposer.statColumn
+        adoptionPivots += engine.adopt(proposer)
         proposals += 1
     }
 

@@ -64,6 +64,10 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Bounds tightened to fix the optimal face of each level (undone by `unfixAll`).
     var fixings: [(column: Int, lower: T?, upper: T?)] = []
 
+    /// Merge buffers of `eliminate`.
+    var scratchCols: [Int] = []
+    var scratchVals: [T] = []
+
     /// Simplex iterations (pivots and bound flips) so far.
     var iterations = 0
     /// Rows rewritten by pivots so far (measurement only).
@@ -248,32 +252,31 @@ struct SimplexEngine<T: SimplexScalar> {
         let pivotRow = rowEntries[r]
         let pc = pivotRow.cols, pv = pivotRow.vals
         for i in others where i != r {
-            var row = rowEntries[i]
-            rowEntries[i] = SparseRow()
-            guard let f = row.removeValue(forKey: q) else {
-                rowEntries[i] = row
-                continue
-            }
-            let rc = row.cols, rv = row.vals
-            var nc: [Int] = []
-            var nv: [T] = []
-            nc.reserveCapacity(rc.count + pc.count)
-            nv.reserveCapacity(rc.count + pc.count)
-            var a = 0, b = 0
-            while a < rc.count || b < pc.count {
-                let ca = a < rc.count ? rc[a] : Int.max
-                let cb = b < pc.count ? pc[b] : Int.max
-                if ca < cb {
-                    nc.append(ca); nv.append(rv[a]); a += 1
-                } else if cb < ca {
-                    nc.append(cb); nv.append(-(f * pv[b])); colRows[cb].insert(i); b += 1
-                } else {
-                    let sum = rv[a] - f * pv[b]
-                    if sum.isZero { colRows[ca].remove(i) } else { nc.append(ca); nv.append(sum) }
-                    a += 1; b += 1
+            guard let k = rowEntries[i].index(of: q) else { continue }
+            let f = rowEntries[i].vals[k]
+            // Merge into the scratch buffers, then swap them with the row's (no allocation once they are large enough).
+            scratchCols.removeAll(keepingCapacity: true)
+            scratchVals.removeAll(keepingCapacity: true)
+            do {
+                let rc = rowEntries[i].cols, rv = rowEntries[i].vals
+                var a = 0, b = 0
+                while a < rc.count || b < pc.count {
+                    if a == k { a += 1; continue }
+                    let ca = a < rc.count ? rc[a] : Int.max
+                    let cb = b < pc.count ? pc[b] : Int.max
+                    if ca < cb {
+                        scratchCols.append(ca); scratchVals.append(rv[a]); a += 1
+                    } else if cb < ca {
+                        scratchCols.append(cb); scratchVals.append(-(f * pv[b])); colRows[cb].insert(i); b += 1
+                    } else {
+                        let sum = rv[a] - f * pv[b]
+                        if sum.isZero { colRows[ca].remove(i) } else { scratchCols.append(ca); scratchVals.append(sum) }
+                        a += 1; b += 1
+                    }
                 }
             }
-            rowEntries[i] = SparseRow(cols: nc, vals: nv)
+            swap(&rowEntries[i].cols, &scratchCols)
+            swap(&rowEntries[i].vals, &scratchVals)
         }
     }
 
