@@ -1,3 +1,5 @@
+import PlumbSystem
+
 /// "Float proposes, exact certifies": a floating-point copy of the exact tableau runs the simplex and proposes a
 /// final basis; the exact engine changes to that basis by exact pivots, puts its nonbasic columns where the proposal
 /// had them (at an exact bound, or left where they were), and then runs its own phase 1 and level optimisation.
@@ -30,11 +32,58 @@ extension SimplexEngine where T == ApproximateScalar {
         precondition(exact.fixings.isEmpty, "SimplexEngine: a proposal starts from an unfixed engine")
     }
 
-    /// Runs phase 1 and the levels in floating point, at most `limit` iterations (then the basis reached so far is
-    /// the proposal).
-    mutating func propose(limit: Int) {
+    /// Inserts `rows` (soft, in order) one at a time, re-optimising after each a weighted sum of the levels (each
+    /// level weighs 1000 times the next, so each insertion costs a few local pivots), then polishes with phase 1
+    /// and the levels proper. At most `limit` iterations in all; the basis reached is the proposal.
+    mutating func propose(inserting rows: [(terms: [(column: Int, coefficient: T)], constant: T, relation: Relation,
+                                           priority: Priority)], limit: Int) {
         iterationLimit = iterations + limit
+        var priorities = rows.map(\.priority)
+        for o in origins where o.alive { if let p = o.priority { priorities.append(p) } }
+        let distinct = Array(Set(priorities)).sorted()       // lowest first
+        func weight(_ p: Priority) -> T {
+            var w = 1.0
+            for q in distinct where q < p { w *= 1000 }
+            return T(w)
+        }
+        var optimizing = restoreFeasibility()
+        maintainsObjective = true
+        if optimizing {
+            price.reset(columns: lower.count)
+            for o in origins where o.alive {
+                guard let p = o.priority else { continue }
+                for c in o.costColumns { addCost(c, weight(p)) }
+            }
+            optimizing = iterate() == .optimal
+        }
+        for r in rows {
+            let origin = addRow(terms: r.terms, constant: r.constant, relation: r.relation, priority: r.priority)
+            guard optimizing else { continue }
+            price.widen(columns: lower.count)
+            // The row's basic column leaves the price row; then the row's own costs come in.
+            let i = lastInstalledRow, b = rowBasic[i]
+            let f = price[b]
+            if !f.isZero {
+                price.clear(b)
+                let row = rowEntries[i]
+                for k in row.cols.indices { price.add(row.cols[k], -(f * row.vals[k])) }
+            }
+            for c in origins[origin].costColumns { addCost(c, weight(r.priority)) }
+            optimizing = (infeasible.isEmpty || restoreFeasibility()) && iterate() == .optimal
+        }
+        maintainsObjective = false
         if restoreFeasibility() { optimizeLevels() }
+    }
+
+    /// Adds `w·z_c` to the objective held in the price row.
+    mutating func addCost(_ c: Int, _ w: T) {
+        let r = basicRow[c]
+        if r >= 0 {
+            let row = rowEntries[r]
+            for k in row.cols.indices { price.add(row.cols[k], -(w * row.vals[k])) }
+        } else {
+            price.add(c, w)
+        }
     }
 }
 
@@ -48,13 +97,13 @@ extension SimplexEngine {
         let target = proposal.basicRow.map { $0 >= 0 }
         var entering: [(count: Int, column: Int)] = []
         for j in target.indices where target[j] && basicRow[j] < 0 && !dropped[j] {
-            entering.append((colRows[j].count, j))
+            entering.append((rows(of: j).count, j))
         }
         entering.sort { $0.count != $1.count ? $0.count < $1.count : $0.column < $1.column }
         var changes = 0
         for (_, q) in entering {
             var best = -1
-            for i in colRows[q] where !target[rowBasic[i]] {
+            for i in rows(of: q) where !target[rowBasic[i]] {
                 if best < 0 || rowEntries[i].count < rowEntries[best].count
                     || (rowEntries[i].count == rowEntries[best].count && i < best) {
                     best = i

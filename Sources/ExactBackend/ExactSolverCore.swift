@@ -105,17 +105,11 @@ final class ExactSolverCore<T: SimplexScalar> {
                              priority: constraint.priority.isRequired ? nil : constraint.priority)
     }
 
-    func addEditRow(_ variable: VariableID) {
-        let edit = edits[variable]!
-        edits[variable]!.origin = engine.addRow(terms: [(column(for: variable), .one)], constant: edit.constant!,
-                                                relation: .equal, priority: edit.priority)
-    }
-
     enum PendingItem { case constraint(ConstraintID), edit(VariableID) }
 
-    /// Puts the waiting soft constraints and suggested edits into the engine, highest priority first; returns how many.
-    @discardableResult
-    func insertPending() -> Int {
+    /// The waiting soft constraints and suggested edits, in the order they go into the engine: highest priority
+    /// first, then constraints in order of addition, then edits.
+    func pendingItems() -> [PendingItem] {
         var items: [(priority: Priority, order: Int, item: PendingItem)] = []
         for id in pending {
             let entry = constraints[id]!
@@ -124,16 +118,38 @@ final class ExactSolverCore<T: SimplexScalar> {
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
             items.append((edit.priority, -1 - variable.index, .edit(variable)))
         }
-        guard !items.isEmpty else { return 0 }
         items.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.order < $1.order }
-        for entry in items {
-            switch entry.item {
+        return items.map(\.item)
+    }
+
+    /// The engine row of a pending item: terms over structural columns, constant, relation, priority.
+    func row(of item: PendingItem) -> (terms: [(column: Int, coefficient: T)], constant: T, relation: Relation,
+                                       priority: Priority) {
+        switch item {
+        case .constraint(let id):
+            let constraint = constraints[id]!.constraint
+            let terms = constraint.terms.map { (column: column(for: $0.variable), coefficient: T($0.coefficient)) }
+            return (terms, T(constraint.constant), constraint.relation, constraint.priority)
+        case .edit(let variable):
+            let edit = edits[variable]!
+            return ([(column(for: variable), .one)], edit.constant!, .equal, edit.priority)
+        }
+    }
+
+    /// Puts the waiting soft constraints and suggested edits into the engine, highest priority first; returns how many.
+    @discardableResult
+    func insertPending(_ given: [PendingItem]? = nil) -> Int {
+        let items = given ?? pendingItems()
+        guard !items.isEmpty else { return 0 }
+        for item in items {
+            let r = row(of: item)
+            let origin = engine.addRow(terms: r.terms, constant: r.constant, relation: r.relation, priority: r.priority)
+            switch item {
             case .constraint(let id):
-                let origin = addRow(constraints[id]!.constraint)
                 constraints[id]!.origin = origin
                 owner[origin] = id
             case .edit(let variable):
-                addEditRow(variable)
+                edits[variable]!.origin = origin
             }
         }
         pending = []
@@ -154,15 +170,24 @@ final class ExactSolverCore<T: SimplexScalar> {
     var proposerRowsTouched = 0
     var adoptionPivots = 0
 
-    /// The floating-point proposer's basis, adopted by the exact engine (which then certifies or continues).
-    func adoptProposal() {
+    /// Inserts the pending rows into the engine with the floating-point proposer's final basis adopted (the exact
+    /// engine then certifies it or continues from it). Returns how many rows went in.
+    func insertPendingWithProposal() -> Int {
+        let items = pendingItems()
+        guard !items.isEmpty else { return 0 }
+        let rows = items.map { row(of: $0) }   // (creates any missing structural column first)
         var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
-        let rows = engine.rowEntries.count - engine.freeRows.count
-        proposer.propose(limit: 50 * rows + 1000)
+        let size = engine.rowEntries.count - engine.freeRows.count + rows.count
+        proposer.propose(inserting: rows.map { r in
+            (r.terms.map { ($0.column, ApproximateScalar($0.coefficient.doubleValue)) },
+             ApproximateScalar(r.constant.doubleValue), r.relation, r.priority)
+        }, limit: 50 * size + 1000)
         proposerIterations += proposer.iterations
         proposerRowsTouched += proposer.statColumn
+        insertPending(items)
         adoptionPivots += engine.adopt(proposer)
         proposals += 1
+        return items.count
     }
 
     // MARK: Protocol operations
@@ -314,8 +339,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     func solve() -> SolveReport {
         let start = engine.iterations
         _ = leaveFace()
-        let proposed = insertPending() > 0 && usesProposer
-        if proposed { adoptProposal() }
+        let proposed = usesProposer ? insertPendingWithProposal() > 0 : { insertPending(); return false }()
         let certifying = engine.iterations
         let feasible = engine.restoreFeasibility()
         precondition(feasible, "ExactSolver: the required constraints are kept feasible by every accepted change")
@@ -330,7 +354,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             return c >= 0 && mentions[v] > 0 ? engine.value[c].solvedValue : .exact(.zero)
         }
         return SolveReport(converged: true, iterations: engine.iterations - start,
-                           message: "\(engine.levels.count) priority level(s)")
+                           message: "\(engine.levelCount) priority level(s)")
     }
 
     func value(of variable: VariableID) -> SolvedValue {

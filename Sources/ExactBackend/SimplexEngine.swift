@@ -29,8 +29,12 @@ struct SimplexEngine<T: SimplexScalar> {
     var value: [T] = []
     /// The row where the column is basic, or -1.
     var basicRow: [Int] = []
-    /// Rows whose entries contain the (nonbasic) column.
-    var colRows: [Set<Int>] = []
+    /// Rows whose entries may contain the (nonbasic) column: an id is appended when the entry appears and only dropped
+    /// (with repeats) when the list is read through `rows(of:)`; `colRows[j].count` is an upper bound.
+    var colRows: [[Int]] = []
+    /// Per row, the last `rows(of:)` call that kept it (to drop repeats).
+    var rowStamp: [Int] = []
+    var stampEpoch = 0
     var isStructural: [Bool] = []
     /// Markers of required equalities (fixed at 0): once nonbasic they never move, so their columns are dropped
     /// from the tableau (`dropped`), which keeps rows short on chains. Only a solver that never needs their
@@ -64,13 +68,22 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Bounds tightened to fix the optimal face of each level (undone by `unfixAll`).
     var fixings: [(column: Int, lower: T?, upper: T?)] = []
 
+    /// The row `installRow` filled last.
+    var lastInstalledRow = -1
+    /// The objective's price row while phase 1 uses `price`; phase 1 keeps it up to date when `maintainsObjective`.
+    var heldObjective = PriceRow<T>()
+    var maintainsObjective = false
+    /// How many levels the last `optimizeLevels()` had.
+    var levelCount = 0
+    /// The price row of phase 1 and `optimize` (the final reduced costs after `optimize`).
+    var price = PriceRow<T>()
     /// Merge buffers of `eliminate`.
     var scratchCols: [Int] = []
     var scratchVals: [T] = []
 
     /// Simplex iterations (pivots and bound flips) so far.
     var iterations = 0
-    /// Rows rewritten by pivots so far (measurement only).
+    /// Rows rewritten by eliminations so far (measurement only).
     var statColumn = 0
     static var blandAfter: Int { 40 }
     /// Phase 1 and `optimize` stop once `iterations` reaches this (the floating-point proposer's safety net; the
@@ -78,6 +91,29 @@ struct SimplexEngine<T: SimplexScalar> {
     var iterationLimit = Int.max
 
     // MARK: - Building
+
+    /// The rows whose entries contain nonbasic column `j`, each once (the list is compacted in passing).
+    mutating func rows(of j: Int) -> [Int] {
+        if rowStamp.count < rowEntries.count {
+            rowStamp.append(contentsOf: repeatElement(0, count: rowEntries.count - rowStamp.count))
+        }
+        stampEpoch += 1
+        let epoch = stampEpoch
+        var kept = colRows[j]
+        colRows[j] = []
+        var n = 0
+        for k in kept.indices {
+            let i = kept[k]
+            if rowStamp[i] != epoch, rowEntries[i].index(of: j) != nil {
+                rowStamp[i] = epoch
+                kept[n] = i
+                n += 1
+            }
+        }
+        kept.removeLast(kept.count - n)
+        colRows[j] = kept
+        return kept
+    }
 
     mutating func newColumn(lower l: T?, upper u: T?, structural: Bool) -> Int {
         lower.append(l)
@@ -174,7 +210,7 @@ struct SimplexEngine<T: SimplexScalar> {
         // Only equalities take one: an inequality keeps its slack basic, leaving the variable to a later equality
         // (a soft `w == preferred` then holds exactly in the starting basis).
         for (j, _) in row where relation == .equal && isStructural[j] && isFree(j) {
-            let count = colRows[j].count
+            let count = rows(of: j).count
             if count < bestCount || (count == bestCount && j < entering) {
                 entering = j
                 bestCount = count
@@ -238,17 +274,19 @@ struct SimplexEngine<T: SimplexScalar> {
             rowEntries.append(entries)
             rowBasic.append(basic)
         }
+        lastInstalledRow = r
         eliminate(basic, using: r)
         basicRow[basic] = r
-        for j in entries.cols { colRows[j].insert(r) }
+        for j in entries.cols { colRows[j].append(r) }
         updateFeasibility(r)
     }
 
     /// Removes nonbasic column `q` from every row but `r`, with row `r` (whose basic is `q`, entries excluding q):
     /// each such row becomes `row - f·pivotRow` by a merge of the two sorted rows.
     mutating func eliminate(_ q: Int, using r: Int) {
-        let others = colRows[q]
+        let others = rows(of: q)
         colRows[q] = []
+        statColumn += others.count
         let pivotRow = rowEntries[r]
         let pc = pivotRow.cols, pv = pivotRow.vals
         for i in others where i != r {
@@ -267,10 +305,10 @@ struct SimplexEngine<T: SimplexScalar> {
                     if ca < cb {
                         scratchCols.append(ca); scratchVals.append(rv[a]); a += 1
                     } else if cb < ca {
-                        scratchCols.append(cb); scratchVals.append(-(f * pv[b])); colRows[cb].insert(i); b += 1
+                        scratchCols.append(cb); scratchVals.append(-(f * pv[b])); colRows[cb].append(i); b += 1
                     } else {
                         let sum = rv[a] - f * pv[b]
-                        if sum.isZero { colRows[ca].remove(i) } else { scratchCols.append(ca); scratchVals.append(sum) }
+                        if !sum.isZero { scratchCols.append(ca); scratchVals.append(sum) }
                         a += 1; b += 1
                     }
                 }
@@ -283,7 +321,7 @@ struct SimplexEngine<T: SimplexScalar> {
     /// `z_q += delta`, carrying the basic values along.
     mutating func move(_ q: Int, by delta: T) {
         value[q] = value[q] + delta
-        for i in colRows[q] {
+        for i in rows(of: q) {
             let b = rowBasic[i]
             value[b] = value[b] - entry(i, q) * delta
             updateFeasibility(i)
@@ -295,7 +333,6 @@ struct SimplexEngine<T: SimplexScalar> {
     @discardableResult
     mutating func pivot(_ q: Int, _ r: Int) -> SparseRow<T> {
         iterations += 1
-        statColumn += colRows[q].count
         let b = rowBasic[r]
         var entries = rowEntries[r]
         rowEntries[r] = SparseRow()
@@ -305,8 +342,7 @@ struct SimplexEngine<T: SimplexScalar> {
             for k in entries.vals.indices { entries.vals[k] = entries.vals[k] * inv }
         }
         entries.insert(b, inv)
-        colRows[q].remove(r)
-        colRows[b].insert(r)
+        colRows[b].append(r)
         rowEntries[r] = entries
         rowBasic[r] = q
         basicRow[b] = -1
@@ -315,7 +351,7 @@ struct SimplexEngine<T: SimplexScalar> {
         updateFeasibility(r)
         if droppable[b] && !dropped[b] {
             // A required equality's marker left the basis at 0: it never moves again, so drop its column.
-            for i in colRows[b] { rowEntries[i].removeValue(forKey: b) }
+            for i in rows(of: b) { rowEntries[i].removeValue(forKey: b) }
             colRows[b] = []
             dropped[b] = true
             entries.removeValue(forKey: b)
@@ -341,7 +377,7 @@ struct SimplexEngine<T: SimplexScalar> {
             value[m] = value[m] - shift
             updateFeasibility(basicRow[m])
         } else {
-            for i in colRows[m] {
+            for i in rows(of: m) {
                 let b = rowBasic[i]
                 value[b] = value[b] - entry(i, m) * shift
                 updateFeasibility(i)
@@ -361,7 +397,7 @@ struct SimplexEngine<T: SimplexScalar> {
             } else {
                 // The row of the marker's column with the fewest entries (ties: lowest row).
                 var best = -1
-                for i in colRows[m] where best < 0 || rowEntries[i].count < rowEntries[best].count
+                for i in rows(of: m) where best < 0 || rowEntries[i].count < rowEntries[best].count
                     || (rowEntries[i].count == rowEntries[best].count && i < best) {
                     best = i
                 }
@@ -370,7 +406,6 @@ struct SimplexEngine<T: SimplexScalar> {
             precondition(r >= 0, "SimplexEngine: a constraint's marker column is in no row")
             pivot(m, r)
         }
-        for j in rowEntries[r].keys { colRows[j].remove(r) }
         rowEntries[r] = SparseRow()
         rowBasic[r] = -1
         infeasible.remove(r)
@@ -391,15 +426,23 @@ struct SimplexEngine<T: SimplexScalar> {
     /// `stopped`: the iteration limit was reached first.
     enum Outcome { case optimal, unbounded, stopped }
 
-    /// Chooses the entering column from a price row: `d_j < 0` and can increase, or `d_j > 0` and can decrease.
-    func chooseEntering(_ d: [Int: T], bland: Bool) -> Int {
+    /// Chooses the entering column from the price row: `d_j < 0` and can increase, or `d_j > 0` and can decrease.
+    /// Scans the price row's candidates, dropping those found not improving.
+    mutating func chooseEntering(bland: Bool) -> Int {
         var best = -1
         var bestMagnitude = T.zero
         var bestCount = 0
-        for (j, dj) in d {
-            if isFixed(j) { continue }
+        var kept = 0
+        for k in price.candidates.indices {
+            let j = price.candidates[k]
+            let dj = price[j]
             let s = dj.signum
-            guard (s < 0 && canIncrease(j)) || (s > 0 && canDecrease(j)) else { continue }
+            guard basicRow[j] < 0, !isFixed(j), (s < 0 && canIncrease(j)) || (s > 0 && canDecrease(j)) else {
+                price.isCandidate[j] = false
+                continue
+            }
+            price.candidates[kept] = j
+            kept += 1
             if bland {
                 if best < 0 || j < best { best = j }
             } else {
@@ -417,18 +460,19 @@ struct SimplexEngine<T: SimplexScalar> {
                 }
             }
         }
+        price.candidates.removeLast(price.candidates.count - kept)
         return best
     }
 
     /// The ratio test for `q` moving in direction `sigma`: the step and the row to leave (-1 for a bound flip);
     /// nil when nothing blocks. In phase 1 an infeasible basic blocks where it reaches the bound it violates.
-    func ratioTest(_ q: Int, _ sigma: Int, phase1: Bool) -> (step: T, row: Int)? {
+    mutating func ratioTest(_ q: Int, _ sigma: Int, phase1: Bool) -> (step: T, row: Int)? {
         var bestStep: T? = nil
         var bestRow = -1
         var bestColumn = Int.max
         if sigma > 0, let u = upper[q] { bestStep = u - value[q] }
         if sigma < 0, let l = lower[q] { bestStep = value[q] - l }
-        for i in colRows[q] {
+        for i in rows(of: q) {
             let b = rowBasic[i]
             let t = entry(i, q)
             let rising = (t.signum < 0) == (sigma > 0)      // dz_b/dθ = -t·σ > 0
@@ -470,75 +514,103 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Phase 1: minimises the sum of bound violations from the current basis. False when the rows are infeasible
     /// (the infeasible rows then carry the Farkas certificate, see `conflictOrigins`).
     mutating func restoreFeasibility() -> Bool {
+        swap(&price, &heldObjective)
+        defer { swap(&price, &heldObjective) }
         var degenerate = 0
         while !infeasible.isEmpty {
             if iterations >= iterationLimit { return false }
-            var d: [Int: T] = [:]
-            for i in infeasible {
+            price.reset(columns: lower.count)
+            for i in infeasible.sorted() {
                 let below = isBelow(rowBasic[i])
-                for (j, t) in rowEntries[i] { accumulate(&d, j, below ? t : -t) }
+                let row = rowEntries[i]
+                for k in row.cols.indices { price.add(row.cols[k], below ? row.vals[k] : -row.vals[k]) }
             }
-            let q = chooseEntering(d, bland: degenerate >= Self.blandAfter)
+            let q = chooseEntering(bland: degenerate >= Self.blandAfter)
             if q < 0 { return false }
-            let sigma = d[q]!.signum < 0 ? 1 : -1
+            let sigma = price[q].signum < 0 ? 1 : -1
             guard let (step, row) = ratioTest(q, sigma, phase1: true) else {
                 preconditionFailure("SimplexEngine: phase 1 step unbounded")
             }
             degenerate = step.isZero ? degenerate + 1 : 0
-            _ = apply(q, sigma, step, row)
+            if let entries = apply(q, sigma, step, row), maintainsObjective {
+                let f = heldObjective[q]
+                if !f.isZero {
+                    heldObjective.clear(q)
+                    for k in entries.cols.indices { heldObjective.add(entries.cols[k], -(f * entries.vals[k])) }
+                }
+            }
         }
         return true
     }
 
-    /// Minimises `Σ costs[j]·z_j` from the current feasible basis. Returns the outcome and the final price row.
-    mutating func optimize(_ costs: [Int: T]) -> (Outcome, [Int: T]) {
-        var d: [Int: T] = [:]
+    /// Minimises `Σ c·z_j` over `costs` (distinct columns) from the current feasible basis. The final reduced costs
+    /// are left in `price`.
+    mutating func optimize(_ costs: [(column: Int, cost: T)]) -> Outcome {
+        price.reset(columns: lower.count)
         for (j, c) in costs where !c.isZero {
             let r = basicRow[j]
             if r >= 0 {
-                for (k, t) in rowEntries[r] { accumulate(&d, k, -(c * t)) }
+                let row = rowEntries[r]
+                for k in row.cols.indices { price.add(row.cols[k], -(c * row.vals[k])) }
             } else {
-                accumulate(&d, j, c)
+                price.add(j, c)
             }
         }
+        return iterate()
+    }
+
+    /// The simplex loop on the current price row (kept up to date through every pivot).
+    mutating func iterate() -> Outcome {
         var degenerate = 0
         while true {
-            if iterations >= iterationLimit { return (.stopped, d) }
-            let q = chooseEntering(d, bland: degenerate >= Self.blandAfter)
-            if q < 0 { return (.optimal, d) }
-            let f = d[q]!
+            if iterations >= iterationLimit { return .stopped }
+            let q = chooseEntering(bland: degenerate >= Self.blandAfter)
+            if q < 0 { return .optimal }
+            let f = price[q]
             let sigma = f.signum < 0 ? 1 : -1
-            guard let (step, row) = ratioTest(q, sigma, phase1: false) else { return (.unbounded, d) }
+            guard let (step, row) = ratioTest(q, sigma, phase1: false) else { return .unbounded }
             degenerate = step.isZero ? degenerate + 1 : 0
             if let entries = apply(q, sigma, step, row) {
-                d[q] = nil
-                for (j, t) in entries { accumulate(&d, j, -(f * t)) }
+                price.clear(q)
+                for k in entries.cols.indices { price.add(entries.cols[k], -(f * entries.vals[k])) }
+            } else {
+                price.markCandidate(q)    // a bound flip: may improve the other way
             }
         }
     }
 
     // MARK: - Levels
 
-    /// The distinct priorities of live soft rows, highest first.
-    var levels: [Priority] {
-        Set(origins.lazy.filter(\.alive).compactMap(\.priority)).sorted(by: >)
+    /// The cost columns of each level (the distinct priorities of live soft rows), highest priority first.
+    func levelCosts() -> [(priority: Priority, columns: [Int])] {
+        var soft: [(priority: Priority, origin: Int)] = []
+        for k in origins.indices where origins[k].alive {
+            if let p = origins[k].priority { soft.append((p, k)) }
+        }
+        soft.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.origin < $1.origin }
+        var result: [(priority: Priority, columns: [Int])] = []
+        for (p, k) in soft {
+            if result.last?.priority != p { result.append((p, [])) }
+            result[result.count - 1].columns.append(contentsOf: origins[k].costColumns)
+        }
+        return result
     }
+
 
     /// Solves level by level; after each level, every nonbasic column with a nonzero reduced cost is fixed where it
     /// is, which keeps exactly that level's optimal face (complementary slackness).
     mutating func optimizeLevels() {
         unfixAll()
-        let order = levels
-        var costsByLevel: [Priority: [Int: T]] = [:]
-        for o in origins where o.alive {
-            guard let p = o.priority else { continue }
-            for c in o.costColumns { costsByLevel[p, default: [:]][c] = .one }
-        }
-        for level in order {
-            let (outcome, d) = optimize(costsByLevel[level] ?? [:])
+        let levels = levelCosts()
+        levelCount = levels.count
+        for level in levels {
+            let outcome = optimize(level.columns.map { ($0, T.one) })
             if outcome == .stopped { return }
             precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
-            for (j, dj) in d.sorted(by: { $0.key < $1.key }) where !dj.isZero && basicRow[j] < 0 && !isFixed(j) {
+            var fix: [Int] = []
+            for j in price.touched where !price[j].isZero && basicRow[j] < 0 && !isFixed(j) { fix.append(j) }
+            fix.sort()
+            for j in fix {
                 fixings.append((j, lower[j], upper[j]))
                 lower[j] = value[j]
                 upper[j] = value[j]
@@ -584,9 +656,9 @@ struct SimplexEngine<T: SimplexScalar> {
 
     /// The least and greatest values of column `c` on the current face (nil: unbounded).
     mutating func range(of c: Int) -> (minimum: T?, maximum: T?) {
-        let (low, _) = optimize([c: .one])
+        let low = optimize([(c, .one)])
         let minimum: T? = low == .optimal ? value[c] : nil
-        let (high, _) = optimize([c: -T.one])
+        let high = optimize([(c, -T.one)])
         let maximum: T? = high == .optimal ? value[c] : nil
         return (minimum, maximum)
     }

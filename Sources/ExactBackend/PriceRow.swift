@@ -1,0 +1,58 @@
+/// A row of reduced costs over all columns: dense values plus the list of columns ever touched since the last reset,
+/// so that reading and clearing cost the touched columns, not the whole width. Reused across iterations.
+struct PriceRow<T: SimplexScalar> {
+    var vals: [T] = []
+    var listed: [Bool] = []
+    /// Columns with a possibly nonzero value, each once, in the order first touched.
+    var touched: [Int] = []
+    /// Columns that may be improving: every column whose value changed since it was last found not improving
+    /// (the pricing scans only these).
+    var candidates: [Int] = []
+    var isCandidate: [Bool] = []
+
+    /// All zero, at least `columns` wide.
+    mutating func reset(columns: Int) {
+        for j in touched {
+            vals[j] = .zero
+            listed[j] = false
+        }
+        touched.removeAll(keepingCapacity: true)
+        for j in candidates { isCandidate[j] = false }
+        candidates.removeAll(keepingCapacity: true)
+        widen(columns: columns)
+    }
+
+    /// At least `columns` wide (new columns are zero).
+    mutating func widen(columns: Int) {
+        if vals.count < columns {
+            vals.append(contentsOf: repeatElement(.zero, count: columns - vals.count))
+            listed.append(contentsOf: repeatElement(false, count: columns - listed.count))
+            isCandidate.append(contentsOf: repeatElement(false, count: columns - isCandidate.count))
+        }
+    }
+
+    @inline(__always) mutating func markCandidate(_ j: Int) {
+        if !isCandidate[j] {
+            isCandidate[j] = true
+            candidates.append(j)
+        }
+    }
+
+    @inline(__always) subscript(j: Int) -> T { vals[j] }
+
+    @inline(__always) mutating func add(_ j: Int, _ delta: T) {
+        if delta.isZero { return }
+        markCandidate(j)
+        if !listed[j] {
+            listed[j] = true
+            touched.append(j)
+            vals[j] = delta
+        } else {
+            vals[j] = vals[j] + delta
+        }
+    }
+
+    @inline(__always) mutating func clear(_ j: Int) {
+        if listed[j] { vals[j] = .zero }
+    }
+}
