@@ -97,7 +97,7 @@ extension SimplexEngine {
         let target = proposal.basicRow.map { $0 >= 0 }
         var entering: [(count: Int, column: Int)] = []
         for j in target.indices where target[j] && basicRow[j] < 0 && !dropped[j] {
-            entering.append((rows(of: j).count, j))
+            entering.append((colRows[j].count, j))
         }
         entering.sort { $0.count != $1.count ? $0.count < $1.count : $0.column < $1.column }
         var changes = 0

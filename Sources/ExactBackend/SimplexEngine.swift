@@ -210,7 +210,7 @@ struct SimplexEngine<T: SimplexScalar> {
         // Only equalities take one: an inequality keeps its slack basic, leaving the variable to a later equality
         // (a soft `w == preferred` then holds exactly in the starting basis).
         for (j, _) in row where relation == .equal && isStructural[j] && isFree(j) {
-            let count = rows(of: j).count
+            let count = colRows[j].count
             if count < bestCount || (count == bestCount && j < entering) {
                 entering = j
                 bestCount = count
