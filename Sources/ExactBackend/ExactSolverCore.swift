@@ -192,6 +192,7 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     // MARK: Protocol operations
 
+    @_specialize(where T == ExactRational)
     func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
         guard constraints[id] == nil else { throw .duplicateConstraint(id) }
         guard constraint.priority.isValid else {
@@ -227,6 +228,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         mention(constraint, 1)
     }
 
+    @_specialize(where T == ExactRational)
     func remove(_ id: ConstraintID) throws(SolverError) {
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         _ = leaveFace()
@@ -245,6 +247,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
     }
 
+    @_specialize(where T == ExactRational)
     func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         let was = leaveFace()
@@ -310,6 +313,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         edits[variable] = Edit(priority: priority, origin: nil, constant: nil)
     }
 
+    @_specialize(where T == ExactRational)
     func removeEditVariable(_ variable: VariableID) throws(SolverError) {
         guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
         _ = leaveFace()
@@ -320,6 +324,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         edits[variable] = nil
     }
 
+    @_specialize(where T == ExactRational)
     func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
         guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
         _ = leaveFace()
@@ -336,6 +341,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
     }
 
+    @_specialize(where T == ExactRational)
     func solve() -> SolveReport {
         let start = engine.iterations
         _ = leaveFace()
@@ -361,6 +367,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         variable.index < solution.count ? solution[variable.index] : .exact(.zero)
     }
 
+    @_specialize(where T == ExactRational)
     func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
         guard faceValid else {
             throw .unsupported("ambiguity is reported for the last solve(); the system changed since, so solve() first")
