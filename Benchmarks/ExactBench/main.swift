@@ -86,6 +86,7 @@ for file in files {
             let t1 = monotonicSeconds()
             let report = try solver.solve()
             let t2 = monotonicSeconds()
+            let firstStatistics = solver.statistics
             var roundIterations = 0
             let t3 = monotonicSeconds()
             for round in system.suggestionRounds {
@@ -94,7 +95,7 @@ for file in files {
             }
             let t4 = monotonicSeconds()
             print("stats: rounds \(system.suggestionRounds.count) in \(fmt(t4 - t3)) s, \(roundIterations) iterations")
-            print("stats: build \(fmt(t1 - t0)) s (\(solver.statistics)), solve \(fmt(t2 - t1)) s, \(report.iterations ?? 0) iterations, \(report.message)")
+            print("stats: build \(fmt(t1 - t0)) s (\(firstStatistics)), solve \(fmt(t2 - t1)) s, \(report.iterations ?? 0) iterations, \(report.message)")
         } catch { print("stats: \(error)") }
     }
     if CommandLine.arguments.contains("--verify-rounds") {

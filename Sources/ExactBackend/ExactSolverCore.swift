@@ -169,13 +169,22 @@ final class ExactSolverCore<T: SimplexScalar> {
     var proposerIterations = 0
     var proposerRowsTouched = 0
     var adoptionPivots = 0
+    /// Time in the proposer (copy and float simplex), the exact crash insertion, the adoption, and the exact phase 1
+    /// plus levels of `solve()` (the certificate, or the certificate and the fallback pivots).
+    var phaseTimes: [Duration] = [.zero, .zero, .zero, .zero]
 
     /// Inserts the pending rows into the engine with the floating-point proposer's final basis adopted (the exact
     /// engine then certifies it or continues from it). Returns how many rows went in.
+    @discardableResult
     func insertPendingWithProposal() -> Int {
         let items = pendingItems()
         guard !items.isEmpty else { return 0 }
+        // A few rows into a large tableau: the exact warm start is cheaper than copying the tableau.
+        let live = engine.rowEntries.count - engine.freeRows.count
+        guard items.count * 16 >= live else { return insertPending(items) }
         let rows = items.map { row(of: $0) }   // (creates any missing structural column first)
+        let clock = ContinuousClock()
+        let t0 = clock.now
         var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
         let size = engine.rowEntries.count - engine.freeRows.count + rows.count
         proposer.propose(inserting: rows.map { r in
@@ -184,8 +193,14 @@ final class ExactSolverCore<T: SimplexScalar> {
         }, limit: 50 * size + 1000)
         proposerIterations += proposer.iterations
         proposerRowsTouched += proposer.statColumn
+        let t1 = clock.now
         insertPending(items)
+        let t2 = clock.now
         adoptionPivots += engine.adopt(proposer)
+        let t3 = clock.now
+        phaseTimes[0] += t1 - t0
+        phaseTimes[1] += t2 - t1
+        phaseTimes[2] += t3 - t2
         proposals += 1
         return items.count
     }
@@ -345,11 +360,16 @@ final class ExactSolverCore<T: SimplexScalar> {
     func solve() -> SolveReport {
         let start = engine.iterations
         _ = leaveFace()
-        let proposed = usesProposer ? insertPendingWithProposal() > 0 : { insertPending(); return false }()
+        let proposalsBefore = proposals
+        if usesProposer { insertPendingWithProposal() } else { insertPending() }
+        let proposed = proposals > proposalsBefore
         let certifying = engine.iterations
+        let clock = ContinuousClock()
+        let t0 = clock.now
         let feasible = engine.restoreFeasibility()
         precondition(feasible, "ExactSolver: the required constraints are kept feasible by every accepted change")
         engine.optimizeLevels()
+        phaseTimes[3] += clock.now - t0
         if proposed {
             let exactIterations = engine.iterations - certifying
             if exactIterations == 0 { proposalsCertified += 1 } else { fallbackIterations += exactIterations }

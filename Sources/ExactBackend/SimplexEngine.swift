@@ -77,6 +77,8 @@ struct SimplexEngine<T: SimplexScalar> {
     var levelCount = 0
     /// The price row of phase 1 and `optimize` (the final reduced costs after `optimize`).
     var price = PriceRow<T>()
+    /// The accumulator `addRow` builds a row in.
+    var rowAccumulator = PriceRow<T>()
     /// Merge buffers of `eliminate`.
     var scratchCols: [Int] = []
     var scratchVals: [T] = []
@@ -188,54 +190,67 @@ struct SimplexEngine<T: SimplexScalar> {
             }
         }
         let origin = origins.count
+        levelCache = nil
         origins.append(Origin(marker: marker, markerSign: markerSign, extra: extra, constant: constant,
                               priority: priority, costColumns: costs, alive: true))
 
         // The row over nonbasic columns, and its residual at the current values.
-        var row: [Int: T] = [:]
+        var acc = PriceRow<T>()
+        swap(&acc, &rowAccumulator)
+        acc.reset(columns: lower.count)
         var residual = constant
         for (c, a) in terms {
             residual = residual + a * value[c]
             let r = basicRow[c]
             if r >= 0 {
-                for (j, t) in rowEntries[r] { accumulate(&row, j, -(a * t)) }
+                let entries = rowEntries[r]
+                for k in entries.cols.indices { acc.add(entries.cols[k], -(a * entries.vals[k])) }
             } else {
-                accumulate(&row, c, a)
+                acc.add(c, a)
             }
         }
+        var cols: [Int] = []
+        cols.reserveCapacity(acc.touched.count + logicals.count)
+        for j in acc.touched where !acc[j].isZero { cols.append(j) }
+        cols.sort()
 
         // A free layout variable becomes basic if there is one (it never leaves); otherwise a logical column.
         var entering = -1
         var bestCount = Int.max
         // Only equalities take one: an inequality keeps its slack basic, leaving the variable to a later equality
         // (a soft `w == preferred` then holds exactly in the starting basis).
-        for (j, _) in row where relation == .equal && isStructural[j] && isFree(j) {
-            let count = colRows[j].count
-            if count < bestCount || (count == bestCount && j < entering) {
-                entering = j
-                bestCount = count
+        if relation == .equal {
+            for j in cols where isStructural[j] && isFree(j) {
+                let count = colRows[j].count
+                if count < bestCount {
+                    entering = j
+                    bestCount = count
+                }
             }
         }
         let dropMarker = priority == nil && relation == .equal && dropsFixedMarkers
         if dropMarker { droppable[marker] = true }
+        // The logical columns are the newest, so they sort last.
+        var vals = cols.map { acc[$0] }
+        swap(&acc, &rowAccumulator)
         if entering >= 0 {
             for (c, a) in logicals {
-                if dropMarker && c == marker { dropped[c] = true } else { row[c] = a }
+                if dropMarker && c == marker { dropped[c] = true } else { cols.append(c); vals.append(a) }
             }
-            let a = row[entering]!
+            let a = vals[cols.firstIndex(of: entering)!]
             if !residual.isZero { move(entering, by: -(residual / a)) }
-            installRow(row, basic: entering)
+            installRow(SparseRow(cols: cols, vals: vals), basic: entering)
         } else {
-            for (c, a) in logicals { row[c] = a }
+            for (c, a) in logicals { cols.append(c); vals.append(a) }
             let basic: Int
             if priority == nil {
                 basic = marker
             } else {
                 basic = residual.signum >= 0 ? extra : marker
             }
-            let kappa = row[basic]!
+            let kappa = vals[cols.firstIndex(of: basic)!]
             value[basic] = -(residual / kappa)
-            installRow(row, basic: basic)
+            installRow(SparseRow(cols: cols, vals: vals), basic: basic)
         }
         return origin
     }
@@ -256,10 +271,9 @@ struct SimplexEngine<T: SimplexScalar> {
 
     /// Makes `row` (over nonbasic columns, including `basic`) a tableau row with `basic` basic, eliminating `basic`
     /// from the other rows. Values must already satisfy it.
-    mutating func installRow(_ row: [Int: T], basic: Int) {
-        var dictionary = row
-        let kappa = dictionary.removeValue(forKey: basic)!
-        var entries = SparseRow(dictionary)
+    mutating func installRow(_ row: SparseRow<T>, basic: Int) {
+        var entries = row
+        let kappa = entries.removeValue(forKey: basic)!
         if kappa != .one {
             let inv = T.one / kappa
             for k in entries.vals.indices { entries.vals[k] = entries.vals[k] * inv }
@@ -418,6 +432,7 @@ struct SimplexEngine<T: SimplexScalar> {
             colRows[c] = []
         }
         origins[origin].alive = false
+        levelCache = nil
         origins[origin].costColumns = []
     }
 
@@ -581,8 +596,12 @@ struct SimplexEngine<T: SimplexScalar> {
 
     // MARK: - Levels
 
+    /// `levelCosts()` until a row is added or removed.
+    var levelCache: [(priority: Priority, columns: [Int])]? = nil
+
     /// The cost columns of each level (the distinct priorities of live soft rows), highest priority first.
-    func levelCosts() -> [(priority: Priority, columns: [Int])] {
+    mutating func levelCosts() -> [(priority: Priority, columns: [Int])] {
+        if let cached = levelCache { return cached }
         var soft: [(priority: Priority, origin: Int)] = []
         for k in origins.indices where origins[k].alive {
             if let p = origins[k].priority { soft.append((p, k)) }
@@ -593,6 +612,7 @@ struct SimplexEngine<T: SimplexScalar> {
             if result.last?.priority != p { result.append((p, [])) }
             result[result.count - 1].columns.append(contentsOf: origins[k].costColumns)
         }
+        levelCache = result
         return result
     }
 
