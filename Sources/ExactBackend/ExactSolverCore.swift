@@ -171,13 +171,15 @@ final class ExactSolverCore<T: SimplexScalar> {
     var adoptionPivots = 0
     /// Time in the proposer (copy and float simplex), the exact crash insertion, the adoption, and the exact phase 1
     /// plus levels of `solve()` (the certificate, or the certificate and the fallback pivots).
-    var phaseTimes: [Duration] = [.zero, .zero, .zero, .zero]
+    var phaseTimes: [Duration] = [.zero, .zero, .zero, .zero, .zero, .zero]
 
     /// Inserts the pending rows into the engine with the floating-point proposer's final basis adopted (the exact
     /// engine then certifies it or continues from it). Returns how many rows went in.
     @discardableResult
     func insertPendingWithProposal() -> Int {
+        let tp = ContinuousClock().now
         let items = pendingItems()
+        defer { phaseTimes[5] += ContinuousClock().now - tp }
         guard !items.isEmpty else { return 0 }
         // A few rows into a large tableau: the exact warm start is cheaper than copying the tableau.
         let live = engine.rowEntries.count - engine.freeRows.count
@@ -186,6 +188,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         let clock = ContinuousClock()
         let t0 = clock.now
         var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
+        phaseTimes[4] += clock.now - t0
         let size = engine.rowEntries.count - engine.freeRows.count + rows.count
         proposer.propose(inserting: rows.map { r in
             (r.terms.map { ($0.column, ApproximateScalar($0.coefficient.doubleValue)) },
@@ -194,7 +197,9 @@ final class ExactSolverCore<T: SimplexScalar> {
         proposerIterations += proposer.iterations
         proposerRowsTouched += proposer.statColumn
         let t1 = clock.now
+        engine.crashTarget = proposer.basicRow.map { $0 >= 0 }
         insertPending(items)
+        engine.crashTarget = []
         let t2 = clock.now
         adoptionPivots += engine.adopt(proposer)
         let t3 = clock.now

@@ -77,6 +77,13 @@ struct SimplexEngine<T: SimplexScalar> {
     var levelCount = 0
     /// The price row of phase 1 and `optimize` (the final reduced costs after `optimize`).
     var price = PriceRow<T>()
+    /// Bumped by every change of basis or of a nonbasic value (not by constant changes, which move basic values only).
+    var basisVersion = 0
+    /// `basisVersion` at the end of the last complete `optimizeLevels()`, and the columns it fixed, in order.
+    var certifiedVersion = -1
+    var certifiedFixings: [Int] = []
+    /// While not empty, the basic columns `addRow` prefers for soft rows (a proposed final basis).
+    var crashTarget: [Bool] = []
     /// The accumulator `addRow` builds a row in.
     var rowAccumulator = PriceRow<T>()
     /// Merge buffers of `eliminate`.
@@ -219,7 +226,21 @@ struct SimplexEngine<T: SimplexScalar> {
         var bestCount = Int.max
         // Only equalities take one: an inequality keeps its slack basic, leaving the variable to a later equality
         // (a soft `w == preferred` then holds exactly in the starting basis).
-        if relation == .equal {
+        var targetLogical = -1
+        if priority != nil && !crashTarget.isEmpty {
+            // Basic columns proposed for the final basis: a free layout variable, else a logical column.
+            for j in cols where j < crashTarget.count && crashTarget[j] && isStructural[j] && isFree(j) {
+                let count = colRows[j].count
+                if count < bestCount {
+                    entering = j
+                    bestCount = count
+                }
+            }
+            if entering < 0 {
+                for (c, _) in logicals where c < crashTarget.count && crashTarget[c] { targetLogical = c; break }
+            }
+        }
+        if relation == .equal && entering < 0 && targetLogical < 0 {
             for j in cols where isStructural[j] && isFree(j) {
                 let count = colRows[j].count
                 if count < bestCount {
@@ -243,7 +264,9 @@ struct SimplexEngine<T: SimplexScalar> {
         } else {
             for (c, a) in logicals { cols.append(c); vals.append(a) }
             let basic: Int
-            if priority == nil {
+            if targetLogical >= 0 {
+                basic = targetLogical
+            } else if priority == nil {
                 basic = marker
             } else {
                 basic = residual.signum >= 0 ? extra : marker
@@ -272,6 +295,7 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Makes `row` (over nonbasic columns, including `basic`) a tableau row with `basic` basic, eliminating `basic`
     /// from the other rows. Values must already satisfy it.
     mutating func installRow(_ row: SparseRow<T>, basic: Int) {
+        basisVersion += 1
         var entries = row
         let kappa = entries.removeValue(forKey: basic)!
         if kappa != .one {
@@ -334,6 +358,7 @@ struct SimplexEngine<T: SimplexScalar> {
 
     /// `z_q += delta`, carrying the basic values along.
     mutating func move(_ q: Int, by delta: T) {
+        basisVersion += 1
         value[q] = value[q] + delta
         for i in rows(of: q) {
             let b = rowBasic[i]
@@ -347,6 +372,7 @@ struct SimplexEngine<T: SimplexScalar> {
     @discardableResult
     mutating func pivot(_ q: Int, _ r: Int) -> SparseRow<T> {
         iterations += 1
+        basisVersion += 1
         let b = rowBasic[r]
         var entries = rowEntries[r]
         rowEntries[r] = SparseRow()
@@ -401,6 +427,8 @@ struct SimplexEngine<T: SimplexScalar> {
 
     /// Removes an original row and its logical columns.
     mutating func removeRow(_ origin: Int) {
+        basisVersion += 1
+        levelCache = nil
         let o = origins[origin]
         precondition(!dropped[o.marker], "SimplexEngine: removal of a row whose marker was dropped")
         let m = o.marker
@@ -621,11 +649,22 @@ struct SimplexEngine<T: SimplexScalar> {
     /// is, which keeps exactly that level's optimal face (complementary slackness).
     mutating func optimizeLevels() {
         unfixAll()
+        // The same basis with the same nonbasic values as at the last optimum (only basic values moved, and phase 1
+        // found them feasible): every level's reduced costs and every sign test are as then, so the optimum and
+        // its face carry over exactly.
+        if basisVersion == certifiedVersion {
+            for j in certifiedFixings {
+                fixings.append((j, lower[j], upper[j]))
+                lower[j] = value[j]
+                upper[j] = value[j]
+            }
+            return
+        }
         let levels = levelCosts()
         levelCount = levels.count
         for level in levels {
             let outcome = optimize(level.columns.map { ($0, T.one) })
-            if outcome == .stopped { return }
+            if outcome == .stopped { certifiedVersion = -1; return }
             precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
             var fix: [Int] = []
             for j in price.touched where !price[j].isZero && basicRow[j] < 0 && !isFixed(j) { fix.append(j) }
@@ -636,6 +675,8 @@ struct SimplexEngine<T: SimplexScalar> {
                 upper[j] = value[j]
             }
         }
+        certifiedVersion = basisVersion
+        certifiedFixings = fixings.map(\.column)
     }
 
     mutating func unfixAll() {
