@@ -1,0 +1,107 @@
+import ExactBackend
+import PlumbSolver
+import PlumbSystem
+import Testing
+
+/// The floating-point proposer and the exact certificate: answers derived by hand in each test's comment, and the
+/// proposal counters (whether the exact check accepted the proposed basis or had to pivot on).
+@Suite struct ProposalTests {
+    func r(_ text: String) -> Rational { try! Rational(parsing: text) }
+
+    /// `Σ terms + constant RELATION 0`; terms as (variable index, coefficient text).
+    func c(_ terms: [(Int, String)], _ constant: String, _ relation: Relation, _ priority: Priority = .required)
+        -> LinearConstraint {
+        var e = LinearExpression(constant: r(constant))
+        for (i, coefficient) in terms { try! e.add(VariableID(i), r(coefficient)) }
+        return LinearConstraint(e, relation, priority: priority)
+    }
+
+    func value(_ s: ExactSolver, _ i: Int) -> SolvedValue { s.value(of: VariableID(i)) }
+    func exact(_ text: String) -> SolvedValue { .exact(r(text)) }
+
+    /// left (x0) == 8, right (x2) == left + width (x1), right <= 100 required; width == 120 @750, width >= 50 @250.
+    /// width can reach at most 100 - 8 = 92, so the 750 level's optimum is |92 - 120| = 28 at width 92, right 100;
+    /// the 250 level is then met. The float basis is exactly optimal: accepted with no exact iteration.
+    @Test func certificateAcceptsAnOptimalProposal() throws {
+        let s = ExactSolver()
+        try s.add(c([(0, "1")], "-8", .equal), id: ConstraintID(0))
+        try s.add(c([(2, "1"), (0, "-1"), (1, "-1")], "0", .equal), id: ConstraintID(1))
+        try s.add(c([(2, "1")], "-100", .lessOrEqual), id: ConstraintID(2))
+        try s.add(c([(1, "1")], "-120", .equal, .high), id: ConstraintID(3))
+        try s.add(c([(1, "1")], "-50", .greaterOrEqual, .low), id: ConstraintID(4))
+        _ = try s.solve()
+        #expect(value(s, 0) == exact("8"))
+        #expect(value(s, 1) == exact("92"))
+        #expect(value(s, 2) == exact("100"))
+        let counts = s.proposalCounts
+        #expect(counts.proposals == 1 && counts.certified == 1 && counts.fallbackIterations == 0)
+
+        // A constant change keeps the basis: right <= 90 gives width 82 (violation 38), still exact.
+        try s.setConstant(r("-90"), of: ConstraintID(2))
+        _ = try s.solve()
+        #expect(value(s, 1) == exact("82"))
+        #expect(value(s, 2) == exact("90"))
+    }
+
+    /// x0 == 1/3 (as 3·x0 == 1) required; x1 == x0 + 1/7 @750; x1 >= 1 @250. The 750 row holds exactly at
+    /// x1 = 1/3 + 1/7 = 10/21, and the 250 row cannot move it. Values that no float holds exactly, read off the
+    /// exact basis.
+    @Test func thirdsAndSeventhsComeOutExact() throws {
+        let s = ExactSolver()
+        try s.add(c([(0, "3")], "-1", .equal), id: ConstraintID(0))
+        try s.add(c([(1, "1"), (0, "-1")], "-1/7", .equal, .high), id: ConstraintID(1))
+        try s.add(c([(1, "1")], "-1", .greaterOrEqual, .low), id: ConstraintID(2))
+        _ = try s.solve()
+        #expect(value(s, 0) == exact("1/3"))
+        #expect(value(s, 1) == exact("10/21"))
+        #expect(s.proposalCounts.proposals == 1)
+        #expect(s.proposalCounts.certified == 1)
+    }
+
+    /// x + (1 + 10⁻¹²)·y == 1 required; y == 0 and x == 0 both @250. Minimising |x| + |y|: moving one unit of the
+    /// solution from x to y changes the sum by 1 - (1 + 10⁻¹²) = -10⁻¹², so the optimum puts it all on y:
+    /// x = 0, y = 1/(1 + 10⁻¹²) = 10¹²/(10¹² + 1), sum 10¹²/(10¹² + 1) < 1. The float proposer cannot see a reduced
+    /// cost of 10⁻¹² (below its tolerance) and stops at x = 1, y = 0; the exact check must reject that basis and
+    /// pivot on to the exact optimum.
+    @Test func tinyReducedCostFallsBackToExactPivots() throws {
+        for proposer in [true, false] {
+            let s = ExactSolver()
+            s.usesProposer = proposer
+            try s.add(c([(0, "1"), (1, "1.000000000001")], "-1", .equal), id: ConstraintID(0))
+            try s.add(c([(1, "1")], "0", .equal, .low), id: ConstraintID(1))
+            try s.add(c([(0, "1")], "0", .equal, .low), id: ConstraintID(2))
+            _ = try s.solve()
+            #expect(value(s, 0) == exact("0"))
+            #expect(value(s, 1) == exact("1000000000000/1000000000001"))
+            if proposer {
+                let counts = s.proposalCounts
+                #expect(counts.proposals == 1 && counts.certified == 0 && counts.fallbackIterations > 0)
+            } else {
+                #expect(s.proposalCounts.proposals == 0)
+            }
+        }
+    }
+
+    /// The same, with the tie exact: x + y == 1, y == 0 and x == 0 @250. Every split of the unit costs 1, so the
+    /// optimum value is 1 and both x and y range over [0, 1] on the optimal face; whichever vertex is reported, the
+    /// proposal is exactly optimal (a zero reduced cost is not improving) and x + y == 1 holds exactly.
+    @Test func exactTieIsAcceptedAndAmbiguous() throws {
+        let s = ExactSolver()
+        try s.add(c([(0, "1"), (1, "1")], "-1", .equal), id: ConstraintID(0))
+        try s.add(c([(1, "1")], "0", .equal, .low), id: ConstraintID(1))
+        try s.add(c([(0, "1")], "0", .equal, .low), id: ConstraintID(2))
+        _ = try s.solve()
+        guard case .exact(let x) = value(s, 0), case .exact(let y) = value(s, 1) else {
+            Issue.record("non-exact values")
+            return
+        }
+        #expect(try x + y == r("1"))
+        #expect(s.proposalCounts.certified == 1)
+        let ambiguous = try s.ambiguousVariables(among: nil)
+        #expect(ambiguous.count == 2)
+        for a in ambiguous {
+            #expect(a.minimum == exact("0"))
+            #expect(a.maximum == exact("1"))
+        }
+    }
+}
