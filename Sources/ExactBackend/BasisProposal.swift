@@ -16,6 +16,7 @@ extension SimplexEngine where T == ApproximateScalar {
         value = exact.value.map(approximate)
         basicRow = exact.basicRow
         colRows = exact.colRows
+        colStale = exact.colStale
         isStructural = exact.isStructural
         dropsFixedMarkers = exact.dropsFixedMarkers
         droppable = exact.droppable

@@ -123,8 +123,9 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
 
     /// The engine row of a pending item: terms over structural columns, constant, relation, priority.
-    func row(of item: PendingItem) -> (terms: [(column: Int, coefficient: T)], constant: T, relation: Relation,
-                                       priority: Priority) {
+    typealias PendingRow = (terms: [(column: Int, coefficient: T)], constant: T, relation: Relation, priority: Priority)
+
+    func row(of item: PendingItem) -> PendingRow {
         switch item {
         case .constraint(let id):
             let constraint = constraints[id]!.constraint
@@ -138,11 +139,11 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     /// Puts the waiting soft constraints and suggested edits into the engine, highest priority first; returns how many.
     @discardableResult
-    func insertPending(_ given: [PendingItem]? = nil) -> Int {
+    func insertPending(_ given: [PendingItem]? = nil, rows given2: [PendingRow]? = nil) -> Int {
         let items = given ?? pendingItems()
         guard !items.isEmpty else { return 0 }
-        for item in items {
-            let r = row(of: item)
+        let rows = given2 ?? items.map { row(of: $0) }
+        for (item, r) in zip(items, rows) {
             let origin = engine.addRow(terms: r.terms, constant: r.constant, relation: r.relation, priority: r.priority)
             switch item {
             case .constraint(let id):
@@ -198,7 +199,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         proposerRowsTouched += proposer.statColumn
         let t1 = clock.now
         engine.crashTarget = proposer.basicRow.map { $0 >= 0 }
-        insertPending(items)
+        insertPending(items, rows: rows)
         engine.crashTarget = []
         let t2 = clock.now
         adoptionPivots += engine.adopt(proposer)

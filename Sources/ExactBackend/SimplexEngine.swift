@@ -32,6 +32,8 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Rows whose entries may contain the (nonbasic) column: an id is appended when the entry appears and only dropped
     /// (with repeats) when the list is read through `rows(of:)`; `colRows[j].count` is an upper bound.
     var colRows: [[Int]] = []
+    /// Whether a column's list may hold a row that no longer contains it (false: the list is exact).
+    var colStale: [Bool] = []
     /// Per row, the last `rows(of:)` call that kept it (to drop repeats).
     var rowStamp: [Int] = []
     var stampEpoch = 0
@@ -108,6 +110,8 @@ struct SimplexEngine<T: SimplexScalar> {
         }
         stampEpoch += 1
         let epoch = stampEpoch
+        if !colStale[j] { return colRows[j] }
+        colStale[j] = false
         var kept = colRows[j]
         colRows[j] = []
         var n = 0
@@ -130,6 +134,7 @@ struct SimplexEngine<T: SimplexScalar> {
         value.append(l ?? .zero)
         basicRow.append(-1)
         colRows.append([])
+        colStale.append(false)
         isStructural.append(structural)
         droppable.append(false)
         dropped.append(false)
@@ -346,7 +351,7 @@ struct SimplexEngine<T: SimplexScalar> {
                         scratchCols.append(cb); scratchVals.append(-(f * pv[b])); colRows[cb].append(i); b += 1
                     } else {
                         let sum = rv[a] - f * pv[b]
-                        if !sum.isZero { scratchCols.append(ca); scratchVals.append(sum) }
+                        if !sum.isZero { scratchCols.append(ca); scratchVals.append(sum) } else { colStale[ca] = true }
                         a += 1; b += 1
                     }
                 }
@@ -448,6 +453,7 @@ struct SimplexEngine<T: SimplexScalar> {
             precondition(r >= 0, "SimplexEngine: a constraint's marker column is in no row")
             pivot(m, r)
         }
+        for j in rowEntries[r].cols { colStale[j] = true }
         rowEntries[r] = SparseRow()
         rowBasic[r] = -1
         infeasible.remove(r)
