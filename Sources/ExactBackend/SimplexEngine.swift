@@ -50,7 +50,7 @@ struct SimplexEngine<T: SimplexScalar> {
     var rowBasic: [Int] = []
     var freeRows: [Int] = []
     /// Rows whose basic column is out of its bounds.
-    var infeasible: Set<Int> = []
+    var infeasible = RowSet()
 
     // MARK: Original constraints
     struct Origin {
