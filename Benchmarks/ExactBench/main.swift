@@ -1,7 +1,7 @@
 // ExactBench: runs layout-lp/1 files through the exact back end (and its GMP-only twin, and any other back end of
 // the build by name, from PlumbBackEnds) via SystemRunner.
 //
-//   ExactBench [--solver exact|exact-gmp|cassowary|both|all|A,B] (both: the two exact ones; all: and cassowary) [--repeats N] [--rounds all|changed|none] [--no-ambiguity]
+//   ExactBench [--solver exact|exact-gmp|exact-pivot|cassowary|both|all|A,B] (both: the two exact ones; all: and cassowary) [--repeats N] [--rounds all|changed|none] [--no-ambiguity]
 //              [--mode screened|exhaustive] [--check] [--json OUTDIR] FILE...
 //
 // Prints one line per file and solver: status, median build+solve seconds over N fresh solvers, the suggestion
@@ -106,11 +106,12 @@ for file in files {
         switch name {
         case "exact": type = ExactSolver.self
         case "exact-gmp": type = ExactGMPOnlySolver.self
+        case "exact-pivot": type = ExactPivotingSolver.self
         case "none": continue   // only --stats / --verify-rounds
         default:
             // Any other back end of the build, by name (cassowary, relaxation, ...).
             guard let other = PlumbBackEnds.named(name) else {
-                print("\(name): no such back end in this build (known: exact, exact-gmp, \(PlumbBackEnds.all.map { $0.name }.joined(separator: ", ")))")
+                print("\(name): no such back end in this build (known: exact, exact-gmp, exact-pivot, \(PlumbBackEnds.all.map { $0.name }.joined(separator: ", ")))")
                 continue
             }
             type = other

@@ -81,6 +81,17 @@ public final class ExactGMPOnlySolver: ExactSolver {
     }
 }
 
+/// The exact back end without the floating-point proposer: every pivot in exact arithmetic from the crash basis (the
+/// reference the proposer is measured and tested against). Name `exact-pivot`.
+public final class ExactPivotingSolver: ExactSolver {
+    override public class var name: String { "exact-pivot" }
+
+    public required convenience init() {
+        self.init(core: ExactSolverCore<ExactRational>())
+        usesProposer = false
+    }
+}
+
 /// What `ExactSolver` needs of its core, whatever its number type.
 protocol ExactCore: AnyObject {
     var ambiguityMode: AmbiguityMode { get set }

@@ -109,17 +109,27 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     /// The waiting soft constraints and suggested edits, in the order they go into the engine: highest priority
     /// first, then constraints in order of addition, then edits.
-    func pendingItems() -> [PendingItem] {
-        var items: [(priority: Priority, order: Int, item: PendingItem)] = []
+    func pendingItems() -> [PendingItem] { pendingRows().map(\.item) }
+
+    /// The pending items in insertion order with their engine rows (one lookup each).
+    func pendingRows() -> [(item: PendingItem, row: PendingRow)] {
+        var items: [(priority: Priority, order: Int, item: PendingItem, row: PendingRow)] = []
+        items.reserveCapacity(pending.count)
         for id in pending {
-            let entry = constraints[id]!
-            items.append((entry.constraint.priority, entry.sequence, .constraint(id)))
+            guard let entry = constraints[id] else { continue }
+            let constraint = entry.constraint
+            var terms: [(column: Int, coefficient: T)] = []
+            terms.reserveCapacity(constraint.terms.count)
+            for term in constraint.terms { terms.append((column(for: term.variable), T(term.coefficient))) }
+            items.append((constraint.priority, entry.sequence, .constraint(id),
+                          (terms, T(constraint.constant), constraint.relation, constraint.priority)))
         }
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
-            items.append((edit.priority, -1 - variable.index, .edit(variable)))
+            items.append((edit.priority, -1 - variable.index, .edit(variable),
+                          ([(column(for: variable), .one)], edit.constant!, .equal, edit.priority)))
         }
         items.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.order < $1.order }
-        return items.map(\.item)
+        return items.map { ($0.item, $0.row) }
     }
 
     /// The engine row of a pending item: terms over structural columns, constant, relation, priority.
@@ -179,13 +189,13 @@ final class ExactSolverCore<T: SimplexScalar> {
     @discardableResult
     func insertPendingWithProposal() -> Int {
         let tp = ContinuousClock().now
-        let items = pendingItems()
+        let pendingRows = pendingRows()   // (creates any missing structural column first)
         defer { phaseTimes[5] += ContinuousClock().now - tp }
-        guard !items.isEmpty else { return 0 }
+        guard !pendingRows.isEmpty else { return 0 }
+        let items = pendingRows.map(\.item), rows = pendingRows.map(\.row)
         // A few rows into a large tableau: the exact warm start is cheaper than copying the tableau.
         let live = engine.rowEntries.count - engine.freeRows.count
-        guard items.count * 16 >= live else { return insertPending(items) }
-        let rows = items.map { row(of: $0) }   // (creates any missing structural column first)
+        guard items.count * 16 >= live else { return insertPending(items, rows: rows) }
         let clock = ContinuousClock()
         let t0 = clock.now
         var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
@@ -479,3 +489,4 @@ final class ExactSolverCore<T: SimplexScalar> {
         return engine.conflictOrigins().map { ids[$0] }.sorted()
     }
 }
+
