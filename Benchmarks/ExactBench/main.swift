@@ -94,7 +94,7 @@ for file in files {
                 roundIterations += try solver.solve().iterations ?? 0
             }
             let t4 = monotonicSeconds()
-            print("stats: rounds \(system.suggestionRounds.count) in \(fmt(t4 - t3)) s, \(roundIterations) iterations")
+            print("stats: rounds \(system.suggestionRounds.count) in \(fmt(t4 - t3)) s, \(roundIterations) iterations (after them: \(solver.statistics))")
             print("stats: build \(fmt(t1 - t0)) s (\(firstStatistics)), solve \(fmt(t2 - t1)) s, \(report.iterations ?? 0) iterations, \(report.message)")
         } catch { print("stats: \(error)") }
     }
