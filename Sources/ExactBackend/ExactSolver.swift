@@ -2,7 +2,10 @@ import PlumbSolver
 import PlumbSystem
 
 /// The exact back end: the lexicographic L1 optimum in exact rationals (GMP behind an inline fast path), by a
-/// bounded-variable primal simplex of its own, level by level. No floating point on the decision path.
+/// bounded-variable primal simplex of its own, level by level. No floating point on the decision path: when many
+/// rows go in at once, a floating-point copy of the tableau proposes the final basis ("float proposes, exact
+/// certifies", see `adopt`); the exact engine takes that basis, computes its values exactly and checks every level's
+/// reduced costs exactly, and pivots on in exact arithmetic wherever the proposal was not exactly optimal.
 ///
 /// - Required constraints hold exactly; an infeasible required set is refused with an irreducible conflicting
 ///   subset (Farkas certificate, trimmed by deletion).
