@@ -358,8 +358,20 @@ final class ExactSolverCore<T: SimplexScalar> {
     @_specialize(where T == ExactRational)
     func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
         guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
-        _ = leaveFace()
         let constant = -T(value)
+        if faceValid, let origin = edit.origin {
+            // Only basic values move; if they stay within their bounds, the basis, the nonbasic values and so every
+            // level's reduced costs are as at the last optimum: it is still optimal, on the same face.
+            engine.setConstant(constant, of: origin)
+            edits[variable]!.constant = constant
+            if engine.infeasible.isEmpty {
+                solutionStale = true
+                return
+            }
+            engine.setConstant(edit.constant!, of: origin)
+            edits[variable]!.constant = edit.constant
+        }
+        _ = leaveFace()
         if edit.constant == nil {
             _ = column(for: variable)
             mentions[variable.index] += 1
@@ -375,6 +387,11 @@ final class ExactSolverCore<T: SimplexScalar> {
     @_specialize(where T == ExactRational)
     func solve() -> SolveReport {
         let start = engine.iterations
+        if faceValid {
+            // Nothing changed since the last optimum but suggested values that kept it (see `suggest`).
+            if solutionStale { readSolution() }
+            return SolveReport(converged: true, iterations: 0, message: "\(engine.levelCount) priority level(s)")
+        }
         _ = leaveFace()
         let proposalsBefore = proposals
         if usesProposer { insertPendingWithProposal() } else { insertPending() }
@@ -391,12 +408,20 @@ final class ExactSolverCore<T: SimplexScalar> {
             if exactIterations == 0 { proposalsCertified += 1 } else { fallbackIterations += exactIterations }
         }
         faceValid = true
+        readSolution()
+        return SolveReport(converged: true, iterations: engine.iterations - start,
+                           message: "\(engine.levelCount) priority level(s)")
+    }
+
+    /// Whether `solution` is behind the engine's values (a suggestion kept the optimum).
+    var solutionStale = false
+
+    func readSolution() {
         solution = columnOf.indices.map { v in
             let c = columnOf[v]
             return c >= 0 && mentions[v] > 0 ? engine.value[c].solvedValue : .exact(.zero)
         }
-        return SolveReport(converged: true, iterations: engine.iterations - start,
-                           message: "\(engine.levelCount) priority level(s)")
+        solutionStale = false
     }
 
     func value(of variable: VariableID) -> SolvedValue {
@@ -405,7 +430,7 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
-        guard faceValid else {
+        guard faceValid && !solutionStale else {
             throw .unsupported("ambiguity is reported for the last solve(); the system changed since, so solve() first")
         }
         let variables = (candidates ?? columnOf.indices.map { VariableID($0) }).sorted()
