@@ -104,4 +104,31 @@ import Testing
             #expect(a.maximum == exact("1"))
         }
     }
+
+    /// left (x0) >= 0, right (x2) == left + width (x1), right <= 100 required; left == 10 @750; width edited at 999.
+    /// Suggest 50 → left 10, right 60; 80 → left 10, right 90 (the same basis: the suggestion keeps the optimum);
+    /// 95 → right would be 105, so left gives way (750 < 999): left 5, right 100; 120 → left cannot go below 0, so
+    /// width stops at 100 (the edit is violated by 20): left 0, right 100; 30 → left 10, right 40 again.
+    /// Between a suggestion and the next solve(), values are the last solve's and ambiguity asks for solve() first.
+    @Test func suggestionsKeepOrLeaveTheOptimum() throws {
+        let s = ExactSolver()
+        try s.add(c([(0, "1")], "0", .greaterOrEqual), id: ConstraintID(0))
+        try s.add(c([(2, "1"), (0, "-1"), (1, "-1")], "0", .equal), id: ConstraintID(1))
+        try s.add(c([(2, "1")], "-100", .lessOrEqual), id: ConstraintID(2))
+        try s.add(c([(0, "1")], "-10", .equal, .high), id: ConstraintID(3))
+        try s.addEditVariable(VariableID(1), priority: 999)
+        _ = try s.solve()
+        for (width, left, actualWidth, right) in [("50", "10", "50", "60"), ("80", "10", "80", "90"),
+                                                  ("95", "5", "95", "100"), ("120", "0", "100", "100"),
+                                                  ("30", "10", "30", "40")] {
+            let before = value(s, 2)
+            try s.suggest(r(width), for: VariableID(1))
+            #expect(value(s, 2) == before)
+            #expect(throws: SolverError.self) { _ = try s.ambiguousVariables(among: nil) }
+            _ = try s.solve()
+            #expect(value(s, 0) == exact(left))
+            #expect(value(s, 1) == exact(actualWidth))
+            #expect(value(s, 2) == exact(right))
+        }
+    }
 }
