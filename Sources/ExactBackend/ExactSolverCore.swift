@@ -115,14 +115,20 @@ final class ExactSolverCore<T: SimplexScalar> {
     func pendingRows() -> [(item: PendingItem, row: PendingRow)] {
         var items: [(priority: Priority, order: Int, item: PendingItem, row: PendingRow)] = []
         items.reserveCapacity(pending.count)
-        for id in pending {
-            guard let entry = constraints[id] else { continue }
+        func add(_ id: ConstraintID, _ entry: Entry) {
             let constraint = entry.constraint
             var terms: [(column: Int, coefficient: T)] = []
             terms.reserveCapacity(constraint.terms.count)
             for term in constraint.terms { terms.append((column(for: term.variable), T(term.coefficient))) }
             items.append((constraint.priority, entry.sequence, .constraint(id),
                           (terms, T(constraint.constant), constraint.relation, constraint.priority)))
+        }
+        if pending.count * 4 >= constraints.count {
+            // Most constraints wait: one pass over all of them (pending = soft and not in the engine) beats a lookup
+            // per pending one.
+            for (id, entry) in constraints where entry.origin < 0 { add(id, entry) }
+        } else {
+            for id in pending { if let entry = constraints[id] { add(id, entry) } }
         }
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
             items.append((edit.priority, -1 - variable.index, .edit(variable),
