@@ -244,6 +244,17 @@ struct SimplexEngine<T: SimplexScalar> {
             if entering < 0 {
                 for (c, _) in logicals where c < crashTarget.count && crashTarget[c] { targetLogical = c; break }
             }
+            if entering < 0 && targetLogical < 0 {
+                // Any other proposed basic column of the row (it moves to satisfy the row; phase 1 and the adoption
+                // settle the values).
+                for j in cols where j < crashTarget.count && crashTarget[j] {
+                    let count = colRows[j].count
+                    if count < bestCount {
+                        entering = j
+                        bestCount = count
+                    }
+                }
+            }
         }
         if relation == .equal && entering < 0 && targetLogical < 0 {
             for j in cols where isStructural[j] && isFree(j) {
