@@ -75,6 +75,17 @@ struct SimplexEngine<T: SimplexScalar> {
     /// The objective's price row while phase 1 uses `price`; phase 1 keeps it up to date when `maintainsObjective`.
     var heldObjective = PriceRow<T>()
     var maintainsObjective = false
+    /// Each level's reduced costs for the current basis (kept through pivots by `pivot`), while `levelPricesValid`;
+    /// a row added or removed drops them. `activeLevel`: the level whose row is out in `price`.
+    var levelPrices: [PriceRow<T>] = []
+    var levelPricesValid = false
+    var activeLevel = -1
+
+    mutating func dropLevelPrices() {
+        if !levelPrices.isEmpty { levelPrices = [] }
+        levelPricesValid = false
+    }
+
     /// How many levels the last `optimizeLevels()` had.
     var levelCount = 0
     /// The price row of phase 1 and `optimize` (the final reduced costs after `optimize`).
@@ -312,6 +323,7 @@ struct SimplexEngine<T: SimplexScalar> {
     /// from the other rows. Values must already satisfy it.
     mutating func installRow(_ row: SparseRow<T>, basic: Int) {
         basisVersion += 1
+        dropLevelPrices()
         var entries = row
         let kappa = entries.removeValue(forKey: basic)!
         if kappa != .one {
@@ -412,7 +424,19 @@ struct SimplexEngine<T: SimplexScalar> {
             dropped[b] = true
             entries.removeValue(forKey: b)
         }
+        if !levelPrices.isEmpty { updateLevelPrices(q, entries) }
         return entries
+    }
+
+    /// Keeps the stored level price rows (all but the one `optimizeLevels()` has out in `price`) right through the
+    /// pivot that made `q` basic with row `entries`.
+    mutating func updateLevelPrices(_ q: Int, _ entries: SparseRow<T>) {
+        for k in levelPrices.indices where k != activeLevel {
+            let f = levelPrices[k][q]
+            if f.isZero { continue }
+            levelPrices[k].clear(q)
+            for n in entries.cols.indices { levelPrices[k].add(entries.cols[n], -(f * entries.vals[n])) }
+        }
     }
 
     /// Whether an origin's constant change or removal needs the tableau rebuilt (its marker column was dropped).
@@ -444,6 +468,7 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Removes an original row and its logical columns.
     mutating func removeRow(_ origin: Int) {
         basisVersion += 1
+        dropLevelPrices()
         levelCache = nil
         let o = origins[origin]
         precondition(!dropped[o.marker], "SimplexEngine: removal of a row whose marker was dropped")
@@ -679,9 +704,27 @@ struct SimplexEngine<T: SimplexScalar> {
         }
         let levels = levelCosts()
         levelCount = levels.count
-        for level in levels {
-            let outcome = optimize(level.columns.map { ($0, T.one) })
-            if outcome == .stopped { certifiedVersion = -1; return }
+        // Each level's reduced costs as the pivots since its last run left them, when no row came or went.
+        let reuse = levelPricesValid && levelPrices.count == levels.count
+        if !reuse { dropLevelPrices() }
+        for (k, level) in levels.enumerated() {
+            activeLevel = k
+            let outcome: Outcome
+            if reuse {
+                swap(&price, &levelPrices[k])
+                price.widen(columns: lower.count)
+                price.markAllCandidates()   // bounds were unfixed since: any column may improve again
+                outcome = iterate()
+            } else {
+                outcome = optimize(level.columns.map { ($0, T.one) })
+            }
+            if outcome == .stopped {
+                if reuse { swap(&price, &levelPrices[k]) }
+                activeLevel = -1
+                dropLevelPrices()
+                certifiedVersion = -1
+                return
+            }
             precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
             var fix: [Int] = []
             for j in price.touched where !price[j].isZero && basicRow[j] < 0 && !isFixed(j) { fix.append(j) }
@@ -691,7 +734,10 @@ struct SimplexEngine<T: SimplexScalar> {
                 lower[j] = value[j]
                 upper[j] = value[j]
             }
+            if reuse { swap(&price, &levelPrices[k]) } else { levelPrices.append(price) }
         }
+        activeLevel = -1
+        levelPricesValid = true
         certifiedVersion = basisVersion
         certifiedFixings = fixings.map(\.column)
     }

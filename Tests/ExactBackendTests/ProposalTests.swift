@@ -109,7 +109,8 @@ import Testing
     /// Suggest 50 → left 10, right 60; 80 → left 10, right 90 (the same basis: the suggestion keeps the optimum);
     /// 95 → right would be 105, so left gives way (750 < 999): left 5, right 100; 120 → left cannot go below 0, so
     /// width stops at 100 (the edit is violated by 20): left 0, right 100; 30 → left 10, right 40 again.
-    /// Between a suggestion and the next solve(), values are the last solve's and ambiguity asks for solve() first.
+    /// Between a suggestion and the next solve(), values are the last solve's and ambiguity asks for solve() first;
+    /// after it, nothing is ambiguous (each value is pinned by a level or a bound).
     @Test func suggestionsKeepOrLeaveTheOptimum() throws {
         let s = ExactSolver()
         try s.add(c([(0, "1")], "0", .greaterOrEqual), id: ConstraintID(0))
@@ -129,6 +130,8 @@ import Testing
             #expect(value(s, 0) == exact(left))
             #expect(value(s, 1) == exact(actualWidth))
             #expect(value(s, 2) == exact(right))
+            // Every value is determined (ranging pivots; the next round must still start from the right prices).
+            #expect(try s.ambiguousVariables(among: nil).isEmpty)
         }
     }
 }
