@@ -35,7 +35,6 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
     var constraints: [ConstraintID: Entry] = [:]
     var nextSequence = 0
-    var owner: [Int: ConstraintID] = [:]
     /// Soft constraints not yet in the engine.
     var pending: Set<ConstraintID> = []
 
@@ -164,7 +163,6 @@ final class ExactSolverCore<T: SimplexScalar> {
             switch item {
             case .constraint(let id):
                 constraints[id]!.origin = origin
-                owner[origin] = id
             case .edit(let variable):
                 edits[variable]!.origin = origin
             }
@@ -261,7 +259,6 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
         constraints[id] = Entry(constraint: constraint, origin: origin, sequence: nextSequence)
         nextSequence += 1
-        owner[origin] = id
         mention(constraint, 1)
     }
 
@@ -275,7 +272,6 @@ final class ExactSolverCore<T: SimplexScalar> {
             pending.remove(id)
             return
         }
-        owner[entry.origin] = nil
         if engine.needsRebuild(entry.origin) {
             let rebuilt = rebuild()
             precondition(rebuilt, "ExactSolver: removing a constraint cannot make the others infeasible")
@@ -296,10 +292,10 @@ final class ExactSolverCore<T: SimplexScalar> {
         let refused: Bool
         if engine.needsRebuild(entry.origin) {
             // The row's marker column was dropped: rebuild with the new constant (the old engine is kept if refused).
-            let saved = (engine, columnOf, owner, edits, constraints, pending)
+            let saved = (engine, columnOf, edits, constraints, pending)
             constraints[id]!.constraint = changed
             refused = !rebuild()
-            if refused { (engine, columnOf, owner, edits, constraints, pending) = saved }
+            if refused { (engine, columnOf, edits, constraints, pending) = saved }
         } else {
             engine.setConstant(T(constant), of: entry.origin)
             refused = !engine.restoreFeasibility()
@@ -326,13 +322,11 @@ final class ExactSolverCore<T: SimplexScalar> {
     func rebuild() -> Bool {
         engine = ExactSolverCore.makeEngine()
         columnOf = columnOf.map { _ in -1 }
-        owner = [:]
         pending = []
         for (id, entry) in constraints.sorted(by: { $0.value.sequence < $1.value.sequence }) {
             if entry.constraint.priority.isRequired {
                 let origin = addRow(entry.constraint)
                 constraints[id]!.origin = origin
-                owner[origin] = id
             } else {
                 constraints[id]!.origin = -1
                 pending.insert(id)
