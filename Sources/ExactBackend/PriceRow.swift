@@ -38,11 +38,6 @@ struct PriceRow<T: SimplexScalar> {
         }
     }
 
-    /// Every touched column becomes a candidate again (after bounds were loosened).
-    mutating func markAllCandidates() {
-        for j in touched { markCandidate(j) }
-    }
-
     @inline(__always) subscript(j: Int) -> T { vals[j] }
 
     @inline(__always) mutating func add(_ j: Int, _ delta: T) {

@@ -81,6 +81,12 @@ struct SimplexEngine<T: SimplexScalar> {
     var levelPricesValid = false
     var activeLevel = -1
 
+    /// Column `j` may move where it could not (bounds loosened, or moved off a bound): a candidate again in every
+    /// stored level row.
+    mutating func loosen(_ j: Int) {
+        for k in levelPrices.indices where j < levelPrices[k].isCandidate.count { levelPrices[k].markCandidate(j) }
+    }
+
     mutating func dropLevelPrices() {
         if !levelPrices.isEmpty { levelPrices = [] }
         levelPricesValid = false
@@ -387,6 +393,7 @@ struct SimplexEngine<T: SimplexScalar> {
     /// `z_q += delta`, carrying the basic values along.
     mutating func move(_ q: Int, by delta: T) {
         basisVersion += 1
+        if !levelPrices.isEmpty { loosen(q) }
         value[q] = value[q] + delta
         for i in rows(of: q) {
             let b = rowBasic[i]
@@ -713,7 +720,6 @@ struct SimplexEngine<T: SimplexScalar> {
             if reuse {
                 swap(&price, &levelPrices[k])
                 price.widen(columns: lower.count)
-                price.markAllCandidates()   // bounds were unfixed since: any column may improve again
                 outcome = iterate()
             } else {
                 outcome = optimize(level.columns.map { ($0, T.one) })
@@ -746,6 +752,7 @@ struct SimplexEngine<T: SimplexScalar> {
         for f in fixings.reversed() {
             lower[f.column] = f.lower
             upper[f.column] = f.upper
+            if !levelPrices.isEmpty { loosen(f.column) }
         }
         fixings = []
     }
