@@ -88,14 +88,20 @@ extension SimplexEngine where T == ApproximateScalar {
     }
 }
 
+/// What the proposer hands over: which columns its final basis has basic, and where it left every column.
+struct Proposal {
+    var basic: [Bool]
+    var value: [ApproximateScalar]
+}
+
 extension SimplexEngine {
     /// Changes to the basic columns of `proposal` where the exact tableau allows (an entering column pivots on a row
     /// whose basic column the proposal has nonbasic, the shortest such row), then moves each nonbasic bounded column
     /// that the proposal has at a bound onto that exact bound. Returns the number of basis changes. The engine stays
     /// consistent (possibly primal infeasible): phase 1 and the levels decide from here.
-    mutating func adopt(_ proposal: SimplexEngine<ApproximateScalar>) -> Int {
-        precondition(proposal.lower.count == lower.count, "SimplexEngine: a proposal of another tableau")
-        let target = proposal.basicRow.map { $0 >= 0 }
+    mutating func adopt(_ proposal: Proposal) -> Int {
+        let target = proposal.basic
+        precondition(target.count == lower.count, "SimplexEngine: a proposal of another tableau")
         var entering: [(count: Int, column: Int)] = []
         for j in target.indices where target[j] && basicRow[j] < 0 && !dropped[j] {
             entering.append((colRows[j].count, j))

@@ -202,21 +202,26 @@ final class ExactSolverCore<T: SimplexScalar> {
         guard items.count * 16 >= live else { return insertPending(items, rows: rows) }
         let clock = ContinuousClock()
         let t0 = clock.now
-        var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
-        phaseTimes[4] += clock.now - t0
-        let size = engine.rowEntries.count - engine.freeRows.count + rows.count
-        proposer.propose(inserting: rows.map { r in
-            (r.terms.map { ($0.column, ApproximateScalar($0.coefficient.doubleValue)) },
-             ApproximateScalar(r.constant.doubleValue), r.relation, r.priority)
-        }, limit: 50 * size + 1000)
-        proposerIterations += proposer.iterations
-        proposerRowsTouched += proposer.statColumn
+        // The floating-point copy lives only in here: released before the exact engine changes (its column lists
+        // would otherwise be shared, and copied on every first write).
+        let proposal: Proposal = {
+            var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
+            phaseTimes[4] += clock.now - t0
+            let size = engine.rowEntries.count - engine.freeRows.count + rows.count
+            proposer.propose(inserting: rows.map { r in
+                (r.terms.map { ($0.column, ApproximateScalar($0.coefficient.doubleValue)) },
+                 ApproximateScalar(r.constant.doubleValue), r.relation, r.priority)
+            }, limit: 50 * size + 1000)
+            proposerIterations += proposer.iterations
+            proposerRowsTouched += proposer.statColumn
+            return Proposal(basic: proposer.basicRow.map { $0 >= 0 }, value: proposer.value)
+        }()
         let t1 = clock.now
-        engine.crashTarget = proposer.basicRow.map { $0 >= 0 }
+        engine.crashTarget = proposal.basic
         insertPending(items, rows: rows)
         engine.crashTarget = []
         let t2 = clock.now
-        adoptionPivots += engine.adopt(proposer)
+        adoptionPivots += engine.adopt(proposal)
         let t3 = clock.now
         phaseTimes[0] += t1 - t0
         phaseTimes[1] += t2 - t1
