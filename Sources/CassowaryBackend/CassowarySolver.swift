@@ -14,7 +14,7 @@ import PlumbSolver
 }
 
 /// The incremental floating-point Cassowary back end (Badros, Borning and Stuckey 2001), with a strictly
-/// lexicographic objective: one coefficient per priority level, levels indexed densely by sorted priority.
+/// lexicographic objective: one coefficient per priority level, each level in a fixed slot, ranked by priority.
 ///
 /// Rationals are converted to `Double` once, here, at the API boundary; the tableau (`Tableau`) never sees
 /// them. See `CassowaryTolerance` for the tolerance policy.
@@ -51,7 +51,7 @@ public final class CassowarySolver: LayoutSolver {
         /// Terms: `termVars[start..<start+count]`, `termCoefs[...]` of the solver.
         private var start32: Int32
         private var count32: Int32
-        /// Objective level (0 = highest optional priority), or -1 for required.
+        /// Objective slot of its priority level (see `levelSlots`), or -1 for required.
         private var level32: Int32
         var marker: Int32 = -1
         var other: Int32 = -1
@@ -97,8 +97,9 @@ public final class CassowarySolver: LayoutSolver {
     }
 
     @exclusivity(unchecked) var tableau = Tableau(levelCount: 1)
-    /// Non-required priorities in use, highest first: index = objective level.
+    /// Non-required priorities in use, highest first, and the objective slot of each (slots in creation order).
     @exclusivity(unchecked) var levels: [Priority] = []
+    @exclusivity(unchecked) var levelSlots: [Int] = []
     @exclusivity(unchecked) var records: [Record] = []
     @exclusivity(unchecked) var termVars: [Int32] = []
     @exclusivity(unchecked) var termCoefs: [Double] = []
@@ -150,17 +151,20 @@ public final class CassowarySolver: LayoutSolver {
         return found
     }
 
+    /// The objective slot of `priority`, creating its level when new. Slots never move, so no record is renumbered
+    /// and a new level costs the tableau no re-striding (1,000 distinct priorities stay cheap).
     func findOrInsertLevel(_ priority: Priority) -> Int {
         var lo = 0, hi = levels.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if levels[mid] == priority { return mid }
+            if levels[mid] == priority { return levelSlots[mid] }
             if levels[mid] > priority { lo = mid + 1 } else { hi = mid }
         }
+        let slot = levels.count
         levels.insert(priority, at: lo)
-        if levels.count > 1 { tableau.insertLevel(at: lo) }
-        for i in records.indices where records[i].level >= lo { records[i].level += 1 }
-        return lo
+        levelSlots.insert(slot, at: lo)
+        if levels.count > 1 { tableau.insertLevel(atRank: lo) }
+        return slot
     }
 
     static func relationCode(_ r: Relation) -> UInt8 {
@@ -360,7 +364,7 @@ public final class CassowarySolver: LayoutSolver {
     /// Rebuilds the tableau from the live records in their original order, optionally with one constant
     /// replaced and one required equality given a marker. On failure nothing changes and false is returned.
     func rebuild(constantOf change: (slot: Int, value: Double)?, flag: Int?) -> Bool {
-        var t = Tableau(levelCount: Swift.max(1, levels.count))
+        var t = Tableau(rankSlot: levelSlots)
         var markers: [(Int, Int32, Int32)] = []
         for slot in records.indices where records[slot].alive {
             let r = records[slot]

@@ -4,7 +4,9 @@
 /// Layout (all flat, indexed by dense integer ids; no dictionaries, no existentials):
 /// - symbols `0..<symbolCount`: kind, the row they are basic in (or -1), how many rows hold them as a
 ///   parametric cell (exact), the constraint that owns them, the head of their column list, and their
-///   objective coefficients, one per priority level (`levelCount` doubles, level 0 the highest);
+///   objective coefficients, one per priority level (`levelStride` doubles, `levelCount` of them in use); levels
+///   sit in the order they were created, and `rankSlot` lists them from the highest priority down, so a new level
+///   costs no re-striding (only a doubling of the stride now and then);
 /// - rows: unsorted sparse cells (`[Int32]` symbols, `[Double]` coefficients), a constant and the basic symbol;
 ///   deleted rows go to a free list;
 /// - columns: for each symbol a linked list (in one pool) of the rows that may hold it. Lists are lazy:
@@ -28,6 +30,10 @@ struct Tableau {
 
     // MARK: levels and mode
     private(set) var levelCount: Int
+    /// Doubles per symbol in `objective` (at least `levelCount`).
+    private(set) var levelStride: Int
+    /// The levels' slots from the highest priority down: lexicographic comparisons walk this.
+    private(set) var rankSlot: [Int]
     /// Give every required equality a dummy marker column (for explanations); off in the fast path.
     let explaining: Bool
     /// Largest constant magnitude seen, for relative tolerances.
@@ -108,21 +114,34 @@ struct Tableau {
     var jPivots = 0
 
     init(levelCount: Int, explaining: Bool = false) {
-        self.levelCount = Swift.max(1, levelCount)
+        self.init(rankSlot: Array(0..<Swift.max(1, levelCount)), explaining: explaining)
+    }
+
+    /// A tableau whose levels, from the highest priority down, are the slots `rankSlot` (a permutation of 0..<n).
+    init(rankSlot: [Int], explaining: Bool = false) {
+        self.rankSlot = rankSlot.isEmpty ? [0] : rankSlot
+        self.levelCount = self.rankSlot.count
+        self.levelStride = self.rankSlot.count
         self.explaining = explaining
     }
 
     // MARK: - levels
 
-    /// Inserts an empty priority level at `index` (0 = highest); re-strides the objective.
-    mutating func insertLevel(at index: Int) {
-        let old = levelCount, new = old + 1
-        var fresh = [Double](repeating: 0, count: symbolCount * new)
-        for s in 0..<symbolCount {
-            for l in 0..<old { fresh[s * new + (l < index ? l : l + 1)] = objective[s * old + l] }
+    /// Adds an empty priority level ranked `rank` (0 = highest); its slot is `levelCount` before the call.
+    /// The objective is re-strided only when the stride is full, to twice the size.
+    mutating func insertLevel(atRank rank: Int) {
+        let slot = levelCount
+        if slot == levelStride {
+            let stride = 2 * levelStride
+            var fresh = [Double](repeating: 0, count: symbolCount * stride)
+            for s in 0..<symbolCount {
+                for l in 0..<levelCount { fresh[s * stride + l] = objective[s * levelStride + l] }
+            }
+            objective = fresh
+            levelStride = stride
         }
-        objective = fresh
-        levelCount = new
+        levelCount += 1
+        rankSlot.insert(slot, at: rank)
     }
 
     // MARK: - symbols
@@ -138,7 +157,7 @@ struct Tableau {
         inInfeasible.append(false)
         scratch.ensure(Int(id) + 1)
         symStamp.append(0)
-        for _ in 0..<levelCount { objective.append(0) }
+        for _ in 0..<levelStride { objective.append(0) }
         return id
     }
 
@@ -267,7 +286,7 @@ struct Tableau {
             symStamp[Int(s)] = jTick
             jSym.append(s)
             jSymRow.append(symRow[Int(s)])
-            let base = Int(s) * levelCount
+            let base = Int(s) * levelStride
             for l in 0..<levelCount { jObjective.append(objective[base + l]) }
         }
         symRow[Int(s)] = r
@@ -278,7 +297,7 @@ struct Tableau {
             symStamp[Int(s)] = jTick
             jSym.append(s)
             jSymRow.append(symRow[Int(s)])
-            let base = Int(s) * levelCount
+            let base = Int(s) * levelStride
             for l in 0..<levelCount { jObjective.append(objective[base + l]) }
         }
     }
@@ -298,9 +317,9 @@ struct Tableau {
 
     /// +1: increasing `s` improves the objective; -1: decreasing it does (free symbols only); 0: neither.
     @inline(__always) mutating func improvingDirection(_ s: Int32) -> Int {
-        let base = Int(s) * levelCount
-        for l in 0..<levelCount {
-            let c = objective[base + l]
+        let base = Int(s) * levelStride
+        for r in 0..<levelCount {
+            let c = objective[base + rankSlot[r]]
             if c < -CassowaryTolerance.cost { return 1 }
             if c > CassowaryTolerance.cost { return symKind[Int(s)] == .external ? -1 : 0 }
         }
@@ -352,14 +371,14 @@ struct Tableau {
         let r = symRow[Int(s)]
         if r < 0 {
             touchObjective(s)
-            objective[Int(s) * levelCount + level] += weight
+            objective[Int(s) * levelStride + level] += weight
             considerEntering(s)
         } else {
             let st = rowStart[Int(r)]
             for i in 0..<Int(rowLen[Int(r)]) {
                 let x = cells.sym[st + i]
                 touchObjective(x)
-                objective[Int(x) * levelCount + level] += weight * cells.coef[st + i]
+                objective[Int(x) * levelStride + level] += weight * cells.coef[st + i]
                 considerEntering(x)
             }
         }
@@ -380,8 +399,8 @@ struct Tableau {
         // s is basic now and held by no row: every entry of its column list is stale, so release them all
         releaseColumn(s)
         // objective
-        let L = levelCount
-        let base = Int(s) * L
+        let L = levelCount, stride = levelStride
+        let base = Int(s) * stride
         var any = false
         for l in 0..<L where objective[base + l] != 0 { any = true; break }
         if any {
@@ -389,7 +408,7 @@ struct Tableau {
             for i in 0..<qSyms.count {
                 let x = qSyms[i], a = qCoefs[i]
                 touchObjective(x)
-                let xb = Int(x) * L
+                let xb = Int(x) * stride
                 for l in 0..<L { objective[xb + l] += objective[base + l] * a }
                 for l in 0..<L where abs(objective[xb + l]) <= CassowaryTolerance.cellDrop { objective[xb + l] = 0 }
                 considerEntering(x)
@@ -604,10 +623,11 @@ struct Tableau {
                     if best < 0 || s < best { best = s; bestIndex = k }
                 } else {
                     // first improving level (higher priority first), then fewest rows, then its magnitude
-                    let base = Int(s) * levelCount
+                    // (lvl is the level's rank; an all-zero row has none and ranks last)
+                    let base = Int(s) * levelStride
                     var lvl = 0
-                    while lvl < levelCount && abs(objective[base + lvl]) <= CassowaryTolerance.cost { lvl += 1 }
-                    let mag = abs(objective[base + lvl])
+                    while lvl < levelCount && abs(objective[base + rankSlot[lvl]]) <= CassowaryTolerance.cost { lvl += 1 }
+                    let mag = lvl < levelCount ? abs(objective[base + rankSlot[lvl]]) : 0
                     let c = symCount[Int(s)]
                     var better = best < 0
                     if !better {
@@ -663,9 +683,10 @@ struct Tableau {
                 guard a > CassowaryTolerance.pivot else { continue }
                 if best < 0 { best = x; bestA = a; continue }
                 // compare objective[x]/a with objective[best]/bestA lexicographically
-                let xb = Int(x) * L, bb = Int(best) * L
+                let xb = Int(x) * levelStride, bb = Int(best) * levelStride
                 var cmp = 0
-                for l in 0..<L {
+                for r in 0..<L {
+                    let l = rankSlot[r]
                     let u = objective[xb + l] / a, v = objective[bb + l] / bestA
                     if u < v - CassowaryTolerance.cost { cmp = -1; break }
                     if u > v + CassowaryTolerance.cost { cmp = 1; break }
@@ -886,7 +907,7 @@ struct Tableau {
         // the artificial variable is now parametric at 0: erase its column
         collectColumn(art)
         for r in colScratch { removeCell(art, fromRow: r) }
-        for l in 0..<levelCount { objective[Int(art) * levelCount + l] = 0 }
+        for l in 0..<levelCount { objective[Int(art) * levelStride + l] = 0 }
         optimize()
         return .added(marker: marker, other: other)
     }
@@ -955,7 +976,7 @@ struct Tableau {
         }
         symKind.removeLast(n); symRow.removeLast(n); symCount.removeLast(n); symOwner.removeLast(n)
         colHead.removeLast(n); inHeap.removeLast(n); inInfeasible.removeLast(n)
-        symStamp.removeLast(n); objective.removeLast(n * levelCount)
+        symStamp.removeLast(n); objective.removeLast(n * levelStride)
         candidates = candidates.filter { Int($0) < count }
         infeasibleHeap = infeasibleHeap.filter { Int($0) < count }
     }
@@ -985,7 +1006,7 @@ struct Tableau {
         for s in [m, o] where s >= 0 && symRow[Int(s)] < 0 {
             collectColumn(s)
             for r in colScratch { removeCell(s, fromRow: r) }
-            for l in 0..<levelCount { objective[Int(s) * levelCount + l] = 0 }
+            for l in 0..<levelCount { objective[Int(s) * levelStride + l] = 0 }
         }
         optimize()
     }
@@ -1077,7 +1098,7 @@ struct Tableau {
             let s = jSym[k]
             guard Int(s) < jSymbolCount else { continue }
             symRow[Int(s)] = jSymRow[k]
-            for l in 0..<L { objective[Int(s) * L + l] = jObjective[k * L + l] }
+            for l in 0..<L { objective[Int(s) * levelStride + l] = jObjective[k * L + l] }
         }
         // unlink column entries that point at rows which no longer exist
         if extra > 0 {

@@ -264,3 +264,48 @@ struct BehaviourTests {
         for _ in 0..<3 { #expect(try run() == first) }
     }
 }
+
+@Suite("Priority levels created in any order")
+struct LevelOrderTests {
+    /// Levels are created as 250, 750, 500: x = 10 @250, x = 20 @750, x = 30 @500. By hand x = 20 (750 wins
+    /// outright). After a rebuild (removing the required y = 5 rebuilds the tableau) the ranking still holds, and
+    /// later levels slot in: 600 loses to 750, 900 wins.
+    @Test func theHighestPriorityWinsWhateverTheCreationOrder() throws {
+        let s = CassowarySolver()
+        try s.add(pin(1, 5), 0)
+        try s.add(pin(0, 10, 250), 1)
+        try s.add(pin(0, 20, 750), 2)
+        try s.add(pin(0, 30, 500), 3)
+        #expect(s.solved().val(0) == 20)
+        try s.remove(0)
+        #expect(s.solved().val(0) == 20)
+        try s.add(pin(0, 40, 600), 4)
+        #expect(s.solved().val(0) == 20)
+        try s.add(pin(0, 50, 900), 5)
+        #expect(s.solved().val(0) == 50)
+        try s.remove(5)
+        #expect(s.solved().val(0) == 20)
+    }
+
+    /// 1,000 distinct priorities created from the lowest up, from the highest down and shuffled: x = k at priority
+    /// k for k = 1…999 and y = 1000 − k as well; by hand x = 999 and y = 1 (priority 999 holds both).
+    @Test(arguments: ["ascending", "descending", "shuffled"])
+    func aThousandLevels(_ order: String) throws {
+        var ks = Array(1...999)
+        if order == "descending" { ks.reverse() }
+        if order == "shuffled" {
+            var state: UInt64 = 7
+            for i in ks.indices.reversed() {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                ks.swapAt(i, Int((state >> 33) % UInt64(i + 1)))
+            }
+        }
+        let s = CassowarySolver()
+        for (n, k) in ks.enumerated() {
+            try s.add(pin(0, k, Priority(Rational(k))), 2 * n)
+            try s.add(pin(1, 1000 - k, Priority(Rational(k))), 2 * n + 1)
+        }
+        s.solved()
+        #expect(s.val(0) == 999 && s.val(1) == 1, "\(order): \(s.val(0)), \(s.val(1))")
+    }
+}
