@@ -128,6 +128,10 @@ extension SimplexEngine {
             else if let u = upper[j], ApproximateScalar(u.doubleValue) == p { bound = u }
             if let bound, bound != value[j] { move(j, by: bound - value[j]) }
         }
+        // The pivots above are not simplex steps: a basic column outside its bounds (a row phase 1 had still to
+        // repair) may have left the basis where it was. Nonbasic columns must sit within their bounds, or phase 1,
+        // which repairs basic ones, would never see them: move each back to its nearest bound.
+        for j in value.indices { settleNonbasic(j) }
         return changes
     }
 }

@@ -424,8 +424,9 @@ struct SimplexEngine<T: SimplexScalar> {
         basicRow[q] = r
         eliminate(q, using: r)
         updateFeasibility(r)
-        if droppable[b] && !dropped[b] {
-            // A required equality's marker left the basis at 0: it never moves again, so drop its column.
+        if droppable[b] && !dropped[b] && value[b].isZero {
+            // A required equality's marker left the basis at 0: it never moves again, so drop its column. (A pivot
+            // that is not a simplex step, as in `adopt`, can take it out elsewhere: then it stays, to be moved back.)
             for i in rows(of: b) { rowEntries[i].removeValue(forKey: b) }
             colRows[b] = []
             dropped[b] = true
@@ -494,7 +495,9 @@ struct SimplexEngine<T: SimplexScalar> {
                 r = best
             }
             precondition(r >= 0, "SimplexEngine: a constraint's marker column is in no row")
+            let leaving = rowBasic[r]
             pivot(m, r)
+            defer { settleNonbasic(leaving) }
         }
         for j in rowEntries[r].cols { colStale[j] = true }
         rowEntries[r] = SparseRow()
@@ -511,6 +514,15 @@ struct SimplexEngine<T: SimplexScalar> {
         origins[origin].alive = false
         levelCache = nil
         origins[origin].costColumns = []
+    }
+
+    /// Moves nonbasic column `j` back within its bounds (to the nearest one) if it lies outside them; the basic
+    /// values follow, and phase 1 then sees any row that became infeasible. Needed after a pivot that is not a
+    /// simplex step, which can take a column out of the basis while it still violates a bound.
+    mutating func settleNonbasic(_ j: Int) {
+        guard j >= 0, basicRow[j] < 0, !dropped[j] else { return }
+        if let l = lower[j], value[j] < l { move(j, by: l - value[j]) }
+        else if let u = upper[j], value[j] > u { move(j, by: u - value[j]) }
     }
 
     // MARK: - Simplex

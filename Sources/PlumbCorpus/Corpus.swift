@@ -40,7 +40,10 @@ public struct Corpus: Sendable {
         return nil
     }
 
-    static func layoutFiles(under root: String, prefix: String = "") -> [String] {
+    static func layoutFiles(under root: String, prefix: String = "") -> [String] { files(under: root, suffix: ".layout", prefix: prefix) }
+
+    /// The files below `root` whose names end in `suffix`, relative to `root`, sorted.
+    public static func files(under root: String, suffix: String, prefix: String = "") -> [String] {
         guard let dir = opendir(prefix.isEmpty ? root : root + "/" + prefix) else { return [] }
         defer { closedir(dir) }
         var found: [String] = []
@@ -51,8 +54,8 @@ public struct Corpus: Sendable {
             if name.hasPrefix(".") { continue }
             let relative = prefix.isEmpty ? name : prefix + "/" + name
             if isDirectory(root + "/" + relative) {
-                found += layoutFiles(under: root, prefix: relative)
-            } else if name.hasSuffix(".layout") {
+                found += files(under: root, suffix: suffix, prefix: relative)
+            } else if name.hasSuffix(suffix) {
                 found.append(relative)
             }
         }

@@ -26,10 +26,10 @@ public struct DifferentialFuzzer {
         self.policy = policy
     }
 
-    /// Runs `count` cases from `seed`, stopping early after `timeLimit` seconds.
-    public func run(seed: UInt64, count: Int, timeLimit: Double = .infinity,
+    /// Runs cases `first..<first + count` of `seed`, stopping early after `timeLimit` seconds.
+    public func run(seed: UInt64, from first: Int = 0, count: Int, timeLimit: Double = .infinity,
                     progress: (Int, Summary) -> Void = { _, _ in }) -> Summary {
-        Summary.run(seed: seed, count: count, timeLimit: timeLimit, backEnds: backEnds,
+        Summary.run(seed: seed, from: first, count: count, timeLimit: timeLimit, backEnds: backEnds,
                     make: { randomSystem(seed: seed, index: $0) }, prepare: { .success($0) },
                     compare: { system, type, _ in disagreement(system, type) }, shrink: shrink, progress: progress)
     }

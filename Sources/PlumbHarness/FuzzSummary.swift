@@ -35,17 +35,17 @@ public struct FuzzSummary<Case: Sendable>: Sendable {
     public var approximate: [String: (answers: Int, wrong: Int)] = [:]
     public var seconds = 0.0
 
-    /// Plays `count` cases from `seed` through `backEnds`, stopping after `timeLimit` seconds: `make` builds case
+    /// Plays cases `first..<first + count` of `seed` through `backEnds`, stopping after `timeLimit` seconds: `make` builds case
     /// `index`; `compare` judges one back end on it (given what `prepare` computed once per case, or the reason
     /// the case was refused); a disagreement is shrunk by `shrink`.
-    static func run<Prepared>(seed: UInt64, count: Int, timeLimit: Double, backEnds: [any LayoutSolver.Type],
+    static func run<Prepared>(seed: UInt64, from first: Int, count: Int, timeLimit: Double, backEnds: [any LayoutSolver.Type],
                               make: (Int) -> Case, prepare: (Case) -> Result<Prepared, RunFailure>,
                               compare: (Case, any LayoutSolver.Type, Prepared) -> FuzzComparison,
                               shrink: (Case, any LayoutSolver.Type) -> Case,
                               progress: (Int, FuzzSummary) -> Void) -> FuzzSummary {
         var summary = FuzzSummary()
         let start = monotonicSeconds()
-        for index in 0..<count {
+        for index in first..<(first + count) {
             if monotonicSeconds() - start > timeLimit { break }
             let item = make(index)
             summary.cases += 1

@@ -32,10 +32,10 @@ public struct LayoutFuzzer {
         return RandomLayout.random(size: size, rng: &rng)
     }
 
-    /// Runs `count` layouts from `seed`, stopping early after `timeLimit` seconds.
-    public func run(seed: UInt64, count: Int, timeLimit: Double = .infinity,
+    /// Runs layouts `first..<first + count` of `seed`, stopping early after `timeLimit` seconds.
+    public func run(seed: UInt64, from first: Int = 0, count: Int, timeLimit: Double = .infinity,
                     progress: (Int, Summary) -> Void = { _, _ in }) -> Summary {
-        Summary.run(seed: seed, count: count, timeLimit: timeLimit, backEnds: backEnds,
+        Summary.run(seed: seed, from: first, count: count, timeLimit: timeLimit, backEnds: backEnds,
                     make: { randomLayout(seed: seed, index: $0) }, prepare: { observeOrExplain($0, reference) },
                     compare: { layout, type, exact in compare(layout, type, exact: exact) }, shrink: shrink, progress: progress)
     }

@@ -38,6 +38,9 @@ struct Fuzz: ParsableCommand {
     @Option(help: "How many random cases of each kind.")
     var count = 1000
 
+    @Option(help: "The first case's index (to replay a reported case: --from INDEX --count 1).")
+    var from = 0
+
     @Option(help: "Which cases: systems, layouts or both.")
     var kind: Kind = .both
 
@@ -50,6 +53,9 @@ struct Fuzz: ParsableCommand {
     @Option(help: "Stop after this many seconds per kind, whatever --count says.")
     var timeLimit = 600.0
 
+    @Flag(help: "Print the cases (layout-lp/1 systems, layout files) instead of running them.")
+    var print = false
+
     @Option(help: "Where reproducers go.")
     var output = "corpus/regressions"
 
@@ -60,6 +66,20 @@ struct Fuzz: ParsableCommand {
         let types: [any LayoutSolver.Type] = try solvers.isEmpty
             ? PlumbBackEnds.all.filter { !$0.capabilities.exact }
             : solvers.map { try backEnd(named: $0) }
+        if print {
+            for index in from..<(from + count) {
+                if kind != .layouts {
+                    var system = DifferentialFuzzer(reference: reference, backEnds: [], size: size).randomSystem(seed: seed, index: index)
+                    system.name = "fuzz seed \(seed) system \(index)"
+                    Swift.print(system.layoutLPJSON())
+                }
+                if kind != .systems {
+                    Swift.print(LayoutFuzzer(reference: reference, backEnds: [], size: size).randomLayout(seed: seed, index: index)
+                        .text(name: "fuzz-seed\(seed)-layout\(index)"))
+                }
+            }
+            return
+        }
         var disagreements = 0
         if kind != .layouts { disagreements += try runSystems(reference, types) }
         if kind != .systems { disagreements += try runLayouts(reference, types) }
@@ -69,7 +89,7 @@ struct Fuzz: ParsableCommand {
     func runSystems(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type]) throws -> Int {
         let progress = ProgressLine()
         let summary = DifferentialFuzzer(reference: reference, backEnds: types, size: size)
-            .run(seed: seed, count: count, timeLimit: timeLimit) { index, s in
+            .run(seed: seed, from: from, count: count, timeLimit: timeLimit) { index, s in
                 progress.show("system \(index) of \(count): \(s.findings.count) disagreements")
             }
         progress.finish()
@@ -85,7 +105,7 @@ struct Fuzz: ParsableCommand {
     func runLayouts(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type]) throws -> Int {
         let progress = ProgressLine()
         let summary = LayoutFuzzer(reference: reference, backEnds: types, size: size)
-            .run(seed: seed, count: count, timeLimit: timeLimit) { index, s in
+            .run(seed: seed, from: from, count: count, timeLimit: timeLimit) { index, s in
                 progress.show("layout \(index) of \(count): \(s.findings.count) disagreements")
             }
         progress.finish()
@@ -107,12 +127,12 @@ struct Fuzz: ParsableCommand {
         if !summary.findings.isEmpty { mkdir(output, 0o755) }
         for finding in summary.findings {
             let (path, shrunk) = try write(finding)
-            print("\(finding.backEnd) disagrees on \(kind) \(finding.caseIndex): \(finding.reason); shrunk \(shrunk): \(path)")
+            Swift.print("\(finding.backEnd) disagrees on \(kind) \(finding.caseIndex): \(finding.reason); shrunk \(shrunk): \(path)")
         }
-        print("\(kind)s: \(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.findings.count) disagreements"
+        Swift.print("\(kind)s: \(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.findings.count) disagreements"
               + (kind == "layout" ? ", \(summary.rejected) rejected by the front end" : "")
               + classified(summary.notConverged, summary.approximate))
-        for rejection in summary.rejections { print("  rejected: \(rejection)") }
+        for rejection in summary.rejections { Swift.print("  rejected: \(rejection)") }
         return summary.findings.count
     }
 

@@ -19,6 +19,27 @@ import Testing
     func value(_ s: ExactSolver, _ i: Int) -> SolvedValue { s.value(of: VariableID(i)) }
     func exact(_ text: String) -> SolvedValue { .exact(r(text)) }
 
+    /// Found by `bench fuzz` (seed 21, system 249550, shrunk): adopting the proposed basis pivoted out a required
+    /// equality's marker that phase 1 had yet to bring to 0, and dropped its column, so x2 = 13 was lost and the
+    /// answer broke a required row by 68/19. By hand: r9 gives x2 = 13 (r8 holds, 39 − 24 ≥ 0); r2 @999 holds with
+    /// x3 = −27; r3 leaves x5 ≤ 27 and r14 @500 wants x5 ≥ 64/3, so every level is met and x5 ranges over
+    /// [64/3, 27].
+    @Test func adoptingAProposalKeepsEveryRequiredRow() throws {
+        let s = ExactSolver()
+        try s.add(c([(2, "2"), (3, "-2")], "-80", .equal, 999), id: ConstraintID(0))
+        try s.add(c([(2, "3"), (3, "2"), (5, "2")], "-39", .lessOrEqual), id: ConstraintID(1))
+        try s.add(c([(2, "3")], "-24", .greaterOrEqual), id: ConstraintID(2))
+        try s.add(c([(2, "-2")], "26", .equal), id: ConstraintID(3))
+        try s.add(c([(2, "-2"), (5, "3")], "-38", .greaterOrEqual, 500), id: ConstraintID(4))
+        _ = try s.solve()
+        #expect(value(s, 2) == exact("13"))
+        #expect(value(s, 3) == exact("-27"))
+        let x5 = try #require(s.exactValue(of: VariableID(5)))
+        #expect(x5 >= ExactRational("64/3")! && x5 <= ExactRational("27")!)
+        let ranges = try s.ambiguousVariables(among: [VariableID(5)])
+        #expect(ranges.first?.minimum == exact("64/3") && ranges.first?.maximum == exact("27"))
+    }
+
     /// left (x0) == 8, right (x2) == left + width (x1), right <= 100 required; width == 120 @750, width >= 50 @250.
     /// width can reach at most 100 - 8 = 92, so the 750 level's optimum is |92 - 120| = 28 at width 92, right 100;
     /// the 250 level is then met. The float basis is exactly optimal: accepted with no exact iteration.
