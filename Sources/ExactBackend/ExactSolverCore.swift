@@ -33,10 +33,9 @@ final class ExactSolverCore<T: SimplexScalar> {
         /// Order of addition (ties in insertion order).
         var sequence: Int
     }
-    var constraints: [ConstraintID: Entry] = [:]
+    /// By id; its `waiting` counts the soft constraints not yet in the engine (origin -1).
+    var constraints = ConstraintTable<Entry>()
     var nextSequence = 0
-    /// Soft constraints not yet in the engine.
-    var pending: Set<ConstraintID> = []
 
     struct Edit {
         var priority: Priority
@@ -113,7 +112,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// The pending items in insertion order with their engine rows (one lookup each).
     func pendingRows() -> [(item: PendingItem, row: PendingRow)] {
         var items: [(priority: Priority, order: Int, item: PendingItem, row: PendingRow)] = []
-        items.reserveCapacity(pending.count)
+        items.reserveCapacity(constraints.waiting)
         func add(_ id: ConstraintID, _ entry: Entry) {
             let constraint = entry.constraint
             var terms: [(column: Int, coefficient: T)] = []
@@ -122,12 +121,8 @@ final class ExactSolverCore<T: SimplexScalar> {
             items.append((constraint.priority, entry.sequence, .constraint(id),
                           (terms, T(constraint.constant), constraint.relation, constraint.priority)))
         }
-        if pending.count * 4 >= constraints.count {
-            // Most constraints wait: one pass over all of them (pending = soft and not in the engine) beats a lookup
-            // per pending one.
-            for (id, entry) in constraints where entry.origin < 0 { add(id, entry) }
-        } else {
-            for id in pending { if let entry = constraints[id] { add(id, entry) } }
+        if constraints.waiting > 0 {
+            constraints.forEach { id, entry in if entry.origin < 0 { add(id, entry) } }
         }
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
             items.append((edit.priority, -1 - variable.index, .edit(variable),
@@ -167,7 +162,6 @@ final class ExactSolverCore<T: SimplexScalar> {
                 edits[variable]!.origin = origin
             }
         }
-        pending = []
         return items.count
     }
 
@@ -242,13 +236,12 @@ final class ExactSolverCore<T: SimplexScalar> {
         guard constraint.priority.isRequired else {
             constraints[id] = Entry(constraint: constraint, origin: -1, sequence: nextSequence)
             nextSequence += 1
-            pending.insert(id)
             mention(constraint, 1)
             return
         }
         let origin = addRow(constraint)
         if !engine.restoreFeasibility() {
-            var candidates = constraints.filter { $0.value.constraint.priority.isRequired }.mapValues(\.constraint)
+            var candidates = requiredConstraints()
             candidates[id] = constraint
             let conflict = irreducibleConflict(among: candidates)
             let restored: Bool
@@ -273,10 +266,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         _ = leaveFace()
         constraints[id] = nil
         mention(entry.constraint, -1)
-        if entry.origin < 0 {
-            pending.remove(id)
-            return
-        }
+        if entry.origin < 0 { return }
         if engine.needsRebuild(entry.origin) {
             let rebuilt = rebuild()
             precondition(rebuilt, "ExactSolver: removing a constraint cannot make the others infeasible")
@@ -297,10 +287,10 @@ final class ExactSolverCore<T: SimplexScalar> {
         let refused: Bool
         if engine.needsRebuild(entry.origin) {
             // The row's marker column was dropped: rebuild with the new constant (the old engine is kept if refused).
-            let saved = (engine, columnOf, edits, constraints, pending)
+            let saved = (engine, columnOf, edits, constraints)
             constraints[id]!.constraint = changed
             refused = !rebuild()
-            if refused { (engine, columnOf, edits, constraints, pending) = saved }
+            if refused { (engine, columnOf, edits, constraints) = saved }
         } else {
             engine.setConstant(T(constant), of: entry.origin)
             refused = !engine.restoreFeasibility()
@@ -313,7 +303,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             }
         }
         if refused {
-            var candidates = constraints.filter { $0.value.constraint.priority.isRequired }.mapValues(\.constraint)
+            var candidates = requiredConstraints()
             candidates[id] = changed
             let conflict = irreducibleConflict(among: candidates)
             restoreFace(was)
@@ -324,17 +314,22 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// Re-adds the required constraints into a fresh engine (in the order they were added); the soft ones and the
     /// suggested edits wait for the next `solve()`. False, and the engine half built, when the required constraints
     /// are infeasible: the caller restores what it saved.
+    /// The required constraints by id (the candidates of a conflict).
+    func requiredConstraints() -> [ConstraintID: LinearConstraint] {
+        var result: [ConstraintID: LinearConstraint] = [:]
+        constraints.forEach { id, entry in if entry.constraint.priority.isRequired { result[id] = entry.constraint } }
+        return result
+    }
+
     func rebuild() -> Bool {
         engine = ExactSolverCore.makeEngine()
         columnOf = columnOf.map { _ in -1 }
-        pending = []
-        for (id, entry) in constraints.sorted(by: { $0.value.sequence < $1.value.sequence }) {
+        for (id, entry) in constraints.filter({ _ in true }).sorted(by: { $0.entry.sequence < $1.entry.sequence }) {
             if entry.constraint.priority.isRequired {
                 let origin = addRow(entry.constraint)
                 constraints[id]!.origin = origin
             } else {
                 constraints[id]!.origin = -1
-                pending.insert(id)
             }
         }
         for variable in edits.keys { edits[variable]!.origin = nil }
@@ -520,3 +515,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
 }
 
+
+extension ExactSolverCore.Entry: WaitingEntry {
+    var isWaiting: Bool { origin < 0 }
+}

@@ -397,4 +397,33 @@ import Testing
         #expect(byVariable[2]?.minimum == .exact(12) && byVariable[2]?.maximum == .exact(28))   // x1 = w0 + 2
         #expect(byVariable[4]?.minimum == .exact(24) && byVariable[4]?.maximum == .exact(40))   // x2 = 50 - w2
     }
+
+}
+
+/// The solver's constraint table with ids outside its dense range.
+@Suite struct ConstraintIDTests {
+    let h = ExactSolverTests()
+
+    /// Constraint ids far apart and negative (kept outside the solver's dense id table) behave as small ones:
+    /// x == 5 (id 10^12), y >= x + 1 (id -7), soft y == 3 (id 2) → y = 6; removing id -7 lets y reach 3; a second
+    /// add under id 10^12 is a duplicate; a conflict names the far ids: x == 4 (id -8) conflicts with id 10^12.
+    @Test func farAndNegativeConstraintIDs() throws {
+        let s = ExactSolver()
+        let far = ConstraintID(1_000_000_000_000), negative = ConstraintID(-7)
+        try s.add(h.c([(0, "1")], "-5", .equal), id: far)
+        try s.add(h.c([(1, "1"), (0, "-1")], "-1", .greaterOrEqual), id: negative)
+        try s.add(h.c([(1, "1")], "-3", .equal, Priority(500)), id: ConstraintID(2))
+        _ = try s.solve()
+        #expect(h.value(s, 0) == h.exact("5"))
+        #expect(h.value(s, 1) == h.exact("6"))
+        #expect(throws: SolverError.duplicateConstraint(far)) { try s.add(h.c([(0, "1")], "0", .equal), id: far) }
+        #expect(throws: SolverError.unsatisfiable(ConstraintID(-8), conflictsWith: [far])) {
+            try s.add(h.c([(0, "1")], "-4", .equal), id: ConstraintID(-8))
+        }
+        try s.remove(negative)
+        #expect(throws: SolverError.unknownConstraint(negative)) { try s.remove(negative) }
+        _ = try s.solve()
+        #expect(h.value(s, 0) == h.exact("5"))
+        #expect(h.value(s, 1) == h.exact("3"))
+    }
 }
