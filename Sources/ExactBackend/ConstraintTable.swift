@@ -26,19 +26,32 @@ struct ConstraintTable<Entry: WaitingEntry> {
             let i = id.index
             // A new id a little beyond the array widens it (ids far beyond the entries held go in the dictionary).
             if i >= dense.count && i >= 0 && newValue != nil && i < 2 * count + 1024 { widen(to: i + 1) }
-            let old: Entry?
+            // Whether an entry was there, and whether it was waiting (read in place, without copying it).
+            let had: Bool, wasWaiting: Bool
             if i >= 0 && i < dense.count {
-                old = dense[i]
+                had = dense[i] != nil
+                wasWaiting = dense[i]?.isWaiting ?? false
                 dense[i] = newValue
             } else if let newValue {
-                old = sparse.updateValue(newValue, forKey: id)
+                let old = sparse.updateValue(newValue, forKey: id)
+                had = old != nil
+                wasWaiting = old?.isWaiting ?? false
                 if i >= 0 { sparseLowest = min(sparseLowest, i) }
             } else {
-                old = sparse.removeValue(forKey: id)
+                let old = sparse.removeValue(forKey: id)
+                had = old != nil
+                wasWaiting = old?.isWaiting ?? false
             }
-            if let old { count -= 1; if old.isWaiting { waiting -= 1 } }
+            if had { count -= 1; if wasWaiting { waiting -= 1 } }
             if let newValue { count += 1; if newValue.isWaiting { waiting += 1 } }
         }
+    }
+
+    /// Whether an entry has id `id` (without copying it).
+    func contains(_ id: ConstraintID) -> Bool {
+        let i = id.index
+        if i >= 0 && i < dense.count { return dense[i] != nil }
+        return !sparse.isEmpty && sparse[id] != nil
     }
 
     /// Widens the array to `n` slots (the array's own growth is amortised), moving in the dictionary's ids that now

@@ -228,7 +228,7 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
-        guard constraints[id] == nil else { throw .duplicateConstraint(id) }
+        guard !constraints.contains(id) else { throw .duplicateConstraint(id) }
         guard constraint.priority.isValid else {
             throw .invalidPriority(constraint.priority, "a constraint's priority must lie in (0, 1000]")
         }
