@@ -107,29 +107,48 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     /// The waiting soft constraints and suggested edits, in the order they go into the engine: highest priority
     /// first, then constraints in order of addition, then edits.
-    func pendingItems() -> [PendingItem] { pendingRows().map(\.item) }
+    func pendingItems() -> [PendingItem] { pendingRows().items }
 
     /// The pending items in insertion order with their engine rows (one lookup each).
-    func pendingRows() -> [(item: PendingItem, row: PendingRow)] {
-        var items: [(priority: Priority, order: Int, item: PendingItem, row: PendingRow)] = []
+    func pendingRows() -> (items: [PendingItem], rows: [PendingRow]) {
+        var items: [PendingItem] = [], rows: [PendingRow] = []
+        var priorities: [Priority] = [], orders: [Int] = []
         items.reserveCapacity(constraints.waiting)
-        func add(_ id: ConstraintID, _ entry: Entry) {
-            let constraint = entry.constraint
-            var terms: [(column: Int, coefficient: T)] = []
-            terms.reserveCapacity(constraint.terms.count)
-            for term in constraint.terms { terms.append((column(for: term.variable), T(term.coefficient))) }
-            items.append((constraint.priority, entry.sequence, .constraint(id),
-                          (terms, T(constraint.constant), constraint.relation, constraint.priority)))
+        rows.reserveCapacity(constraints.waiting)
+        func add(_ item: PendingItem, _ order: Int, _ row: PendingRow) {
+            items.append(item)
+            rows.append(row)
+            priorities.append(row.priority)
+            orders.append(order)
         }
         if constraints.waiting > 0 {
-            constraints.forEach { id, entry in if entry.origin < 0 { add(id, entry) } }
+            constraints.forEach { id, entry in
+                guard entry.origin < 0 else { return }
+                let constraint = entry.constraint
+                var terms: [(column: Int, coefficient: T)] = []
+                terms.reserveCapacity(constraint.terms.count)
+                for term in constraint.terms { terms.append((column(for: term.variable), T(term.coefficient))) }
+                add(.constraint(id), entry.sequence,
+                    (terms, T(constraint.constant), constraint.relation, constraint.priority))
+            }
         }
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
-            items.append((edit.priority, -1 - variable.index, .edit(variable),
-                          ([(column(for: variable), .one)], edit.constant!, .equal, edit.priority)))
+            add(.edit(variable), -1 - variable.index,
+                ([(column(for: variable), .one)], edit.constant!, .equal, edit.priority))
         }
-        items.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.order < $1.order }
-        return items.map { ($0.item, $0.row) }
+        // Sorted by (priority descending, order): the few distinct priorities become integer ranks, and an index
+        // permutation is sorted (the keys are distinct, so the order is total).
+        let distinct = Array(Set(priorities)).sorted(by: >)
+        var rankOf: [Priority: Int] = [:]
+        for (k, p) in distinct.enumerated() { rankOf[p] = k }
+        let ranks = priorities.map { rankOf[$0]! }
+        var permutation = Array(items.indices)
+        permutation.sort { ranks[$0] != ranks[$1] ? ranks[$0] < ranks[$1] : orders[$0] < orders[$1] }
+        if permutation.indices.contains(where: { permutation[$0] != $0 }) {
+            items = permutation.map { items[$0] }
+            rows = permutation.map { rows[$0] }
+        }
+        return (items, rows)
     }
 
     /// The engine row of a pending item: terms over structural columns, constant, relation, priority.
@@ -187,10 +206,9 @@ final class ExactSolverCore<T: SimplexScalar> {
     @discardableResult
     func insertPendingWithProposal() -> Int {
         let tp = ContinuousClock().now
-        let pendingRows = pendingRows()   // (creates any missing structural column first)
+        let (items, rows) = pendingRows()   // (creates any missing structural column first)
         defer { phaseTimes[5] += ContinuousClock().now - tp }
-        guard !pendingRows.isEmpty else { return 0 }
-        let items = pendingRows.map(\.item), rows = pendingRows.map(\.row)
+        guard !items.isEmpty else { return 0 }
         // A few rows into a large tableau: the exact warm start is cheaper than copying the tableau.
         let live = engine.rowEntries.count - engine.freeRows.count
         guard items.count * 16 >= live else { return insertPending(items, rows: rows) }
