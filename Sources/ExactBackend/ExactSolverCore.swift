@@ -138,10 +138,29 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
         // Sorted by (priority descending, order): the few distinct priorities become integer ranks, and an index
         // permutation is sorted (the keys are distinct, so the order is total).
-        let distinct = Array(Set(priorities)).sorted(by: >)
-        var rankOf: [Priority: Int] = [:]
-        for (k, p) in distinct.enumerated() { rankOf[p] = k }
-        let ranks = priorities.map { rankOf[$0]! }
+        if items.count <= 1 { return (items, rows) }
+        // Each priority's index among the distinct ones in order of appearance (a short list scanned while there
+        // are few, a dictionary beyond), then mapped to its rank in descending order.
+        var distinct: [Priority] = []
+        var appearance: [Int] = []
+        appearance.reserveCapacity(priorities.count)
+        var indexOf: [Priority: Int] = [:]
+        for p in priorities {
+            if distinct.count <= 16 {
+                if let k = distinct.firstIndex(of: p) { appearance.append(k); continue }
+                if distinct.count == 16 { for (k, q) in distinct.enumerated() { indexOf[q] = k } }
+            } else if let k = indexOf[p] {
+                appearance.append(k)
+                continue
+            }
+            if distinct.count >= 16 { indexOf[p] = distinct.count }
+            appearance.append(distinct.count)
+            distinct.append(p)
+        }
+        let byPriority = distinct.indices.sorted { distinct[$0] > distinct[$1] }
+        var rankOfIndex = [Int](repeating: 0, count: distinct.count)
+        for (rank, k) in byPriority.enumerated() { rankOfIndex[k] = rank }
+        let ranks = appearance.map { rankOfIndex[$0] }
         var permutation = Array(items.indices)
         permutation.sort { ranks[$0] != ranks[$1] ? ranks[$0] < ranks[$1] : orders[$0] < orders[$1] }
         if permutation.indices.contains(where: { permutation[$0] != $0 }) {
