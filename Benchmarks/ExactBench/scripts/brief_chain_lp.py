@@ -5,7 +5,8 @@ x_0 == 8, x_i == x_{i-1} + w_{i-1} + 8, x_{N-1} + w_{N-1} == W - 8 (W = 83N + 9)
 w = 75 + 1/N; one soft level of N constraints w_i >= 80. The optimum is 5N - 1 (exactly).
 
     python3 brief_chain_lp.py 1000 /tmp/brief-1000
-    glpsol --lp /tmp/brief-1000.lp --exact -o /dev/null        # and --xcheck, and plain
+    glpsol --lp /tmp/brief-1000.lp --exact -o /tmp/brief-1000.sol   # and --xcheck, and plain (not -o /dev/null:
+                                                                   # run as root, glpsol replaced the device)
     ExactBench --check --no-ambiguity /tmp/brief-1000.json
 """
 import json, sys
