@@ -9,8 +9,10 @@ public struct Corpus: Sendable {
     public let root: String
     public let entries: [CorpusEntry]
 
-    /// Loads every layout file under `root`; a malformed file is an error naming file, line and column.
+    /// Loads every layout file under `root`; a malformed file is an error naming file, line and column, and so is a
+    /// `root` that is not a folder.
     public init(root: String) throws(CorpusError) {
+        guard Corpus.isDirectory(root) else { throw CorpusError(path: root, message: "not a folder (a corpus is a folder of .layout files)") }
         self.root = root
         var entries: [CorpusEntry] = []
         for path in Corpus.layoutFiles(under: root) {

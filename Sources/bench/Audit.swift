@@ -14,14 +14,7 @@ struct Audit: ParsableCommand {
     var filter: String?
 
     func run() throws {
-        guard let root = corpus ?? Corpus.defaultRoot() else {
-            throw ValidationError("no corpus folder found: run from the checkout or pass --corpus DIR")
-        }
-        let loaded: Corpus
-        do { loaded = try Corpus(root: root) } catch {
-            printError(error.description)
-            throw ExitCode(1)
-        }
+        let loaded = try loadCorpus(corpus)
         let entries = loaded.entries.filter { filter == nil || $0.matches(filter ?? "") }
         var problems = 0
         var expectations = 0

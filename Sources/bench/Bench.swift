@@ -75,6 +75,17 @@ func exitOnInputError<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
+/// The corpus at `path`, or the checkout's `corpus/`; an unreadable file is reported and exits 1.
+func loadCorpus(_ path: String?) throws -> Corpus {
+    guard let root = path ?? Corpus.defaultRoot() else {
+        throw ValidationError("no corpus folder found: run from the checkout or pass --corpus DIR")
+    }
+    do { return try Corpus(root: root) } catch {
+        printError(error.description)
+        throw ExitCode(1)
+    }
+}
+
 func printError(_ message: String) {
     var standardError = StandardError()
     print(message.contains("error:") ? message : "error: \(message)", to: &standardError)

@@ -27,9 +27,7 @@ struct Check: ParsableCommand {
         options.filter = backEndOptions.filter
         options.reference = availableBackEnds.first { $0.capabilities.exact }
         options.timeCorpus = false
-        guard let root = Corpus.defaultRoot() else { throw ValidationError("no corpus folder found: run from the checkout") }
-        let corpus: Corpus
-        do { corpus = try Corpus(root: root) } catch { printError(error.description); throw ExitCode(1) }
+        let corpus = try loadCorpus(nil)
         let progress = ProgressLine()
         var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
                                  commit: currentCommit(), policy: options.policy)
@@ -79,6 +77,10 @@ struct Compare: ParsableCommand {
 
     @Option(help: "Speed ratio that counts as a change (1.2 = 20%).")
     var threshold = 1.2
+
+    func validate() throws {
+        guard threshold >= 1, threshold.isFinite else { throw ValidationError("--threshold must be a finite ratio of 1 or more (1.2 = 20%)") }
+    }
 
     func run() throws {
         let before = try exitOnInputError { try loadResults(old) }

@@ -59,6 +59,13 @@ struct Fuzz: ParsableCommand {
     @Option(help: "Where reproducers go.")
     var output = "corpus/regressions"
 
+    func validate() throws {
+        guard count >= 0, count <= 1_000_000_000 else { throw ValidationError("--count must lie in 0...1,000,000,000") }
+        guard from >= 0, from <= Int.max - count else { throw ValidationError("--from must be 0 or more") }
+        guard size >= 1, size <= 10_000 else { throw ValidationError("--size must lie in 1...10,000") }
+        guard timeLimit >= 0 else { throw ValidationError("--time-limit must be 0 or more") }
+    }
+
     func run() throws {
         guard let reference = PlumbBackEnds.all.first(where: { $0.capabilities.exact }) else {
             throw ValidationError("this build has no exact back end to judge against")
@@ -67,15 +74,16 @@ struct Fuzz: ParsableCommand {
             ? PlumbBackEnds.all.filter { !$0.capabilities.exact }
             : solvers.map { try backEnd(named: $0) }
         if print {
+            let systems = DifferentialFuzzer(reference: reference, backEnds: [], size: size)
+            let layouts = LayoutFuzzer(reference: reference, backEnds: [], size: size)
             for index in from..<(from + count) {
                 if kind != .layouts {
-                    var system = DifferentialFuzzer(reference: reference, backEnds: [], size: size).randomSystem(seed: seed, index: index)
+                    var system = systems.randomSystem(seed: seed, index: index)
                     system.name = "fuzz seed \(seed) system \(index)"
                     Swift.print(system.layoutLPJSON())
                 }
                 if kind != .systems {
-                    Swift.print(LayoutFuzzer(reference: reference, backEnds: [], size: size).randomLayout(seed: seed, index: index)
-                        .text(name: "fuzz-seed\(seed)-layout\(index)"))
+                    Swift.print(layouts.randomLayout(seed: seed, index: index).text(name: "fuzz-seed\(seed)-layout\(index)"))
                 }
             }
             return

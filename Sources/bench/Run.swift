@@ -70,26 +70,37 @@ struct Run: ParsableCommand {
     @Option(help: "The corpus folder (default: corpus/ of this checkout).")
     var corpus: String?
 
+    /// The sizes of `--sizes`, each a whole number of views from 1 to 1,000,000.
+    var parsedSizes: [Int] {
+        get throws {
+            try sizes.split(separator: ",").map { item in
+                guard let n = Int(item.filter { $0 != " " }), (1...1_000_000).contains(n) else {
+                    throw ValidationError("--sizes: '\(item)' is not a number of views from 1 to 1,000,000")
+                }
+                return n
+            }
+        }
+    }
+
+    func validate() throws {
+        guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard budget > 0 else { throw ValidationError("--budget must be more than 0 seconds") }
+        _ = try parsedSizes
+    }
+
     func run() throws {
         var options = Harness.Options(backEnds: try backEndOptions.selected())
         options.filter = backEndOptions.filter
         options.reference = availableBackEnds.first { $0.capabilities.exact }
-        options.repeats = max(1, repeats)
+        options.repeats = repeats
         options.budget = budget
-        options.sizes = sizes.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }
+        options.sizes = try parsedSizes
         let progress = ProgressLine()
         let harness = Harness(options: options) { progress.show($0) }
         var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
                                  commit: currentCommit(), policy: options.policy)
         if !noCorpus {
-            guard let root = corpus ?? Corpus.defaultRoot() else {
-                throw ValidationError("no corpus folder found: run from the checkout or pass --corpus DIR")
-            }
-            let loaded: Corpus
-            do { loaded = try Corpus(root: root) } catch {
-                printError(error.description)
-                throw ExitCode(1)
-            }
+            let loaded = try loadCorpus(corpus)
             harness.run(loaded, into: &results)
         }
         if !noScaling { harness.runScaling(into: &results) }

@@ -241,7 +241,7 @@ struct BehaviourTests {
     @Test("determinism: the same calls give bit-identical values")
     func determinism() throws {
         func run() throws -> ([UInt64], Int) {
-            var g = SplitMix(state: 42)
+            var g = SplitMix64(seed: 42)
             let s = CassowarySolver()
             let n = 40
             var id = 0

@@ -20,7 +20,7 @@ struct DifferentialTests {
     @Test("random small systems: adds, removes, constant changes, edits; same lexicographic optimum as a fresh solver",
           arguments: 0..<100)
     func randomHistories(seed: Int) throws {
-        var g = SplitMix(state: UInt64(seed) &* 7919 &+ 17)
+        var g = SplitMix64(seed: UInt64(seed) &* 7919 &+ 17)
         let n = g.int(3...8)
         let s = CassowarySolver()
         var live: [Int: LinearConstraint] = [:]

@@ -33,16 +33,8 @@ func thrown(_ body: () throws(SolverError) -> Void) -> SolverError? {
     do { try body(); return nil } catch { return error }
 }
 
-/// A small deterministic generator (no system randomness in tests).
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// Draws for the tests (SplitMix64: no system randomness in tests).
+extension SplitMix64 {
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }

@@ -18,6 +18,15 @@ import PlumbFrontEnd
         }
     }
 
+    @Test func aMissingFolderIsAnErrorNotAnEmptyCorpus() {
+        do {
+            _ = try Corpus(root: CorpusFiles.root + "/no-such-folder")
+            Issue.record("a missing folder loaded as a corpus")
+        } catch {
+            #expect(error.description.contains("no-such-folder: not a folder"), "\(error.description)")
+        }
+    }
+
     @Test func namesAreUnique() throws {
         let corpus = try Corpus(root: CorpusFiles.root)
         #expect(Set(corpus.entries.map(\.name)).count == corpus.entries.count)
