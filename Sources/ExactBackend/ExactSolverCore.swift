@@ -17,8 +17,11 @@ public enum AmbiguityMode: String, Sendable, CaseIterable {
 /// constraints and suggested edits wait until `solve()` and then go in by priority, highest first: each takes a
 /// free layout variable as its basic column where one is left, which makes it hold exactly in the starting basis
 /// (a crash basis that is already optimal for most of the top level).
+///
+/// The stored state is accessed without runtime exclusivity checks (`@exclusivity(unchecked)`): every access is
+/// from this class's own methods, one at a time, and the checks cost several percent of a build.
 final class ExactSolverCore<T: SimplexScalar> {
-    var engine = ExactSolverCore.makeEngine()
+    @exclusivity(unchecked) var engine = ExactSolverCore.makeEngine()
 
     static func makeEngine() -> SimplexEngine<T> {
         var engine = SimplexEngine<T>()
@@ -34,7 +37,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         var sequence: Int
     }
     /// By id; its `waiting` counts the soft constraints not yet in the engine (origin -1).
-    var constraints = ConstraintTable<Entry>()
+    @exclusivity(unchecked) var constraints = ConstraintTable<Entry>()
     var nextSequence = 0
 
     struct Edit {
@@ -44,12 +47,12 @@ final class ExactSolverCore<T: SimplexScalar> {
         /// The row's constant (minus the suggested value), once a value was suggested.
         var constant: T?
     }
-    var edits: [VariableID: Edit] = [:]
+    @exclusivity(unchecked) var edits: [VariableID: Edit] = [:]
 
     /// Structural column of each variable (-1: none yet), and how many live rows mention it.
-    var columnOf: [Int] = []
-    var mentions: [Int] = []
-    var solution: [SolvedValue] = []
+    @exclusivity(unchecked) var columnOf: [Int] = []
+    @exclusivity(unchecked) var mentions: [Int] = []
+    @exclusivity(unchecked) var solution: [SolvedValue] = []
     /// Whether the engine holds the optimal face of the last solve (fixings in place, nothing changed since).
     var faceValid = false
     var ambiguityMode: AmbiguityMode = .screened
@@ -58,10 +61,10 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     func column(for v: VariableID) -> Int {
         if v.index >= columnOf.count {
-            columnOf.append(contentsOf: repeatElement(-1, count: v.index + 1 - columnOf.count))
-        }
-        if v.index >= mentions.count {
-            mentions.append(contentsOf: repeatElement(0, count: v.index + 1 - mentions.count))
+            // Grown by half at least, so that variables numbered one by one cost amortised constant time.
+            let width = max(v.index + 1, columnOf.count + columnOf.count / 2 + 16)
+            columnOf.append(contentsOf: repeatElement(-1, count: width - columnOf.count))
+            mentions.append(contentsOf: repeatElement(0, count: width - mentions.count))
         }
         if columnOf[v.index] < 0 {
             columnOf[v.index] = engine.newColumn(lower: nil, upper: nil, structural: true)
@@ -556,3 +559,4 @@ final class ExactSolverCore<T: SimplexScalar> {
 extension ExactSolverCore.Entry: WaitingEntry {
     var isWaiting: Bool { origin < 0 }
 }
+

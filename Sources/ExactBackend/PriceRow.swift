@@ -25,9 +25,11 @@ struct PriceRow<T: SimplexScalar> {
     /// At least `columns` wide (new columns are zero).
     mutating func widen(columns: Int) {
         if vals.count < columns {
-            vals.append(contentsOf: repeatElement(.zero, count: columns - vals.count))
-            listed.append(contentsOf: repeatElement(false, count: columns - listed.count))
-            isCandidate.append(contentsOf: repeatElement(false, count: columns - isCandidate.count))
+            // Grown by half at least: a tableau that gains a column or two per row widens in amortised constant time.
+            let width = max(columns, vals.count + vals.count / 2 + 16)
+            vals.append(contentsOf: repeatElement(.zero, count: width - vals.count))
+            listed.append(contentsOf: repeatElement(false, count: width - listed.count))
+            isCandidate.append(contentsOf: repeatElement(false, count: width - isCandidate.count))
         }
     }
 

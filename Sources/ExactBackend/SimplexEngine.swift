@@ -105,6 +105,8 @@ struct SimplexEngine<T: SimplexScalar> {
     var crashTarget: [Bool] = []
     /// The accumulator `addRow` builds a row in.
     var rowAccumulator = PriceRow<T>()
+    /// The columns of the row `addRow` builds.
+    var rowColumns: [Int] = []
     /// Merge buffers of `eliminate`.
     var scratchCols: [Int] = []
     var scratchVals: [T] = []
@@ -123,7 +125,8 @@ struct SimplexEngine<T: SimplexScalar> {
     /// The rows whose entries contain nonbasic column `j`, each once (the list is compacted in passing).
     mutating func rows(of j: Int) -> [Int] {
         if rowStamp.count < rowEntries.count {
-            rowStamp.append(contentsOf: repeatElement(0, count: rowEntries.count - rowStamp.count))
+            let width = max(rowEntries.count, rowStamp.count + rowStamp.count / 2 + 16)
+            rowStamp.append(contentsOf: repeatElement(0, count: width - rowStamp.count))
         }
         stampEpoch += 1
         let epoch = stampEpoch
@@ -193,7 +196,7 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Adds `Σ terms + constant RELATION 0` (terms over structural columns, no duplicates); returns the origin id.
     /// Leaves the tableau consistent but possibly primal infeasible: call `restoreFeasibility()`.
     mutating func addRow(terms: [(column: Int, coefficient: T)], constant: T, relation: Relation, priority: Priority?) -> Int {
-        var logicals: [(Int, T)] = []
+        // The logical columns (at most two; the newest columns, so they sort after every other entry).
         let marker: Int, markerSign: Int, extra: Int
         var costs: [Int] = []
         if priority == nil {
@@ -206,12 +209,10 @@ struct SimplexEngine<T: SimplexScalar> {
                 marker = newColumn(lower: .zero, upper: nil, structural: false); markerSign = -1
             }
             extra = -1
-            logicals = [(marker, T(markerSign))]
         } else {
             extra = newColumn(lower: .zero, upper: nil, structural: false)    // p
             marker = newColumn(lower: .zero, upper: nil, structural: false)   // n
             markerSign = 1
-            logicals = [(extra, -T.one), (marker, T.one)]
             switch relation {
             case .equal: costs = [extra, marker]
             case .lessOrEqual: costs = [extra]
@@ -226,6 +227,7 @@ struct SimplexEngine<T: SimplexScalar> {
         // The row over nonbasic columns, and its residual at the current values.
         var acc = PriceRow<T>()
         swap(&acc, &rowAccumulator)
+        defer { swap(&acc, &rowAccumulator) }
         acc.reset(columns: lower.count)
         var residual = constant
         for (c, a) in terms {
@@ -239,7 +241,8 @@ struct SimplexEngine<T: SimplexScalar> {
             }
         }
         var cols: [Int] = []
-        cols.reserveCapacity(acc.touched.count + logicals.count)
+        swap(&cols, &rowColumns)
+        defer { cols.removeAll(keepingCapacity: true); swap(&cols, &rowColumns) }
         for j in acc.touched where !acc[j].isZero { cols.append(j) }
         cols.sort()
 
@@ -259,7 +262,8 @@ struct SimplexEngine<T: SimplexScalar> {
                 }
             }
             if entering < 0 {
-                for (c, _) in logicals where c < crashTarget.count && crashTarget[c] { targetLogical = c; break }
+                if extra < crashTarget.count && crashTarget[extra] { targetLogical = extra }
+                else if marker < crashTarget.count && crashTarget[marker] { targetLogical = marker }
             }
             if entering < 0 && targetLogical < 0 {
                 // Any other proposed basic column of the row (it moves to satisfy the row; phase 1 and the adoption
@@ -284,30 +288,40 @@ struct SimplexEngine<T: SimplexScalar> {
         }
         let dropMarker = priority == nil && relation == .equal && dropsFixedMarkers
         if dropMarker { droppable[marker] = true }
-        // The logical columns are the newest, so they sort last.
-        var vals = cols.map { acc[$0] }
-        swap(&acc, &rowAccumulator)
+
+        // The basic column and its coefficient κ; the row is installed divided by κ, without the basic column.
+        let markerCoefficient = T(markerSign)
+        let basic: Int, kappa: T
         if entering >= 0 {
-            for (c, a) in logicals {
-                if dropMarker && c == marker { dropped[c] = true } else { cols.append(c); vals.append(a) }
-            }
-            let a = vals[cols.firstIndex(of: entering)!]
-            if !residual.isZero { move(entering, by: -(residual / a)) }
-            installRow(SparseRow(cols: cols, vals: vals), basic: entering)
+            basic = entering
+            kappa = acc[entering]
+            if !residual.isZero { move(entering, by: -(residual / kappa)) }
+            if dropMarker { dropped[marker] = true }
         } else {
-            for (c, a) in logicals { cols.append(c); vals.append(a) }
-            let basic: Int
-            if targetLogical >= 0 {
-                basic = targetLogical
-            } else if priority == nil {
-                basic = marker
-            } else {
-                basic = residual.signum >= 0 ? extra : marker
-            }
-            let kappa = vals[cols.firstIndex(of: basic)!]
+            if targetLogical >= 0 { basic = targetLogical }
+            else if priority == nil { basic = marker }
+            else { basic = residual.signum >= 0 ? extra : marker }
+            kappa = basic == marker ? markerCoefficient : -T.one
             value[basic] = -(residual / kappa)
-            installRow(SparseRow(cols: cols, vals: vals), basic: basic)
         }
+        let scale: T? = kappa == .one ? nil : T.one / kappa
+        @inline(__always) func scaled(_ v: T) -> T { scale.map { v * $0 } ?? v }
+        var rowCols: [Int] = [], rowVals: [T] = []
+        rowCols.reserveCapacity(cols.count + 2)
+        rowVals.reserveCapacity(cols.count + 2)
+        for j in cols where j != basic {
+            rowCols.append(j)
+            rowVals.append(scaled(acc[j]))
+        }
+        if extra >= 0 && extra != basic {
+            rowCols.append(extra)
+            rowVals.append(scaled(-T.one))
+        }
+        if marker != basic && !(entering >= 0 && dropMarker) {
+            rowCols.append(marker)
+            rowVals.append(scaled(markerCoefficient))
+        }
+        installRow(cols: rowCols, vals: rowVals, basic: basic)
         return origin
     }
 
@@ -325,31 +339,26 @@ struct SimplexEngine<T: SimplexScalar> {
         }
     }
 
-    /// Makes `row` (over nonbasic columns, including `basic`) a tableau row with `basic` basic, eliminating `basic`
-    /// from the other rows. Values must already satisfy it.
-    mutating func installRow(_ row: SparseRow<T>, basic: Int) {
+    /// Makes the row `basic + Σ vals·cols` (over nonbasic columns, `basic` excluded, scaled so that `basic` has
+    /// coefficient 1) a tableau row with `basic` basic, eliminating `basic` from the other rows. Values must already
+    /// satisfy it.
+    mutating func installRow(cols: __owned [Int], vals: __owned [T], basic: Int) {
         basisVersion += 1
         dropLevelPrices()
-        var entries = row
-        let kappa = entries.removeValue(forKey: basic)!
-        if kappa != .one {
-            let inv = T.one / kappa
-            for k in entries.vals.indices { entries.vals[k] = entries.vals[k] * inv }
-        }
         let r: Int
         if let slot = freeRows.popLast() {
             r = slot
-            rowEntries[r] = entries
+            rowEntries[r] = SparseRow(cols: cols, vals: vals)
             rowBasic[r] = basic
         } else {
             r = rowEntries.count
-            rowEntries.append(entries)
+            rowEntries.append(SparseRow(cols: cols, vals: vals))
             rowBasic.append(basic)
         }
         lastInstalledRow = r
         eliminate(basic, using: r)
         basicRow[basic] = r
-        for j in entries.cols { colRows[j].append(r) }
+        for j in cols { colRows[j].append(r) }
         updateFeasibility(r)
     }
 
