@@ -1,18 +1,6 @@
 import PlumbSystem
 import PlumbSolver
 
-/// `Rational` to the nearest `Double`: exact operands divided once (so correctly rounded, and bit-identical to
-/// `Rational.doubleValue`), without the generic 128-bit conversion when both parts fit in 53 bits.
-@inline(__always) func toDouble(_ r: Rational) -> Double {
-    let limit: Int128 = 1 << 53
-    let n = r.numerator, d = r.denominator
-    if n > -limit && n < limit && d < limit {
-        let x = Double(Int64(truncatingIfNeeded: n))
-        return d == 1 ? x : x / Double(Int64(truncatingIfNeeded: d))
-    }
-    return r.doubleValue
-}
-
 /// The incremental floating-point Cassowary back end (Badros, Borning and Stuckey 2001), with a strictly
 /// lexicographic objective: one coefficient per priority level, each level in a fixed slot, ranked by priority.
 ///
@@ -183,7 +171,7 @@ public final class CassowarySolver: LayoutSolver {
         guard priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
         let start = termVars.count
         for t in constraint.terms {
-            let a = toDouble(t.coefficient)
+            let a = t.coefficient.doubleValue
             guard a == 0 || CassowaryTolerance.coefficientRange.contains(abs(a)) else {
                 termVars.removeLast(termVars.count - start)
                 termCoefs.removeLast(termCoefs.count - start)
@@ -193,14 +181,14 @@ public final class CassowarySolver: LayoutSolver {
             termVars.append(Int32(t.variable.index))
             termCoefs.append(a)
         }
-        guard abs(toDouble(constraint.constant)) <= CassowaryTolerance.largestConstant else {
+        guard abs(constraint.constant.doubleValue) <= CassowaryTolerance.largestConstant else {
             termVars.removeLast(termVars.count - start)
             termCoefs.removeLast(termCoefs.count - start)
-            throw .unsupported("constraint \(id): the constant \(toDouble(constraint.constant)) is beyond "
+            throw .unsupported("constraint \(id): the constant \(constraint.constant.doubleValue) is beyond "
                 + "\(CassowaryTolerance.largestConstant), outside the floating-point range this back end solves reliably")
         }
         var record = Record(id: id, start: start, count: constraint.terms.count,
-                            constant: toDouble(constraint.constant),
+                            constant: constraint.constant.doubleValue,
                             relation: CassowarySolver.relationCode(constraint.relation),
                             level: priority.isRequired ? -1 : level(of: priority))
         let slot = records.count
@@ -239,7 +227,7 @@ public final class CassowarySolver: LayoutSolver {
 
     public func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
         guard let slot = slot(of: id) else { throw .unknownConstraint(id) }
-        let value = toDouble(constant)
+        let value = constant.doubleValue
         guard abs(value) <= CassowaryTolerance.largestConstant else {
             throw .unsupported("constraint \(id): the constant \(value) is beyond \(CassowaryTolerance.largestConstant), "
                 + "outside the floating-point range this back end solves reliably")
@@ -292,11 +280,11 @@ public final class CassowarySolver: LayoutSolver {
     public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
         let v = variable.index
         guard edit(v) != nil else { throw .unknownEditVariable(variable) }
-        guard abs(toDouble(value)) <= CassowaryTolerance.largestConstant else {
-            throw .unsupported("the suggested value \(toDouble(value)) for variable \(v) is beyond "
+        guard abs(value.doubleValue) <= CassowaryTolerance.largestConstant else {
+            throw .unsupported("the suggested value \(value.doubleValue) for variable \(v) is beyond "
                 + "\(CassowaryTolerance.largestConstant), outside the floating-point range this back end solves reliably")
         }
-        edits[v]!.pending = toDouble(value)
+        edits[v]!.pending = value.doubleValue
         if !edits[v]!.hasPending {
             edits[v]!.hasPending = true
             pendingVariables.append(v)

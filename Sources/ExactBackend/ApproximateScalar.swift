@@ -14,7 +14,7 @@ struct ApproximateScalar: SimplexScalar {
     static let zero = ApproximateScalar(0.0)
     static let one = ApproximateScalar(1.0)
 
-    init(_ value: Rational) { x = Double(value.numerator) / Double(value.denominator) }
+    init(_ value: Rational) { x = value.doubleValue }
     init(_ value: Int) { x = Double(value) }
 
     @inline(__always) var isZero: Bool { abs(x) <= Self.tolerance }

@@ -3,6 +3,18 @@ import PlumbSystem
 
 @Suite("Rational")
 struct RationalTests {
+    @Test("doubleValue's 53-bit fast path is bit-identical to the generic 128-bit conversion")
+    func doubleValue() throws {
+        let values: [Rational] = [.zero, .one, Rational(-8), try Rational(1, 3), try Rational(-22, 7), try Rational(1, 1 << 52),
+                                  try Rational((1 << 53) - 1, 3), try Rational(1 << 53, 3), try Rational(Int128(1) << 60, 3),
+                                  try Rational(123_456_789, 1000), Rational(Int.max), Rational(Int.min + 1),
+                                  try Rational(1, (1 << 53) + 1), try Rational(-((1 << 53) - 1), (1 << 53) - 2)]
+        for r in values {
+            let generic = Double(r.numerator) / Double(r.denominator)
+            #expect(r.doubleValue.bitPattern == generic.bitPattern, "\(r)")
+        }
+    }
+
     @Test("decimals and fractions parse exactly")
     func parsesExactly() throws {
         #expect(try Rational(parsing: "0.1") == Rational(1, 10))
