@@ -59,7 +59,7 @@ struct ConstraintTable<Entry: WaitingEntry> {
     private mutating func widen(to n: Int) {
         // Grown by half at least: ids numbered one by one cost amortised constant time.
         let width = max(n, dense.count + dense.count / 2 + 16)
-        dense.append(contentsOf: repeatElement(nil, count: width - dense.count))
+        dense.append(contentsOf: [Entry?](repeating: nil, count: width - dense.count))
         if sparse.isEmpty || sparseLowest >= width { return }
         sparseLowest = Int.max
         for id in sparse.keys.sorted() {

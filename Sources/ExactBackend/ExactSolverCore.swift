@@ -101,10 +101,16 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
 
     func addRow(_ constraint: LinearConstraint) -> Int {
-        let terms = constraint.terms.map { (column: column(for: $0.variable), coefficient: T($0.coefficient)) }
+        var terms: [(column: Int, coefficient: T)] = []
+        swap(&terms, &termBuffer)
+        defer { terms.removeAll(keepingCapacity: true); swap(&terms, &termBuffer) }
+        for term in constraint.terms { terms.append((column(for: term.variable), T(term.coefficient))) }
         return engine.addRow(terms: terms, constant: T(constraint.constant), relation: constraint.relation,
                              priority: constraint.priority.isRequired ? nil : constraint.priority)
     }
+
+    /// The terms `addRow` hands to the engine, kept between calls.
+    @exclusivity(unchecked) var termBuffer: [(column: Int, coefficient: T)] = []
 
     enum PendingItem { case constraint(ConstraintID), edit(VariableID) }
 

@@ -54,6 +54,18 @@ struct PriceRow<T: SimplexScalar> {
         }
     }
 
+    /// `add` for a row that is only summed and read (the row `addRow` builds): no pricing candidates kept.
+    @inline(__always) mutating func accumulate(_ j: Int, _ delta: T) {
+        if delta.isZero { return }
+        if !listed[j] {
+            listed[j] = true
+            touched.append(j)
+            vals[j] = delta
+        } else {
+            vals[j] = vals[j] + delta
+        }
+    }
+
     @inline(__always) mutating func clear(_ j: Int) {
         if listed[j] { vals[j] = .zero }
     }

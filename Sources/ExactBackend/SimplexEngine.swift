@@ -235,9 +235,9 @@ struct SimplexEngine<T: SimplexScalar> {
             let r = basicRow[c]
             if r >= 0 {
                 let entries = rowEntries[r]
-                for k in entries.cols.indices { acc.add(entries.cols[k], -(a * entries.vals[k])) }
+                for k in entries.cols.indices { acc.accumulate(entries.cols[k], -(a * entries.vals[k])) }
             } else {
-                acc.add(c, a)
+                acc.accumulate(c, a)
             }
         }
         var cols: [Int] = []
