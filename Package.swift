@@ -29,7 +29,7 @@ let package = Package(
         // GMP, for the exact back end only.
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
         // The exact rational back end on GMP: the oracle (conflict sets, ambiguity).
-        .target(name: "ExactBackend", dependencies: ["PlumbSystem", "PlumbSolver", "CGMP"]),
+        .target(name: "ExactBackend", dependencies: ["PlumbSystem", "PlumbSolver", "CGMP", "CassowaryBackend"]),
         // The relaxation baseline.
         .target(name: "RelaxationBackend", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The list of every back end, for tools.

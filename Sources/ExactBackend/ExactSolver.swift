@@ -3,9 +3,11 @@ import PlumbSystem
 
 /// The exact back end: the lexicographic L1 optimum in exact rationals (GMP behind an inline fast path), by a
 /// bounded-variable primal simplex of its own, level by level. No floating point on the decision path: when many
-/// rows go in at once, a floating-point copy of the tableau proposes the final basis ("float proposes, exact
-/// certifies", see `adopt`); the exact engine takes that basis, computes its values exactly and checks every level's
-/// reduced costs exactly, and pivots on in exact arithmetic wherever the proposal was not exactly optimal.
+/// rows go in at once, a floating-point solver proposes the final basis ("float proposes, exact certifies", see
+/// `adopt`): the Cassowary back end, solving the same rows, or where it refuses the numbers a floating-point copy
+/// of this tableau. The exact engine takes that basis, computes its values exactly and checks every level's reduced
+/// costs exactly, and pivots on in exact arithmetic wherever the proposal was not exactly optimal, so a wrong
+/// proposal costs time, never correctness, and the answer stays independent of the Cassowary code.
 ///
 /// - Required constraints hold exactly; an infeasible required set is refused with an irreducible conflicting
 ///   subset (Farkas certificate, trimmed by deletion).
@@ -36,10 +38,11 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
         set { core.usesProposer = newValue }
     }
 
-    /// Proposals so far, how many the exact check accepted with no exact simplex iteration, and the exact
-    /// iterations the others needed (the fallback's work).
-    public var proposalCounts: (proposals: Int, certified: Int, fallbackIterations: Int) {
-        (core.proposals, core.proposalsCertified, core.fallbackIterations)
+    /// Proposals so far, how many the exact check accepted with no exact simplex iteration, the exact iterations the
+    /// others needed (the fallback's work), and how many proposals came from the Cassowary back end (the others from
+    /// the floating-point copy of the tableau).
+    public var proposalCounts: (proposals: Int, certified: Int, fallbackIterations: Int, fromCassowary: Int) {
+        (core.proposals, core.proposalsCertified, core.fallbackIterations, core.cassowaryProposals)
     }
 
     /// How `ambiguousVariables(among:)` works (default `.screened`).
@@ -115,6 +118,7 @@ protocol ExactCore: AnyObject {
     var proposals: Int { get }
     var proposalsCertified: Int { get }
     var fallbackIterations: Int { get }
+    var cassowaryProposals: Int { get }
 }
 
 extension ExactSolverCore: ExactCore {
@@ -125,7 +129,7 @@ extension ExactSolverCore: ExactCore {
     var statistics: String {
         let e = engine
         let nonzeros = e.rowEntries.reduce(0) { $0 + $1.count }
-        return "proposals \(proposals) (certified as proposed \(proposalsCertified), exact iterations after the others \(fallbackIterations); proposer iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(phaseTimes.map { String(Int($0 / .microseconds(1)) / 1000) }.joined(separator: "/"))), iterations \(e.iterations), rows \(e.rowEntries.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
+        return "proposals \(proposals) (from cassowary \(cassowaryProposals), certified as proposed \(proposalsCertified), exact iterations after the others \(fallbackIterations); proposer iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(phaseTimes.map { String(Int($0 / .microseconds(1)) / 1000) }.joined(separator: "/"))), iterations \(e.iterations), rows \(e.rowEntries.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
     }
 }
 

@@ -56,6 +56,7 @@ import Testing
         #expect(value(s, 2) == exact("100"))
         let counts = s.proposalCounts
         #expect(counts.proposals == 1 && counts.certified == 1 && counts.fallbackIterations == 0)
+        #expect(counts.fromCassowary == 1)
 
         // A constant change keeps the basis: right <= 90 gives width 82 (violation 38), still exact.
         try s.setConstant(r("-90"), of: ConstraintID(2))
@@ -81,9 +82,9 @@ import Testing
 
     /// x + (1 + 10⁻¹²)·y == 1 required; y == 0 and x == 0 both @250. Minimising |x| + |y|: moving one unit of the
     /// solution from x to y changes the sum by 1 - (1 + 10⁻¹²) = -10⁻¹², so the optimum puts it all on y:
-    /// x = 0, y = 1/(1 + 10⁻¹²) = 10¹²/(10¹² + 1), sum 10¹²/(10¹² + 1) < 1. The float proposer cannot see a reduced
-    /// cost of 10⁻¹² (below its tolerance) and stops at x = 1, y = 0; the exact check must reject that basis and
-    /// pivot on to the exact optimum.
+    /// x = 0, y = 1/(1 + 10⁻¹²) = 10¹²/(10¹² + 1), sum 10¹²/(10¹² + 1) < 1. The floating-point proposal (Cassowary's
+    /// basis) cannot see a reduced cost of 10⁻¹² (below its tolerance) and stops at x = 1, y = 0; the exact check must
+    /// reject that basis and pivot on to the exact optimum.
     @Test func tinyReducedCostFallsBackToExactPivots() throws {
         for proposer in [true, false] {
             let s = ExactSolver()
@@ -97,15 +98,36 @@ import Testing
             if proposer {
                 let counts = s.proposalCounts
                 #expect(counts.proposals == 1 && counts.certified == 0 && counts.fallbackIterations > 0)
+                #expect(counts.fromCassowary == 1)
             } else {
                 #expect(s.proposalCounts.proposals == 0)
             }
         }
     }
 
-    /// The same, with the tie exact: x + y == 1, y == 0 and x == 0 @250. Every split of the unit costs 1, so the
-    /// optimum value is 1 and both x and y range over [0, 1] on the optimal face; whichever vertex is reported, the
-    /// proposal is exactly optimal (a zero reduced cost is not improving) and x + y == 1 holds exactly.
+    /// 10⁻⁸·x0 == 1 and x1 <= 3 required; x1 == 5 @750; x2 == x1 + 1/3 @250. By hand: x0 = 10⁸, x1 = 3 (the 750 row
+    /// violated by 2, the least the bound allows), x2 = 10/3. Cassowary refuses a coefficient of 10⁻⁸ (outside its
+    /// floating-point range), so the floating-point copy of the exact tableau proposes instead, and its basis is
+    /// certified as it stands.
+    @Test func theTableauCopyProposesWhereCassowaryRefuses() throws {
+        let s = ExactSolver()
+        try s.add(c([(0, "0.00000001")], "-1", .equal), id: ConstraintID(0))
+        try s.add(c([(1, "1")], "-3", .lessOrEqual), id: ConstraintID(1))
+        try s.add(c([(1, "1")], "-5", .equal, .high), id: ConstraintID(2))
+        try s.add(c([(2, "1"), (1, "-1")], "-1/3", .equal, .low), id: ConstraintID(3))
+        _ = try s.solve()
+        #expect(value(s, 0) == exact("100000000"))
+        #expect(value(s, 1) == exact("3"))
+        #expect(value(s, 2) == exact("10/3"))
+        let counts = s.proposalCounts
+        #expect(counts.proposals == 1 && counts.fromCassowary == 0)
+        #expect(counts.certified == 1 && counts.fallbackIterations == 0)
+    }
+
+    /// The 10⁻¹² system above with the tie exact: x + y == 1, y == 0 and x == 0 @250. Every split of the unit
+    /// costs 1, so the optimum value is 1 and both x and y range over [0, 1] on the optimal face; whichever vertex
+    /// is reported, the proposal is exactly optimal (a zero reduced cost is not improving) and x + y == 1 holds
+    /// exactly.
     @Test func exactTieIsAcceptedAndAmbiguous() throws {
         let s = ExactSolver()
         try s.add(c([(0, "1"), (1, "1")], "-1", .equal), id: ConstraintID(0))
