@@ -39,10 +39,12 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
     }
 
     /// Proposals so far, how many the exact check accepted with no exact simplex iteration, the exact iterations the
-    /// others needed (the fallback's work), and how many proposals came from the Cassowary back end (the others from
-    /// the floating-point copy of the tableau).
-    public var proposalCounts: (proposals: Int, certified: Int, fallbackIterations: Int, fromCassowary: Int) {
-        (core.proposals, core.proposalsCertified, core.fallbackIterations, core.cassowaryProposals)
+    /// others needed (the fallback's work), how many proposals came from the Cassowary back end (the others from
+    /// the floating-point copy of the tableau), and how many answers were certified on the original rows without
+    /// a tableau (`BasisCertificate`; among the accepted ones).
+    public var proposalCounts: (proposals: Int, certified: Int, fallbackIterations: Int, fromCassowary: Int,
+                                withoutTableau: Int) {
+        (core.proposals, core.proposalsCertified, core.fallbackIterations, core.cassowaryProposals, core.certificates)
     }
 
     /// How `ambiguousVariables(among:)` works (default `.screened`).
@@ -119,17 +121,18 @@ protocol ExactCore: AnyObject {
     var proposalsCertified: Int { get }
     var fallbackIterations: Int { get }
     var cassowaryProposals: Int { get }
+    var certificates: Int { get }
 }
 
 extension ExactSolverCore: ExactCore {
     func isMentioned(_ variable: VariableID) -> Bool {
-        variable.index < columnOf.count && columnOf[variable.index] >= 0 && mentions[variable.index] > 0
+        variable.index >= 0 && variable.index < mentions.count && mentions[variable.index] > 0
     }
 
     var statistics: String {
         let e = engine
         let nonzeros = e.rowEntries.reduce(0) { $0 + $1.count }
-        return "proposals \(proposals) (from cassowary \(cassowaryProposals), certified as proposed \(proposalsCertified), exact iterations after the others \(fallbackIterations); proposer iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(phaseTimes.map { String(Int($0 / .microseconds(1)) / 1000) }.joined(separator: "/"))), iterations \(e.iterations), rows \(e.rowEntries.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
+        return "proposals \(proposals) (from cassowary \(cassowaryProposals), certified without a tableau \(certificates), certified as proposed \(proposalsCertified), exact iterations after the others \(fallbackIterations); proposer iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(phaseTimes.map { String(Int($0 / .microseconds(1)) / 1000) }.joined(separator: "/"))), iterations \(e.iterations), rows \(e.rowEntries.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
     }
 }
 

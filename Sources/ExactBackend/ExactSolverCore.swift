@@ -245,7 +245,9 @@ final class ExactSolverCore<T: SimplexScalar> {
         let t0 = clock.now
         // The floating-point copy lives only in here: released before the exact engine changes (its column lists
         // would otherwise be shared, and copied on every first write).
-        let proposal: Proposal = cassowaryProposal(pending: items) ?? {
+        let basis = proposedBasis ?? cassowaryBasis()
+        proposedBasis = nil
+        let proposal: Proposal = basis.map { self.proposal(from: $0, pending: items) } ?? {
             var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
             phaseTimes[4] += clock.now - t0
             let size = engine.rowEntries.count - engine.freeRows.count + rows.count
@@ -273,90 +275,22 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     /// Proposals taken from the Cassowary back end (the others came from the floating-point copy).
     var cassowaryProposals = 0
-
-    /// The final basis of a Cassowary solver given every live and pending row, in order of addition, as a proposal
-    /// over the engine's columns after `items` go in (two new logical columns each, in that order). Nil when
-    /// Cassowary refuses the system (numbers outside its floating-point range, an error of any kind): the caller
-    /// then asks the floating-point copy of the engine. Cassowary only proposes: the engine adopts what its exact
-    /// pivots allow, and its own phase 1 and exact reduced costs decide.
-    func cassowaryProposal(pending items: [PendingItem]) -> Proposal? {
-        let solver = CassowarySolver()
-        // Every constraint in order of addition, with its engine origin (-1: pending).
-        var order: [(sequence: Int, id: ConstraintID, origin: Int)] = []
-        order.reserveCapacity(constraints.count)
-        constraints.forEach { id, entry in order.append((entry.sequence, id, entry.origin)) }
-        order.sort { $0.sequence < $1.sequence }
-        var suggested: [(variable: VariableID, priority: Priority, value: Rational)] = []
-        for (variable, edit) in edits {
-            guard let constant = edit.constant else { continue }
-            guard case .exact(let value) = (-constant).solvedValue else { return nil }
-            suggested.append((variable, edit.priority, value))
-        }
-        suggested.sort { $0.variable < $1.variable }
-        do {
-            for (_, id, _) in order { try solver.add(constraints[id]!.constraint, id: id) }
-            for e in suggested {
-                try solver.addEditVariable(e.variable, priority: e.priority)
-                try solver.suggest(e.value, for: e.variable)
-            }
-            _ = try solver.solve()
-        } catch {
-            return nil
-        }
-        let width = engine.lower.count + 2 * items.count
-        var basic = [Bool](repeating: false, count: width)
-        var value = [ApproximateScalar](repeating: .zero, count: width)
-        for v in columnOf.indices where columnOf[v] >= 0 {
-            let c = columnOf[v]
-            basic[c] = solver.isBasic(variable: VariableID(v))
-            if case .float(let x) = solver.value(of: VariableID(v)) { value[c] = ApproximateScalar(x) }
-        }
-        // The engine's logical columns of one row from Cassowary's (see `basicLogicals(of:)` for the roles): a
-        // soft row's `p` (coefficient -1) and `n` (+1) are Cassowary's (marker, other) for `==`, (other, marker)
-        // for `<=` (cost on p: the error) and (marker, other) for `>=` (cost on n).
-        func mark(marker: Int, extra: Int, soft: Bool, lessOrEqual: Bool, _ logicals: (marker: Bool?, other: Bool?)?) {
-            guard let logicals else { return }
-            if !soft {
-                basic[marker] = logicals.marker ?? false
-            } else if lessOrEqual {
-                basic[extra] = logicals.other ?? false
-                basic[marker] = logicals.marker ?? false
-            } else {
-                basic[extra] = logicals.marker ?? false
-                basic[marker] = logicals.other ?? false
-            }
-        }
-        let origins = engine.origins
-        for (_, id, origin) in order where origin >= 0 {
-            let o = origins[origin]
-            mark(marker: o.marker, extra: o.extra, soft: o.priority != nil, lessOrEqual: o.costColumns == [o.extra],
-                 solver.basicLogicals(of: id))
-        }
-        for (variable, edit) in edits {
-            guard let origin = edit.origin else { continue }
-            let o = origins[origin]
-            mark(marker: o.marker, extra: o.extra, soft: true, lessOrEqual: false, solver.basicLogicals(ofEdit: variable))
-        }
-        var next = engine.lower.count
-        for item in items {
-            switch item {
-            case .constraint(let id):
-                let c = constraints[id]!.constraint
-                mark(marker: next + 1, extra: next, soft: !c.priority.isRequired, lessOrEqual: c.relation == .lessOrEqual,
-                     solver.basicLogicals(of: id))
-            case .edit(let variable):
-                mark(marker: next + 1, extra: next, soft: true, lessOrEqual: false, solver.basicLogicals(ofEdit: variable))
-            }
-            next += 2
-        }
-        cassowaryProposals += 1
-        return Proposal(basic: basic, value: value)
-    }
+    /// A Cassowary basis waiting to be used: found by `solve()` when its certificate failed, so that the exact path
+    /// after it does not ask Cassowary again.
+    var proposedBasis: ProposedBasis? = nil
+    /// The basis behind a certified answer whose rows are still waiting (see `solveByCertificate`); `materialize()`
+    /// puts them in the engine before anything else touches it.
+    var certifiedBasis: ProposedBasis? = nil
+    /// The number of priority levels of that answer.
+    var certifiedLevels = 0
+    /// Answers certified by `BasisCertificate` (without a tableau for the soft rows).
+    var certificates = 0
 
     // MARK: Protocol operations
 
     @_specialize(where T == ExactRational)
     func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
+        materialize()
         guard !constraints.contains(id) else { throw .duplicateConstraint(id) }
         guard constraint.priority.isValid else {
             throw .invalidPriority(constraint.priority, "a constraint's priority must lie in (0, 1000]")
@@ -391,6 +325,7 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func remove(_ id: ConstraintID) throws(SolverError) {
+        materialize()
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         _ = leaveFace()
         constraints[id] = nil
@@ -406,6 +341,7 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
+        materialize()
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         let was = leaveFace()
         let changed = entry.constraint.withConstant(constant)
@@ -466,6 +402,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
 
     func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+        materialize()
         guard edits[variable] == nil else { throw .duplicateEditVariable(variable) }
         guard priority.isValid, !priority.isRequired else {
             throw .invalidPriority(priority, "an edit variable's priority must lie in (0, 1000)")
@@ -475,6 +412,7 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+        materialize()
         guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
         _ = leaveFace()
         if let origin = edit.origin {
@@ -486,6 +424,7 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
+        materialize()
         guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
         let constant = -T(value)
         if faceValid, let origin = edit.origin {
@@ -521,7 +460,12 @@ final class ExactSolverCore<T: SimplexScalar> {
             if solutionStale { readSolution() }
             return SolveReport(converged: true, iterations: 0, message: "\(engine.levelCount) priority level(s)")
         }
+        if certifiedBasis != nil {
+            // Nothing changed since a certified answer (every change materializes it first).
+            return SolveReport(converged: true, iterations: 0, message: "\(certifiedLevels) priority level(s)")
+        }
         _ = leaveFace()
+        if usesProposer, let report = solveByCertificate() { return report }
         let proposalsBefore = proposals
         if usesProposer { insertPendingWithProposal() } else { insertPending() }
         let proposed = proposals > proposalsBefore
@@ -559,6 +503,7 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
+        materialize()
         guard faceValid && !solutionStale else {
             throw .unsupported("ambiguity is reported for the last solve(); the system changed since, so solve() first")
         }

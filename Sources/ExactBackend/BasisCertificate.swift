@@ -1,0 +1,318 @@
+import PlumbSystem
+
+/// An exact check of a proposed basis for the original rows, without building a tableau: the basic solution by
+/// substitution, each level's duals the same way on the transposed system, and the lexicographic optimality test on
+/// the reduced costs of the nonbasic columns.
+///
+/// Rows are `Σ a·x + c + logicals = 0`, with the logical columns of `SimplexEngine` (required `<=`: `+s`, `>=`:
+/// `-s`, `s ≥ 0`; required `==`: none, its marker is fixed at 0; soft: `-p + n`, `p, n ≥ 0`, the level charging `p`
+/// and `n` for `==`, `p` for `<=`, `n` for `>=`). Nonbasic columns sit at 0: logical ones at their lower bound,
+/// structural ones (free) anywhere, so at 0.
+///
+/// The basis is put in triangular order around a core by peeling singletons (`triangularOrder`); the core, usually
+/// a small part, is solved by Gaussian elimination in this back end's own tableau. A layout's basis costs a few
+/// exact operations per nonzero and per level. `certify` answers the basic solution's structural values when the
+/// basis is exactly feasible and lexicographically optimal, and nil otherwise (also for a singular basis).
+struct BasisCertificate<T: SimplexScalar> {
+    let variableCount: Int
+    let levelCount: Int
+    let rowCount: Int
+    /// Row k's terms: `termColumn[rowStart[k] ..< rowStart[k + 1]]`, with `termCoefficient`.
+    let rowStart: [Int]
+    let termColumn: [Int]
+    let termCoefficient: [T]
+    let constant: [T]
+    /// Row k's logical columns: `variableCount + firstLogical[k] ..< variableCount + firstLogical[k + 1]`.
+    private(set) var firstLogical: [Int] = []
+    private(set) var logicalRow: [Int] = []
+    private(set) var logicalCoefficient: [T] = []
+    /// The level charging each logical column, or -1.
+    private(set) var logicalCost: [Int] = []
+    /// Structural column j's rows: `columnRow[columnStart[j] ..< columnStart[j + 1]]`, with `columnCoefficient`.
+    private(set) var columnStart: [Int] = []
+    private(set) var columnRow: [Int] = []
+    private(set) var columnCoefficient: [T] = []
+
+    /// `levels[k]`: the level of row k (0 the highest priority), or -1 for a required row.
+    init(rowStart: [Int], termColumn: [Int], termCoefficient: [T], constant: [T], relation: [Relation], levels: [Int],
+         variableCount: Int, levelCount: Int) {
+        self.rowStart = rowStart
+        self.termColumn = termColumn
+        self.termCoefficient = termCoefficient
+        self.constant = constant
+        self.variableCount = variableCount
+        self.levelCount = levelCount
+        rowCount = constant.count
+        firstLogical.reserveCapacity(rowCount + 1)
+        for k in 0..<rowCount {
+            firstLogical.append(logicalRow.count)
+            let level = levels[k]
+            if level >= 0 {
+                logicalRow.append(k); logicalCoefficient.append(-T.one)                       // p
+                logicalCost.append(relation[k] != .greaterOrEqual ? level : -1)
+                logicalRow.append(k); logicalCoefficient.append(T.one)                        // n
+                logicalCost.append(relation[k] != .lessOrEqual ? level : -1)
+            } else if relation[k] != .equal {
+                logicalRow.append(k); logicalCoefficient.append(relation[k] == .lessOrEqual ? T.one : -T.one)
+                logicalCost.append(-1)
+            }
+        }
+        firstLogical.append(logicalRow.count)
+        // Columns by counting sort.
+        var counts = [Int](repeating: 0, count: variableCount + 1)
+        for j in termColumn { counts[j + 1] += 1 }
+        for j in 0..<variableCount { counts[j + 1] += counts[j] }
+        columnStart = counts
+        var fill = counts
+        columnRow = [Int](repeating: 0, count: termColumn.count)
+        columnCoefficient = [T](repeating: .zero, count: termColumn.count)
+        for k in 0..<rowCount {
+            for t in rowStart[k]..<rowStart[k + 1] {
+                let j = termColumn[t]
+                columnRow[fill[j]] = k
+                columnCoefficient[fill[j]] = termCoefficient[t]
+                fill[j] += 1
+            }
+        }
+    }
+
+    var columnCount: Int { variableCount + logicalRow.count }
+
+    /// Row k's logical columns (none for a required equality; `s`; or `p`, `n`).
+    func logicals(ofRow k: Int) -> Range<Int> { (variableCount + firstLogical[k])..<(variableCount + firstLogical[k + 1]) }
+
+    /// The structural values of the basic solution of `basic` (one flag per column), or nil unless the basis is
+    /// exactly feasible and lexicographically optimal.
+    func certify(basic: [Bool]) -> [T]? {
+        precondition(basic.count == columnCount, "BasisCertificate: one flag per column")
+        var basicCount = 0
+        for b in basic where b { basicCount += 1 }
+        guard basicCount == rowCount else { return nil }
+        let order = triangularOrder(basic: basic)
+        var coreIndex = [Int](repeating: -1, count: columnCount)
+        for (n, j) in order.coreColumns.enumerated() { coreIndex[j] = n }
+        var coreRowIndex = [Int](repeating: -1, count: rowCount)
+        for (n, k) in order.coreRows.enumerated() { coreRowIndex[k] = n }
+
+        // Primal: B x_B = -c with the nonbasic columns at 0: the forward pivots, the core, the deferred pivots.
+        var value = [T](repeating: .zero, count: columnCount)
+        var core: CoreFactor? = nil
+        for (k, j) in order.forward { value[j] = solvedValue(row: k, column: j, basic: basic, value: value) }
+        if !order.coreRows.isEmpty {
+            var terms: [[(column: Int, coefficient: T)]] = []
+            var rhs: [T] = []
+            for k in order.coreRows {
+                var row: [(column: Int, coefficient: T)] = []
+                var sum = constant[k]
+                for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] {
+                    let j = termColumn[t]
+                    if coreIndex[j] >= 0 { row.append((coreIndex[j], termCoefficient[t])) }
+                    else { sum = sum + termCoefficient[t] * value[j] }
+                }
+                for l in logicals(ofRow: k) where basic[l] {
+                    let a = logicalCoefficient[l - variableCount]
+                    if coreIndex[l] >= 0 { row.append((coreIndex[l], a)) } else { sum = sum + a * value[l] }
+                }
+                terms.append(row)
+                rhs.append(-sum)
+            }
+            guard let factored = CoreFactor(terms, rhs, unknowns: order.coreColumns.count) else { return nil }
+            core = factored
+            for (n, j) in order.coreColumns.enumerated() { value[j] = factored.values[n] }
+        }
+        for (k, j) in order.deferred.reversed() { value[j] = solvedValue(row: k, column: j, basic: basic, value: value) }
+        for j in variableCount..<columnCount where basic[j] && value[j].signum < 0 { return nil }
+
+        // Nonbasic columns fixed by a higher level's nonzero reduced cost (they keep their value on the face).
+        var fixed = [Bool](repeating: false, count: columnCount)
+        var y = [T](repeating: .zero, count: rowCount)
+        for level in 0..<levelCount {
+            // Duals: B^T y = c_B, the blocks the other way round: the deferred pivots in the order found, the core
+            // transposed, the forward pivots in reverse.
+            for k in 0..<rowCount { y[k] = .zero }
+            for (k, j) in order.deferred { y[k] = solvedDual(row: k, column: j, level: level, y: y) }
+            if let core {
+                // The core's columns' equations, less the rows already known, solved with the primal factor.
+                var rhs: [T] = []
+                rhs.reserveCapacity(order.coreColumns.count)
+                for j in order.coreColumns {
+                    var sum = T.zero
+                    if j >= variableCount {
+                        let k = logicalRow[j - variableCount]
+                        if coreRowIndex[k] < 0 { sum = logicalCoefficient[j - variableCount] * y[k] }
+                    } else {
+                        for e in columnStart[j]..<columnStart[j + 1] where coreRowIndex[columnRow[e]] < 0 && !y[columnRow[e]].isZero {
+                            sum = sum + columnCoefficient[e] * y[columnRow[e]]
+                        }
+                    }
+                    rhs.append(cost(j, level) - sum)
+                }
+                let u = core.transposedSolve(rhs)
+                for (n, k) in order.coreRows.enumerated() { y[k] = u[n] }
+            }
+            for (k, j) in order.forward.reversed() { y[k] = solvedDual(row: k, column: j, level: level, y: y) }
+            // Reduced costs d_j = c_j - y·A_j of the nonbasic columns: a logical at 0 improves when d < 0, a free
+            // structural one whenever d ≠ 0; a column with d ≠ 0 is then held where it is for the lower levels.
+            for j in 0..<variableCount where !basic[j] && !fixed[j] {
+                var d = T.zero
+                for e in columnStart[j]..<columnStart[j + 1] where !y[columnRow[e]].isZero {
+                    d = d - columnCoefficient[e] * y[columnRow[e]]
+                }
+                if !d.isZero { return nil }
+            }
+            for j in variableCount..<columnCount where !basic[j] && !fixed[j] {
+                let d = cost(j, level) - logicalCoefficient[j - variableCount] * y[logicalRow[j - variableCount]]
+                if d.signum < 0 { return nil }
+                if !d.isZero { fixed[j] = true }
+            }
+        }
+        return Array(value[0..<variableCount])
+    }
+
+    @inline(__always) func cost(_ j: Int, _ level: Int) -> T {
+        j >= variableCount && logicalCost[j - variableCount] == level ? .one : .zero
+    }
+
+    /// The value of basic column j from row k, every other basic column of the row known.
+    func solvedValue(row k: Int, column j: Int, basic: [Bool], value: [T]) -> T {
+        var sum = constant[k], pivot = T.zero
+        for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] {
+            if termColumn[t] == j { pivot = termCoefficient[t] } else { sum = sum + termCoefficient[t] * value[termColumn[t]] }
+        }
+        for l in logicals(ofRow: k) where basic[l] {
+            let a = logicalCoefficient[l - variableCount]
+            if l == j { pivot = a } else { sum = sum + a * value[l] }
+        }
+        return -sum / pivot
+    }
+
+    /// The dual of row k from basic column j's equation `y·A_j = c_j`, the column's other rows' duals known.
+    func solvedDual(row k: Int, column j: Int, level: Int, y: [T]) -> T {
+        if j >= variableCount { return cost(j, level) / logicalCoefficient[j - variableCount] }
+        var sum = T.zero, pivot = T.zero
+        for e in columnStart[j]..<columnStart[j + 1] {
+            let i = columnRow[e]
+            if i == k { pivot = columnCoefficient[e] } else if !y[i].isZero { sum = sum + columnCoefficient[e] * y[i] }
+        }
+        return (cost(j, level) - sum) / pivot
+    }
+
+    /// Pivots in which the basis is triangular around a core: `forward` rows each solve their one unknown basic
+    /// column in turn; `deferred` ones each solve a column that only they hold, after everything else (in reverse);
+    /// the core rows and columns, which neither kind of singleton opens, are solved together in between.
+    struct Order {
+        var forward: [(row: Int, column: Int)] = []
+        var deferred: [(row: Int, column: Int)] = []
+        var coreRows: [Int] = []
+        var coreColumns: [Int] = []
+    }
+
+    func triangularOrder(basic: [Bool]) -> Order {
+        var rowUnknowns = [Int](repeating: 0, count: rowCount)
+        var columnRows = [Int](repeating: 0, count: columnCount)
+        var rowActive = [Bool](repeating: true, count: rowCount)
+        var known = [Bool](repeating: false, count: columnCount)
+        for k in 0..<rowCount {
+            for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] {
+                rowUnknowns[k] += 1
+                columnRows[termColumn[t]] += 1
+            }
+            for l in logicals(ofRow: k) where basic[l] {
+                rowUnknowns[k] += 1
+                columnRows[l] += 1
+            }
+        }
+        var rowQueue: [Int] = []
+        for k in stride(from: rowCount - 1, through: 0, by: -1) where rowUnknowns[k] == 1 { rowQueue.append(k) }
+        var columnQueue: [Int] = []
+        for j in stride(from: columnCount - 1, through: 0, by: -1) where basic[j] && columnRows[j] == 1 { columnQueue.append(j) }
+        var order = Order()
+        order.forward.reserveCapacity(rowCount)
+        while true {
+            if let k = rowQueue.popLast() {
+                guard rowActive[k], rowUnknowns[k] == 1 else { continue }
+                var j = -1
+                for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] && !known[termColumn[t]] { j = termColumn[t] }
+                for l in logicals(ofRow: k) where basic[l] && !known[l] { j = l }
+                guard j >= 0 else { continue }
+                rowActive[k] = false
+                known[j] = true
+                order.forward.append((k, j))
+                // Every other active row holding j has one unknown fewer.
+                if j < variableCount {
+                    for e in columnStart[j]..<columnStart[j + 1] where rowActive[columnRow[e]] {
+                        let i = columnRow[e]
+                        rowUnknowns[i] -= 1
+                        if rowUnknowns[i] == 1 { rowQueue.append(i) }
+                    }
+                }
+            } else if let j = columnQueue.popLast() {
+                guard !known[j], columnRows[j] == 1 else { continue }
+                var k = -1
+                if j >= variableCount {
+                    let i = logicalRow[j - variableCount]
+                    if rowActive[i] { k = i }
+                } else {
+                    for e in columnStart[j]..<columnStart[j + 1] where rowActive[columnRow[e]] { k = columnRow[e]; break }
+                }
+                guard k >= 0 else { continue }
+                rowActive[k] = false
+                // The row's other unknown columns lose this row.
+                for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] && !known[termColumn[t]] && termColumn[t] != j {
+                    let c = termColumn[t]
+                    columnRows[c] -= 1
+                    if columnRows[c] == 1 { columnQueue.append(c) }
+                }
+                for l in logicals(ofRow: k) where basic[l] && !known[l] && l != j {
+                    columnRows[l] -= 1
+                    if columnRows[l] == 1 { columnQueue.append(l) }
+                }
+                known[j] = true
+                order.deferred.append((k, j))
+            } else {
+                break
+            }
+        }
+        for k in 0..<rowCount where rowActive[k] { order.coreRows.append(k) }
+        for j in 0..<columnCount where basic[j] && !known[j] { order.coreColumns.append(j) }
+        return order
+    }
+
+    /// A square core `C x = b` (one row of terms per equation) solved by Gaussian elimination in this back end's own
+    /// tableau, every unknown a free column taken basic by a row: `values` is its unique solution, and the tableau,
+    /// which holds `C⁻¹` in the columns of the rows' markers, solves the transposed system `Cᵀ y = c` as well. Nil
+    /// for a singular core.
+    struct CoreFactor {
+        var engine = SimplexEngine<T>()
+        let values: [T]
+        /// The core row of each marker column, or -1.
+        var markerRow: [Int] = []
+
+        init?(_ terms: [[(column: Int, coefficient: T)]], _ rhs: [T], unknowns n: Int) {
+            guard terms.count == n else { return nil }
+            for _ in 0..<n { _ = engine.newColumn(lower: nil, upper: nil, structural: true) }
+            for (row, b) in zip(terms, rhs) {
+                _ = engine.addRow(terms: row, constant: -b, relation: .equal, priority: nil)
+            }
+            guard engine.infeasible.isEmpty else { return nil }
+            for c in 0..<n where engine.basicRow[c] < 0 { return nil }
+            values = (0..<n).map { [engine] in engine.value[$0] }
+            markerRow = [Int](repeating: -1, count: engine.lower.count)
+            for (i, o) in engine.origins.enumerated() { markerRow[o.marker] = i }
+        }
+
+        /// `y` with `Cᵀ y = c`: row `i` of `C x + m = b` puts marker `m_i` in every basic row with `C⁻¹`'s column i,
+        /// so `y_i = Σ_j (C⁻¹)_{ji} c_j` reads the rows of the unknowns.
+        func transposedSolve(_ c: [T]) -> [T] {
+            var y = [T](repeating: .zero, count: values.count)
+            for j in c.indices where !c[j].isZero {
+                let row = engine.rowEntries[engine.basicRow[j]]
+                for k in row.cols.indices {
+                    let i = markerRow[row.cols[k]]
+                    if i >= 0 { y[i] = y[i] + row.vals[k] * c[j] }
+                }
+            }
+            return y
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import CassowaryBackend
+import PlumbSolver
+import PlumbSystem
+
+/// Cassowary's final basis for the solver's rows: which variables and which logical columns of each row are basic.
+/// Cassowary only proposes; the exact engine or `BasisCertificate` decides.
+struct ProposedBasis {
+    /// By variable index.
+    var structural: [Bool]
+    /// Cassowary's value of each variable (by index), for the engine's adoption.
+    var values: [Double]
+    /// The constraints in order of addition, and the suggested edits by variable, as Cassowary took them.
+    var order: [ConstraintID]
+    var suggested: [(variable: VariableID, priority: Priority, constant: Rational)]
+    /// For each of them, Cassowary's (marker, other) logical columns (see `CassowarySolver.basicLogicals(of:)`).
+    var constraintLogicals: [(marker: Bool?, other: Bool?)]
+    var editLogicals: [(marker: Bool?, other: Bool?)]
+
+    /// The position in `order` of each constraint id.
+    func positions() -> (dense: [Int32], sparse: [ConstraintID: Int]) {
+        var dense: [Int32] = [], sparse: [ConstraintID: Int] = [:]
+        let limit = 4 * order.count + 1024
+        for (n, id) in order.enumerated() {
+            let i = id.index
+            if i >= 0 && i < limit {
+                if i >= dense.count { dense.append(contentsOf: repeatElement(-1, count: Swift.max(i + 1, dense.count * 3 / 2) - dense.count)) }
+                dense[i] = Int32(n)
+            } else {
+                sparse[id] = n
+            }
+        }
+        return (dense, sparse)
+    }
+
+    /// A row's `p` and `n` (soft) or its one logical column (required inequality) from Cassowary's (marker,
+    /// other): `p` (coefficient -1) and `n` (+1) are (marker, other) for `==` and `>=`, (other, marker) for `<=`
+    /// (whose error, the charged column, is Cassowary's other); a required row's logical is the marker.
+    static func engineLogicals(_ logicals: (marker: Bool?, other: Bool?), soft: Bool, relation: Relation)
+        -> (p: Bool, n: Bool, single: Bool) {
+        if !soft { return (false, false, logicals.marker ?? false) }
+        if relation == .lessOrEqual { return (logicals.other ?? false, logicals.marker ?? false, false) }
+        return (logicals.marker ?? false, logicals.other ?? false, false)
+    }
+}
+
+extension ExactSolverCore {
+    /// Cassowary's final basis for every constraint (in order of addition) and every suggested edit (by variable),
+    /// or nil when Cassowary refuses the system (numbers outside its floating-point range, an error of any kind).
+    func cassowaryBasis() -> ProposedBasis? {
+        let solver = CassowarySolver()
+        var order: [(sequence: Int, id: ConstraintID)] = []
+        order.reserveCapacity(constraints.count)
+        constraints.forEach { id, entry in order.append((entry.sequence, id)) }
+        order.sort { $0.sequence < $1.sequence }
+        var suggested: [(variable: VariableID, priority: Priority, constant: Rational)] = []
+        for (variable, edit) in edits {
+            guard let constant = edit.constant else { continue }
+            guard case .exact(let c) = constant.solvedValue else { return nil }
+            suggested.append((variable, edit.priority, c))
+        }
+        suggested.sort { $0.variable < $1.variable }
+        for e in suggested { _ = column(for: e.variable) }
+        do {
+            for (_, id) in order { try solver.add(constraints[id]!.constraint, id: id) }
+            for e in suggested {
+                try solver.addEditVariable(e.variable, priority: e.priority)
+                try solver.suggest(-e.constant, for: e.variable)
+            }
+            _ = try solver.solve()
+        } catch {
+            return nil
+        }
+        var basis = ProposedBasis(structural: [], values: [], order: order.map(\.id), suggested: suggested,
+                                  constraintLogicals: [], editLogicals: [])
+        basis.structural.reserveCapacity(columnOf.count)
+        basis.values.reserveCapacity(columnOf.count)
+        for v in columnOf.indices {
+            basis.structural.append(solver.isBasic(variable: VariableID(v)))
+            if case .float(let x) = solver.value(of: VariableID(v)) { basis.values.append(x) } else { basis.values.append(0) }
+        }
+        basis.constraintLogicals.reserveCapacity(order.count)
+        for (_, id) in order { basis.constraintLogicals.append(solver.basicLogicals(of: id) ?? (nil, nil)) }
+        for e in suggested { basis.editLogicals.append(solver.basicLogicals(ofEdit: e.variable) ?? (nil, nil)) }
+        return basis
+    }
+
+    /// `basis` over the engine's columns once `items` go in (two new logical columns each, in that order): the
+    /// proposal the engine adopts.
+    func proposal(from basis: ProposedBasis, pending items: [PendingItem]) -> Proposal {
+        let width = engine.lower.count + 2 * items.count
+        var basic = [Bool](repeating: false, count: width)
+        var value = [ApproximateScalar](repeating: .zero, count: width)
+        for v in columnOf.indices where columnOf[v] >= 0 && v < basis.structural.count {
+            basic[columnOf[v]] = basis.structural[v]
+            value[columnOf[v]] = ApproximateScalar(basis.values[v])
+        }
+        let (dense, sparse) = basis.positions()
+        func logicals(of id: ConstraintID) -> (marker: Bool?, other: Bool?) {
+            let i = id.index
+            if i >= 0 && i < dense.count && dense[i] >= 0 { return basis.constraintLogicals[Int(dense[i])] }
+            return sparse[id].map { basis.constraintLogicals[$0] } ?? (nil, nil)
+        }
+        func logicals(ofEdit v: VariableID) -> (marker: Bool?, other: Bool?) {
+            guard let n = basis.suggested.firstIndex(where: { $0.variable == v }) else { return (nil, nil) }
+            return basis.editLogicals[n]
+        }
+        func mark(marker: Int, extra: Int, soft: Bool, relation: Relation, _ logicals: (marker: Bool?, other: Bool?)) {
+            let l = ProposedBasis.engineLogicals(logicals, soft: soft, relation: relation)
+            if soft {
+                basic[extra] = l.p
+                basic[marker] = l.n
+            } else {
+                basic[marker] = l.single
+            }
+        }
+        let origins = engine.origins
+        for (k, item) in items.enumerated() {
+            let first = engine.lower.count + 2 * k
+            switch item {
+            case .constraint(let id):
+                let c = constraints[id]!.constraint
+                mark(marker: first + 1, extra: first, soft: !c.priority.isRequired, relation: c.relation, logicals(of: id))
+            case .edit(let variable):
+                mark(marker: first + 1, extra: first, soft: true, relation: .equal, logicals(ofEdit: variable))
+            }
+        }
+        constraints.forEach { id, entry in
+            guard entry.origin >= 0 else { return }
+            let o = origins[entry.origin]
+            mark(marker: o.marker, extra: o.extra, soft: o.priority != nil, relation: entry.constraint.relation,
+                 logicals(of: id))
+        }
+        for (variable, edit) in edits {
+            guard let origin = edit.origin else { continue }
+            let o = origins[origin]
+            mark(marker: o.marker, extra: o.extra, soft: true, relation: .equal, logicals(ofEdit: variable))
+        }
+        cassowaryProposals += 1
+        return Proposal(basic: basic, value: value)
+    }
+
+    /// A first solve without a tableau for the soft rows: when every soft row and suggested edit is still waiting
+    /// (and there are many), Cassowary's basis for all the rows is checked by `BasisCertificate` in exact
+    /// arithmetic; if it is exactly feasible and lexicographically optimal, its values are the answer and the rows
+    /// stay out of the engine until something needs them there (`materialize()`). Nil when this does not apply or
+    /// the certificate fails (then the basis is kept for the engine's own path).
+    func solveByCertificate() -> SolveReport? {
+        var waitingEdits = 0
+        for edit in edits.values where edit.constant != nil {
+            guard edit.origin == nil else { return nil }
+            waitingEdits += 1
+        }
+        let waiting = constraints.waiting + waitingEdits
+        let live = engine.rowEntries.count - engine.freeRows.count
+        guard waiting > 0, waiting * 16 >= live else { return nil }
+        for o in engine.origins where o.alive && o.priority != nil { return nil }
+        guard let basis = cassowaryBasis() else { return nil }
+        // The rows as Cassowary took them, levels numbered from the highest priority.
+        var distinct: [Priority] = []
+        func levelIndex(_ p: Priority) -> Int {
+            if let k = distinct.firstIndex(of: p) { return k }
+            distinct.append(p)
+            return distinct.count - 1
+        }
+        let rowCount = basis.order.count + basis.suggested.count
+        var rowStart: [Int] = [0], termColumn: [Int] = [], termCoefficient: [T] = []
+        var constants: [T] = [], relations: [Relation] = [], appearance: [Int] = []
+        rowStart.reserveCapacity(rowCount + 1)
+        constants.reserveCapacity(rowCount)
+        relations.reserveCapacity(rowCount)
+        appearance.reserveCapacity(rowCount)
+        for id in basis.order {
+            let c = constraints[id]!.constraint
+            for t in c.terms {
+                termColumn.append(t.variable.index)
+                termCoefficient.append(T(t.coefficient))
+            }
+            rowStart.append(termColumn.count)
+            constants.append(T(c.constant))
+            relations.append(c.relation)
+            appearance.append(c.priority.isRequired ? -1 : levelIndex(c.priority))
+        }
+        for e in basis.suggested {
+            termColumn.append(e.variable.index)
+            termCoefficient.append(.one)
+            rowStart.append(termColumn.count)
+            constants.append(T(e.constant))
+            relations.append(.equal)
+            appearance.append(levelIndex(e.priority))
+        }
+        // Levels by priority, highest first.
+        let ranked = distinct.indices.sorted { distinct[$0] > distinct[$1] }
+        var rankOf = [Int](repeating: 0, count: distinct.count)
+        for (rank, k) in ranked.enumerated() { rankOf[k] = rank }
+        let levels = appearance.map { $0 < 0 ? -1 : rankOf[$0] }
+        let certificate = BasisCertificate<T>(rowStart: rowStart, termColumn: termColumn, termCoefficient: termCoefficient,
+                                              constant: constants, relation: relations, levels: levels,
+                                              variableCount: columnOf.count, levelCount: distinct.count)
+        var basic = [Bool](repeating: false, count: certificate.columnCount)
+        for v in basis.structural.indices where basis.structural[v] { basic[v] = true }
+        for k in 0..<rowCount {
+            let logicals = k < basis.order.count ? basis.constraintLogicals[k] : basis.editLogicals[k - basis.order.count]
+            let soft = levels[k] >= 0
+            let l = ProposedBasis.engineLogicals(logicals, soft: soft, relation: relations[k])
+            let columns = certificate.logicals(ofRow: k)
+            if soft {
+                basic[columns.lowerBound] = l.p
+                basic[columns.lowerBound + 1] = l.n
+            } else if !columns.isEmpty {
+                basic[columns.lowerBound] = l.single
+            } else if logicals.marker == true {
+                proposedBasis = basis   // a required equality's marker basic: no column here for it
+                return nil
+            }
+        }
+        guard let values = certificate.certify(basic: basic) else {
+            proposedBasis = basis
+            return nil
+        }
+        proposals += 1
+        proposalsCertified += 1
+        cassowaryProposals += 1
+        certificates += 1
+        certifiedBasis = basis
+        // By variable (after a rebuild a variable only soft rows mention has no engine column yet).
+        solution = mentions.indices.map { v in mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) }
+        solutionStale = false
+        certifiedLevels = distinct.count
+        return SolveReport(converged: true, iterations: 0, message: "\(distinct.count) priority level(s)")
+    }
+
+    /// Puts the rows of a certified answer into the engine, at the certified basis (adopted, then checked again
+    /// by the engine's own phase 1 and levels), before any change or query that needs the engine. The answer read
+    /// at `solve()` stays.
+    func materialize() {
+        guard let basis = certifiedBasis else { return }
+        certifiedBasis = nil
+        let (items, rows) = pendingRows()
+        let proposal = self.proposal(from: basis, pending: items)
+        cassowaryProposals -= 1   // counted once, at the certificate
+        engine.crashTarget = proposal.basic
+        insertPending(items, rows: rows)
+        engine.crashTarget = []
+        adoptionPivots += engine.adopt(proposal)
+        let feasible = engine.restoreFeasibility()
+        precondition(feasible, "ExactSolver: a certified basis is feasible")
+        engine.optimizeLevels()
+        faceValid = true
+    }
+}

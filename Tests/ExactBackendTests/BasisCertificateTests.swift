@@ -1,0 +1,145 @@
+@testable import ExactBackend
+import PlumbSolver
+import PlumbSystem
+import Testing
+
+/// `BasisCertificate` on bases chosen by hand: values, feasibility and each level's reduced costs derived in each
+/// test's comment; then the solver's path that uses it (a first solve certified on the original rows, without a
+/// tableau, and the rows put in the engine when something needs them).
+@Suite struct BasisCertificateTests {
+    typealias Q = ExactRational
+    typealias Row = (terms: [(Int, String)], constant: String, relation: Relation, level: Int)
+
+    func q(_ text: String) -> Q { ExactRational(text)! }
+
+    /// Rows over variables 0..<variables; level -1 is required.
+    func certificate(_ rows: [Row], variables: Int, levels: Int) -> BasisCertificate<Q> {
+        var rowStart = [0], columns: [Int] = [], coefficients: [Q] = []
+        for r in rows {
+            for (j, a) in r.terms { columns.append(j); coefficients.append(q(a)) }
+            rowStart.append(columns.count)
+        }
+        return BasisCertificate<Q>(rowStart: rowStart, termColumn: columns, termCoefficient: coefficients,
+                                   constant: rows.map { q($0.constant) }, relation: rows.map(\.relation),
+                                   levels: rows.map(\.level), variableCount: variables, levelCount: levels)
+    }
+
+    /// x + y ≤ 10 and x - y == 2 required (variables 0, 1), x == 100 @ level 0 (row 2: `x - 100 = p - n`).
+    /// Columns: x 0, y 1, the slack s of row 0 is 2, p 3, n 4. The basis {x, y, n} is a core of two rows (no row
+    /// has a single unknown): x = 6, y = 4 (x + y = 10 tight), n = 94. Duals: n's column gives y₂ = 1; x and y give
+    /// y₀ + y₁ + y₂ = 0 and y₀ - y₁ = 0, so y₀ = y₁ = -1/2. Reduced costs: s 0 - y₀ = 1/2 ≥ 0, p 1 + y₂ = 2 ≥ 0:
+    /// optimal, x = 6, y = 4 (the violation 94 is least: x cannot pass 6).
+    @Test func aCoreBasisIsSolvedAndAccepted() throws {
+        let c = certificate([([(0, "1"), (1, "1")], "-10", .lessOrEqual, -1),
+                             ([(0, "1"), (1, "-1")], "-2", .equal, -1),
+                             ([(0, "1")], "-100", .equal, 0)], variables: 2, levels: 1)
+        #expect(c.columnCount == 5)
+        let values = try #require(c.certify(basic: [true, true, false, false, true]))
+        #expect(values == [q("6"), q("4")])
+        let order = c.triangularOrder(basic: [true, true, false, false, true])
+        #expect(order.coreRows.count == 2)
+    }
+
+    /// The same rows with x == -100 instead: now x can fall to -100 (y = -102, x + y = -202 ≤ 10), so the basis
+    /// {x, y, p} with the slack at 0 (x = 6, p = 106) is feasible but not optimal: p's column gives y₂ = -1, then
+    /// y₀ = y₁ = 1/2, and the slack's reduced cost is -1/2 < 0 (loosening x + y ≤ 10 lowers the violation).
+    /// Rejected; the basis {x, y, s} with p at 0 instead is optimal: x = -100, y = -102, s = 212.
+    @Test func anImprovableBasisIsRejected() throws {
+        let c = certificate([([(0, "1"), (1, "1")], "-10", .lessOrEqual, -1),
+                             ([(0, "1"), (1, "-1")], "-2", .equal, -1),
+                             ([(0, "1")], "100", .equal, 0)], variables: 2, levels: 1)
+        #expect(c.certify(basic: [true, true, false, true, false]) == nil)
+        let values = try #require(c.certify(basic: [true, true, true, false, false]))
+        #expect(values == [q("-100"), q("-102")])
+    }
+
+    /// x ≤ 5 required, x == 10 @ level 0: the basis {x from the soft row, s} puts x = 10 and s = 5 - 10 < 0,
+    /// infeasible: rejected. {x, n} with the slack at 0 (x = 5, n = 5) is feasible and optimal: s's reduced cost is
+    /// 1 (n's dual 1 through x's column), p's is 2.
+    @Test func anInfeasibleBasisIsRejected() throws {
+        let c = certificate([([(0, "1")], "-5", .lessOrEqual, -1), ([(0, "1")], "-10", .equal, 0)],
+                            variables: 1, levels: 1)
+        // Columns: x 0, s 1, p 2, n 3.
+        #expect(c.certify(basic: [true, true, false, false]) == nil)
+        #expect(try #require(c.certify(basic: [true, false, false, true])) == [q("5")])
+    }
+
+    /// Two levels: x == 10 @ level 0 (row 0: x - 10 = p₀ - n₀) and x == 20 @ level 1 (row 1: x - 20 = p₁ - n₁).
+    /// Columns: x 0, p₀ 1, n₀ 2, p₁ 3, n₁ 4. The basis {x, p₀} puts x = 20 (row 1 held) and p₀ = 10: level 0's
+    /// duals are y₀ = -1 (p₀'s column) and y₁ = 1 (x's), so n₁'s reduced cost is 0 - y₁ = -1 < 0: rejected, level 0
+    /// can improve. The basis {x, n₁} puts x = 10 and n₁ = 10: level 0's duals are 0, so p₀ and n₀ (reduced cost
+    /// 1) are fixed; level 1's are y₁ = 1, y₀ = -1, and p₁'s reduced cost 1 + y₁ = 2 ≥ 0: accepted.
+    @Test func levelsAreCheckedInOrder() throws {
+        let c = certificate([([(0, "1")], "-10", .equal, 0), ([(0, "1")], "-20", .equal, 1)], variables: 1, levels: 2)
+        #expect(c.certify(basic: [true, true, false, false, false]) == nil)
+        #expect(try #require(c.certify(basic: [true, false, false, false, true])) == [q("10")])
+    }
+
+    /// A singular basis (x and y only ever as x + y) is refused, not divided by zero.
+    @Test func aSingularBasisIsRefused() {
+        let c = certificate([([(0, "1"), (1, "1")], "-1", .equal, -1), ([(0, "2"), (1, "2")], "-2", .equal, -1)],
+                            variables: 2, levels: 0)
+        #expect(c.certify(basic: [true, true]) == nil)
+    }
+}
+
+/// The certificate path against the exact engine alone: random prioritized systems (small integer coefficients,
+/// all three relations, priorities with near ties) solved by the default solver, whose first solve is certified on
+/// the original rows when Cassowary's basis passes, and by `ExactPivotingSolver`, which never asks a floating-point
+/// solver. The optimum of each level is unique, so each level's exact sum of violations must be equal, and
+/// feasibility too; Cassowary cannot make them agree, since it is the certificate alone that accepts its basis here.
+@Suite struct CertificateAgainstExactPivoting {
+    @Test func levelSumsAgreeOnRandomSystems() throws {
+        var random = SplitMix64(seed: 4)
+        let priorities: [Priority] = [.required, .required, .required, Priority(999), Priority(750), Priority(749),
+                                      Priority(500), Priority(250), Priority(1)]
+        var certified = 0
+        for _ in 0..<400 {
+            let variables = 2 + Int(random.next() % 6)
+            var constraints: [LinearConstraint] = []
+            for _ in 0..<(2 + Int(random.next() % 10)) {
+                var e = LinearExpression(constant: Rational(Int(random.next() % 41) - 20))
+                for _ in 0..<(1 + Int(random.next() % 3)) {
+                    let a = Int(random.next() % 7) - 3
+                    if a != 0 { try e.add(VariableID(Int(random.next() % UInt64(variables))), Rational(a)) }
+                }
+                let relation: Relation = [.equal, .lessOrEqual, .greaterOrEqual][Int(random.next() % 3)]
+                constraints.append(LinearConstraint(e, relation, priority: priorities[Int(random.next() % UInt64(priorities.count))]))
+            }
+            let fast = ExactSolver(), reference = ExactPivotingSolver()
+            var accepted: [LinearConstraint] = []
+            for (k, c) in constraints.enumerated() {
+                let a = Result { () throws(SolverError) in try fast.add(c, id: ConstraintID(k)) }
+                let b = Result { () throws(SolverError) in try reference.add(c, id: ConstraintID(k)) }
+                let fastAccepted = (try? a.get()) != nil, referenceAccepted = (try? b.get()) != nil
+                #expect(fastAccepted == referenceAccepted, "constraint \(k) accepted by one solver only")
+                if fastAccepted { accepted.append(c) }
+            }
+            _ = try fast.solve()
+            _ = try reference.solve()
+            if fast.proposalCounts.withoutTableau > 0 { certified += 1 }
+            func sums(_ s: ExactSolver) -> [Priority: Rational] {
+                var result: [Priority: Rational] = [:]
+                for c in accepted {
+                    var value = c.constant
+                    for t in c.terms {
+                        guard case .exact(let x) = s.value(of: t.variable) else { return [:] }
+                        value = try! value + t.coefficient * x
+                    }
+                    let violation: Rational
+                    switch c.relation {
+                    case .equal: violation = value.signum < 0 ? -value : value
+                    case .lessOrEqual: violation = value.signum > 0 ? value : .zero
+                    case .greaterOrEqual: violation = value.signum < 0 ? -value : .zero
+                    }
+                    result[c.priority] = try! (result[c.priority] ?? .zero) + violation
+                }
+                return result
+            }
+            let a = sums(fast), b = sums(reference)
+            #expect(a == b, "level sums differ: \(a) vs \(b) for \(accepted)")
+            #expect(a[.required] ?? .zero == .zero)
+        }
+        #expect(certified > 100, "the certificate path ran on \(certified) of 400 systems")
+    }
+}
