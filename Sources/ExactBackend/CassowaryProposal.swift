@@ -51,7 +51,10 @@ extension ExactSolverCore {
         var order: [(sequence: Int, id: ConstraintID)] = []
         order.reserveCapacity(constraints.count)
         constraints.forEach { id, entry in order.append((entry.sequence, id)) }
-        order.sort { $0.sequence < $1.sequence }
+        // Usually added in id order already.
+        if zip(order, order.dropFirst()).contains(where: { $0.sequence > $1.sequence }) {
+            order.sort { $0.sequence < $1.sequence }
+        }
         var suggested: [(variable: VariableID, priority: Priority, constant: Rational)] = []
         for (variable, edit) in edits {
             guard let constant = edit.constant else { continue }

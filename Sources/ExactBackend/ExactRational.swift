@@ -117,7 +117,7 @@ public struct ExactRational: Sendable {
     /// The value as a Plumb front-end rational, or nil when it does not fit 128-bit parts.
     public var plumbRational: Rational? {
         switch storage {
-        case .small(let n, let d): return d == 1 ? Rational(Int(n)) : try? Rational(Int128(n), Int128(d))
+        case .small(let n, let d): return Rational(reduced: Int128(n), Int128(d))   // canonical: reduced, d > 0
         case .big(let q):
             guard let n = MPQ.int128(q.numerator), let d = MPQ.int128(q.denominator) else { return nil }
             return try? Rational(n, d)

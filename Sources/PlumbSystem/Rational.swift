@@ -20,6 +20,12 @@ public struct Rational: Hashable, Sendable {
         self.denominator = denominator
     }
 
+    /// `numerator / denominator` already in lowest terms with a positive denominator, taken as it is (for back ends
+    /// of this package whose own numbers are kept reduced; the gcd of 128-bit parts is not free).
+    package init(reduced numerator: Int128, _ denominator: Int128) {
+        self.init(unchecked: numerator, denominator)
+    }
+
     /// The integer `value`.
     public init(_ value: Int) {
         self.init(unchecked: Int128(value), 1)
