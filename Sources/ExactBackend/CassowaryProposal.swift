@@ -47,6 +47,13 @@ extension ExactSolverCore {
     /// Cassowary's final basis for every constraint (in order of addition) and every suggested edit (by variable),
     /// or nil when Cassowary refuses the system (numbers outside its floating-point range, an error of any kind).
     func cassowaryBasis() -> ProposedBasis? {
+        var none: CertificateRows<T>? = nil
+        return cassowaryBasis(collecting: &none)
+    }
+
+    /// `cassowaryBasis()`, also collecting every constraint's exact row for `BasisCertificate` (in the same order)
+    /// into `rows` when it is not nil.
+    func cassowaryBasis(collecting rows: inout CertificateRows<T>?) -> ProposedBasis? {
         let solver = CassowarySolver()
         var order: [(sequence: Int, id: ConstraintID)] = []
         order.reserveCapacity(constraints.count)
@@ -64,7 +71,12 @@ extension ExactSolverCore {
         suggested.sort { $0.variable < $1.variable }
         for e in suggested { _ = column(for: e.variable) }
         do {
-            for (_, id) in order { try solver.add(constraints[id]!.constraint, id: id) }
+            for (_, id) in order {
+                let c = constraints[id]!.constraint
+                try solver.add(c, id: id)
+                rows?.append(c.terms.lazy.map { (column: $0.variable.index, coefficient: T($0.coefficient)) },
+                             constant: T(c.constant), relation: c.relation, priority: c.priority)
+            }
             for e in suggested {
                 try solver.addEditVariable(e.variable, priority: e.priority)
                 try solver.suggest(-e.constant, for: e.variable)
@@ -157,47 +169,33 @@ extension ExactSolverCore {
         let live = engine.rowEntries.count - engine.freeRows.count
         guard waiting > 0, waiting * 16 >= live else { return nil }
         for o in engine.origins where o.alive && o.priority != nil { return nil }
-        guard let basis = cassowaryBasis() else { return nil }
-        // The rows as Cassowary took them, levels numbered from the highest priority.
-        var distinct: [Priority] = []
-        func levelIndex(_ p: Priority) -> Int {
-            if let k = distinct.firstIndex(of: p) { return k }
-            distinct.append(p)
-            return distinct.count - 1
-        }
-        let rowCount = basis.order.count + basis.suggested.count
-        var rowStart: [Int] = [0], termColumn: [Int] = [], termCoefficient: [T] = []
-        var constants: [T] = [], relations: [Relation] = [], appearance: [Int] = []
-        rowStart.reserveCapacity(rowCount + 1)
-        constants.reserveCapacity(rowCount)
-        relations.reserveCapacity(rowCount)
-        appearance.reserveCapacity(rowCount)
-        for id in basis.order {
-            let c = constraints[id]!.constraint
-            for t in c.terms {
-                termColumn.append(t.variable.index)
-                termCoefficient.append(T(t.coefficient))
-            }
-            rowStart.append(termColumn.count)
-            constants.append(T(c.constant))
-            relations.append(c.relation)
-            appearance.append(c.priority.isRequired ? -1 : levelIndex(c.priority))
-        }
+        var collected: CertificateRows<T>? = CertificateRows()
+        guard let basis = cassowaryBasis(collecting: &collected), var input = collected else { return nil }
+        // The rows as Cassowary took them (the constraints, then the suggested edits), levels numbered from the
+        // highest priority.
         for e in basis.suggested {
-            termColumn.append(e.variable.index)
-            termCoefficient.append(.one)
-            rowStart.append(termColumn.count)
-            constants.append(T(e.constant))
-            relations.append(.equal)
-            appearance.append(levelIndex(e.priority))
+            input.append(CollectionOfOne((column: e.variable.index, coefficient: T.one)), constant: T(e.constant),
+                         relation: .equal, priority: e.priority)
         }
+        let rowCount = input.constants.count
+        var distinct: [Priority] = []
+        var appearance: [Int] = []
+        appearance.reserveCapacity(rowCount)
+        for p in input.priorities {
+            if p.isRequired { appearance.append(-1); continue }
+            if let k = distinct.firstIndex(of: p) { appearance.append(k); continue }
+            appearance.append(distinct.count)
+            distinct.append(p)
+        }
+        let relations = input.relations
         // Levels by priority, highest first.
         let ranked = distinct.indices.sorted { distinct[$0] > distinct[$1] }
         var rankOf = [Int](repeating: 0, count: distinct.count)
         for (rank, k) in ranked.enumerated() { rankOf[k] = rank }
         let levels = appearance.map { $0 < 0 ? -1 : rankOf[$0] }
-        let certificate = BasisCertificate<T>(rowStart: rowStart, termColumn: termColumn, termCoefficient: termCoefficient,
-                                              constant: constants, relation: relations, levels: levels,
+        let certificate = BasisCertificate<T>(rowStart: input.rowStart, termColumn: input.termColumn,
+                                              termCoefficient: input.termCoefficient, constant: input.constants,
+                                              relation: relations, levels: levels,
                                               variableCount: columnOf.count, levelCount: distinct.count)
         var basic = [Bool](repeating: false, count: certificate.columnCount)
         for v in basis.structural.indices where basis.structural[v] { basic[v] = true }
@@ -249,5 +247,27 @@ extension ExactSolverCore {
         precondition(feasible, "ExactSolver: a certified basis is feasible")
         engine.optimizeLevels()
         faceValid = true
+    }
+}
+
+/// The original rows in the flat form `BasisCertificate` takes, collected while Cassowary is given them.
+struct CertificateRows<T: SimplexScalar> {
+    var rowStart: [Int] = [0]
+    var termColumn: [Int] = []
+    var termCoefficient: [T] = []
+    var constants: [T] = []
+    var relations: [Relation] = []
+    var priorities: [Priority] = []
+
+    mutating func append(_ terms: some Sequence<(column: Int, coefficient: T)>, constant: T, relation: Relation,
+                         priority: Priority) {
+        for t in terms {
+            termColumn.append(t.column)
+            termCoefficient.append(t.coefficient)
+        }
+        rowStart.append(termColumn.count)
+        constants.append(constant)
+        relations.append(relation)
+        priorities.append(priority)
     }
 }
