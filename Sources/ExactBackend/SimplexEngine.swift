@@ -277,7 +277,11 @@ struct SimplexEngine<T: SimplexScalar> {
                 }
             }
         }
-        if relation == .equal && entering < 0 && targetLogical < 0 {
+        // A required inequality that its slack would violate (the slack's value -residual/sign < 0) is made tight
+        // instead: a free layout variable takes the row, moved so that the slack sits at 0, rather than phase 1
+        // pivoting it there afterwards.
+        let violatedInequality = priority == nil && relation != .equal && residual.signum * markerSign > 0
+        if (relation == .equal || violatedInequality) && entering < 0 && targetLogical < 0 {
             for j in cols where isStructural[j] && isFree(j) {
                 let count = colRows[j].count
                 if count < bestCount {
