@@ -5,9 +5,11 @@ import PlumbSystem
 /// bounded-variable primal simplex of its own, level by level. No floating point on the decision path: when many
 /// rows go in at once, a floating-point solver proposes the final basis ("float proposes, exact certifies", see
 /// `adopt`): the Cassowary back end, solving the same rows, or where it refuses the numbers a floating-point copy
-/// of this tableau. The exact engine takes that basis, computes its values exactly and checks every level's reduced
-/// costs exactly, and pivots on in exact arithmetic wherever the proposal was not exactly optimal, so a wrong
-/// proposal costs time, never correctness, and the answer stays independent of the Cassowary code.
+/// of this tableau. A first solve checks the basis on the original rows (`BasisCertificate`: exact values, exact
+/// duals and each level's reduced costs, no tableau for the soft rows, which go into the engine only when something
+/// needs them there); otherwise the exact engine takes that basis, computes its values exactly and checks every
+/// level's reduced costs exactly, and pivots on in exact arithmetic wherever the proposal was not exactly optimal, so
+/// a wrong proposal costs time, never correctness, and the answer stays independent of the Cassowary code.
 ///
 /// - Required constraints hold exactly; an infeasible required set is refused with an irreducible conflicting
 ///   subset (Farkas certificate, trimmed by deletion).

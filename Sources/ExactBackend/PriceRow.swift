@@ -42,16 +42,11 @@ struct PriceRow<T: SimplexScalar> {
 
     @inline(__always) subscript(j: Int) -> T { vals[j] }
 
+    /// Adds `delta` to column j's value, which becomes a pricing candidate.
     @inline(__always) mutating func add(_ j: Int, _ delta: T) {
         if delta.isZero { return }
         markCandidate(j)
-        if !listed[j] {
-            listed[j] = true
-            touched.append(j)
-            vals[j] = delta
-        } else {
-            vals[j] = vals[j] + delta
-        }
+        accumulate(j, delta)
     }
 
     /// `add` for a row that is only summed and read (the row `addRow` builds): no pricing candidates kept.
