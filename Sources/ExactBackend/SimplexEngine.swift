@@ -369,6 +369,7 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Removes nonbasic column `q` from every row but `r`, with row `r` (whose basic is `q`, entries excluding q):
     /// each such row becomes `row - f·pivotRow` by a merge of the two sorted rows.
     mutating func eliminate(_ q: Int, using r: Int) {
+        if colRows[q].isEmpty { return }   // (a column no other row holds)
         let others = rows(of: q)
         colRows[q] = []
         statColumn += others.count
@@ -408,6 +409,7 @@ struct SimplexEngine<T: SimplexScalar> {
         basisVersion += 1
         if !levelPrices.isEmpty { loosen(q) }
         value[q] = value[q] + delta
+        if colRows[q].isEmpty { return }   // (a column no row holds, as a new variable is)
         for i in rows(of: q) {
             let b = rowBasic[i]
             value[b] = value[b] - entry(i, q) * delta
