@@ -89,6 +89,8 @@ struct BasisCertificate<T: SimplexScalar> {
         for b in basic where b { basicCount += 1 }
         guard basicCount == rowCount else { return nil }
         let order = triangularOrder(basic: basic)
+        // A large core is left to the engine's own path (its inverse, which the duals read, may be dense).
+        guard order.coreRows.count <= Swift.max(64, rowCount / 8) else { return nil }
         var coreIndex = [Int](repeating: -1, count: columnCount)
         for (n, j) in order.coreColumns.enumerated() { coreIndex[j] = n }
         var coreRowIndex = [Int](repeating: -1, count: rowCount)
@@ -293,6 +295,8 @@ struct BasisCertificate<T: SimplexScalar> {
             for _ in 0..<n { _ = engine.newColumn(lower: nil, upper: nil, structural: true) }
             for (row, b) in zip(terms, rhs) {
                 _ = engine.addRow(terms: row, constant: -b, relation: .equal, priority: nil)
+                // The inverse filling in (rows rewritten far beyond the core's size): leave it to the engine's path.
+                if engine.statColumn > 64 * n + 4096 { return nil }
             }
             guard engine.infeasible.isEmpty else { return nil }
             for c in 0..<n where engine.basicRow[c] < 0 { return nil }

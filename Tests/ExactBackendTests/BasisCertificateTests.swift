@@ -75,6 +75,34 @@ import Testing
         #expect(try #require(c.certify(basic: [true, false, false, false, true])) == [q("10")])
     }
 
+    /// The single-level chain of the reference notes at N = 50: x₀ = 8, xᵢ = xᵢ₋₁ + wᵢ₋₁ + 8, wᵢ = w₀, and
+    /// x₄₉ + w₄₉ = W - 8 with W = 83·50 + 9, all required; wᵢ ≥ 80 @500. By hand all widths are one w with
+    /// 8 + 49(w + 8) + w = 83·50 + 1, so w = 75 + 1/50 = 3751/50. Its basis has a core of nearly every row (the last
+    /// row ties every width), whose inverse is dense: the certificate leaves it to the engine's own path, which
+    /// answers exactly.
+    @Test func aLargeCoreIsLeftToTheEngine() throws {
+        let n = 50, s = ExactSolver()
+        var id = 0
+        func add(_ terms: [(Int, Int)], _ constant: Int, _ relation: Relation, _ priority: Priority = .required) throws {
+            var e = LinearExpression(constant: Rational(constant))
+            for (v, a) in terms { try e.add(VariableID(v), Rational(a)) }
+            try s.add(LinearConstraint(e, relation, priority: priority), id: ConstraintID(id))
+            id += 1
+        }
+        // x_i is variable 2i, w_i is 2i + 1.
+        try add([(0, 1)], -8, .equal)
+        for i in 1..<n {
+            try add([(2 * i, 1), (2 * i - 2, -1), (2 * i - 1, -1)], -8, .equal)
+            try add([(2 * i + 1, 1), (1, -1)], 0, .equal)
+        }
+        try add([(2 * n - 2, 1), (2 * n - 1, 1)], -(83 * n + 9 - 8), .equal)
+        for i in 0..<n { try add([(2 * i + 1, 1)], -80, .greaterOrEqual, Priority(500)) }
+        _ = try s.solve()
+        for i in 0..<n { #expect(s.value(of: VariableID(2 * i + 1)) == .exact(try Rational(3751, 50))) }
+        #expect(s.proposalCounts.withoutTableau == 0)
+        #expect(s.proposalCounts.proposals == 1 && s.proposalCounts.fromCassowary == 1)
+    }
+
     /// A singular basis (x and y only ever as x + y) is refused, not divided by zero.
     @Test func aSingularBasisIsRefused() {
         let c = certificate([([(0, "1"), (1, "1")], "-1", .equal, -1), ([(0, "2"), (1, "2")], "-2", .equal, -1)],
