@@ -2,6 +2,15 @@ import CassowaryBackend
 import PlumbSolver
 import PlumbSystem
 
+/// Whether a constraint's logical columns in Cassowary are basic, nil where it has none: `marker` (a slack, a kept
+/// dummy, or a soft equality's error with coefficient -1) and `other` (a soft row's other error column); see
+/// `CassowarySolver.basicLogicals(of:)`.
+struct LogicalColumns: WaitingEntry {
+    var marker: Bool? = nil
+    var other: Bool? = nil
+    var isWaiting: Bool { false }
+}
+
 /// Cassowary's final basis for the solver's rows: which variables and which logical columns of each row are basic.
 /// Cassowary only proposes; the exact engine or `BasisCertificate` decides.
 struct ProposedBasis {
@@ -12,30 +21,14 @@ struct ProposedBasis {
     /// The constraints in order of addition, and the suggested edits by variable, as Cassowary took them.
     var order: [ConstraintID]
     var suggested: [(variable: VariableID, priority: Priority, constant: Rational)]
-    /// For each of them, Cassowary's (marker, other) logical columns (see `CassowarySolver.basicLogicals(of:)`).
-    var constraintLogicals: [(marker: Bool?, other: Bool?)]
-    var editLogicals: [(marker: Bool?, other: Bool?)]
-
-    /// The position in `order` of each constraint id.
-    func positions() -> (dense: [Int32], sparse: [ConstraintID: Int]) {
-        var dense: [Int32] = [], sparse: [ConstraintID: Int] = [:]
-        let limit = 4 * order.count + 1024
-        for (n, id) in order.enumerated() {
-            let i = id.index
-            if i >= 0 && i < limit {
-                if i >= dense.count { dense.append(contentsOf: repeatElement(-1, count: Swift.max(i + 1, dense.count * 3 / 2) - dense.count)) }
-                dense[i] = Int32(n)
-            } else {
-                sparse[id] = n
-            }
-        }
-        return (dense, sparse)
-    }
+    /// Per constraint and per suggested edit, which of Cassowary's logical columns are basic.
+    var constraintLogicals = ConstraintTable<LogicalColumns>()
+    var editLogicals: [VariableID: LogicalColumns] = [:]
 
     /// A row's `p` and `n` (soft) or its one logical column (required inequality) from Cassowary's (marker,
     /// other): `p` (coefficient -1) and `n` (+1) are (marker, other) for `==` and `>=`, (other, marker) for `<=`
     /// (whose error, the charged column, is Cassowary's other); a required row's logical is the marker.
-    static func engineLogicals(_ logicals: (marker: Bool?, other: Bool?), soft: Bool, relation: Relation)
+    static func engineLogicals(_ logicals: LogicalColumns, soft: Bool, relation: Relation)
         -> (p: Bool, n: Bool, single: Bool) {
         if !soft { return (false, false, logicals.marker ?? false) }
         if relation == .lessOrEqual { return (logicals.other ?? false, logicals.marker ?? false, false) }
@@ -85,17 +78,21 @@ extension ExactSolverCore {
         } catch {
             return nil
         }
-        var basis = ProposedBasis(structural: [], values: [], order: order.map(\.id), suggested: suggested,
-                                  constraintLogicals: [], editLogicals: [])
+        var basis = ProposedBasis(structural: [], values: [], order: order.map(\.id), suggested: suggested)
         basis.structural.reserveCapacity(columnOf.count)
         basis.values.reserveCapacity(columnOf.count)
         for v in columnOf.indices {
             basis.structural.append(solver.isBasic(variable: VariableID(v)))
             if case .float(let x) = solver.value(of: VariableID(v)) { basis.values.append(x) } else { basis.values.append(0) }
         }
-        basis.constraintLogicals.reserveCapacity(order.count)
-        for (_, id) in order { basis.constraintLogicals.append(solver.basicLogicals(of: id) ?? (nil, nil)) }
-        for e in suggested { basis.editLogicals.append(solver.basicLogicals(ofEdit: e.variable) ?? (nil, nil)) }
+        for (_, id) in order {
+            let l = solver.basicLogicals(of: id)
+            basis.constraintLogicals[id] = LogicalColumns(marker: l?.marker, other: l?.other)
+        }
+        for e in suggested {
+            let l = solver.basicLogicals(ofEdit: e.variable)
+            basis.editLogicals[e.variable] = LogicalColumns(marker: l?.marker, other: l?.other)
+        }
         return basis
     }
 
@@ -109,17 +106,9 @@ extension ExactSolverCore {
             basic[columnOf[v]] = basis.structural[v]
             value[columnOf[v]] = ApproximateScalar(basis.values[v])
         }
-        let (dense, sparse) = basis.positions()
-        func logicals(of id: ConstraintID) -> (marker: Bool?, other: Bool?) {
-            let i = id.index
-            if i >= 0 && i < dense.count && dense[i] >= 0 { return basis.constraintLogicals[Int(dense[i])] }
-            return sparse[id].map { basis.constraintLogicals[$0] } ?? (nil, nil)
-        }
-        func logicals(ofEdit v: VariableID) -> (marker: Bool?, other: Bool?) {
-            guard let n = basis.suggested.firstIndex(where: { $0.variable == v }) else { return (nil, nil) }
-            return basis.editLogicals[n]
-        }
-        func mark(marker: Int, extra: Int, soft: Bool, relation: Relation, _ logicals: (marker: Bool?, other: Bool?)) {
+        func logicals(of id: ConstraintID) -> LogicalColumns { basis.constraintLogicals[id] ?? LogicalColumns() }
+        func logicals(ofEdit v: VariableID) -> LogicalColumns { basis.editLogicals[v] ?? LogicalColumns() }
+        func mark(marker: Int, extra: Int, soft: Bool, relation: Relation, _ logicals: LogicalColumns) {
             let l = ProposedBasis.engineLogicals(logicals, soft: soft, relation: relation)
             if soft {
                 basic[extra] = l.p
@@ -150,7 +139,6 @@ extension ExactSolverCore {
             let o = origins[origin]
             mark(marker: o.marker, extra: o.extra, soft: true, relation: .equal, logicals(ofEdit: variable))
         }
-        cassowaryProposals += 1
         return Proposal(basic: basic, value: value)
     }
 
@@ -178,29 +166,17 @@ extension ExactSolverCore {
                          relation: .equal, priority: e.priority)
         }
         let rowCount = input.constants.count
-        var distinct: [Priority] = []
-        var appearance: [Int] = []
-        appearance.reserveCapacity(rowCount)
-        for p in input.priorities {
-            if p.isRequired { appearance.append(-1); continue }
-            if let k = distinct.firstIndex(of: p) { appearance.append(k); continue }
-            appearance.append(distinct.count)
-            distinct.append(p)
-        }
         let relations = input.relations
-        // Levels by priority, highest first.
-        let ranked = distinct.indices.sorted { distinct[$0] > distinct[$1] }
-        var rankOf = [Int](repeating: 0, count: distinct.count)
-        for (rank, k) in ranked.enumerated() { rankOf[k] = rank }
-        let levels = appearance.map { $0 < 0 ? -1 : rankOf[$0] }
+        let (levels, levelCount) = priorityRanks(input.priorities)
         let certificate = BasisCertificate<T>(rowStart: input.rowStart, termColumn: input.termColumn,
                                               termCoefficient: input.termCoefficient, constant: input.constants,
                                               relation: relations, levels: levels,
-                                              variableCount: columnOf.count, levelCount: distinct.count)
+                                              variableCount: columnOf.count, levelCount: levelCount)
         var basic = [Bool](repeating: false, count: certificate.columnCount)
         for v in basis.structural.indices where basis.structural[v] { basic[v] = true }
         for k in 0..<rowCount {
-            let logicals = k < basis.order.count ? basis.constraintLogicals[k] : basis.editLogicals[k - basis.order.count]
+            let logicals = (k < basis.order.count ? basis.constraintLogicals[basis.order[k]]
+                : basis.editLogicals[basis.suggested[k - basis.order.count].variable]) ?? LogicalColumns()
             let soft = levels[k] >= 0
             let l = ProposedBasis.engineLogicals(logicals, soft: soft, relation: relations[k])
             let columns = certificate.logicals(ofRow: k)
@@ -226,8 +202,8 @@ extension ExactSolverCore {
         // By variable (after a rebuild a variable only soft rows mention has no engine column yet).
         solution = mentions.indices.map { v in mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) }
         solutionStale = false
-        certifiedLevels = distinct.count
-        return SolveReport(converged: true, iterations: 0, message: "\(distinct.count) priority level(s)")
+        certifiedLevels = levelCount
+        return SolveReport(converged: true, iterations: 0, message: "\(levelCount) priority level(s)")
     }
 
     /// Puts the rows of a certified answer into the engine, at the certified basis (adopted, then checked again
@@ -238,7 +214,6 @@ extension ExactSolverCore {
         certifiedBasis = nil
         let (items, rows) = pendingRows()
         let proposal = self.proposal(from: basis, pending: items)
-        cassowaryProposals -= 1   // counted once, at the certificate
         engine.crashTarget = proposal.basic
         insertPending(items, rows: rows)
         engine.crashTarget = []

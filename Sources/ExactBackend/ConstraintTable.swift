@@ -57,9 +57,8 @@ struct ConstraintTable<Entry: WaitingEntry> {
     /// Widens the array to `n` slots (the array's own growth is amortised), moving in the dictionary's ids that now
     /// fall in it.
     private mutating func widen(to n: Int) {
-        // Grown by half at least: ids numbered one by one cost amortised constant time.
-        let width = max(n, dense.count + dense.count / 2 + 16)
-        dense.append(contentsOf: [Entry?](repeating: nil, count: width - dense.count))
+        dense.widen(to: n, with: nil)
+        let width = dense.count
         if sparse.isEmpty || sparseLowest >= width { return }
         sparseLowest = Int.max
         for id in sparse.keys.sorted() {

@@ -62,10 +62,8 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     func column(for v: VariableID) -> Int {
         if v.index >= columnOf.count {
-            // Grown by half at least, so that variables numbered one by one cost amortised constant time.
-            let width = max(v.index + 1, columnOf.count + columnOf.count / 2 + 16)
-            columnOf.append(contentsOf: repeatElement(-1, count: width - columnOf.count))
-            mentions.append(contentsOf: repeatElement(0, count: width - mentions.count))
+            columnOf.widen(to: v.index + 1, with: -1)
+            mentions.widen(to: columnOf.count, with: 0)
         }
         if columnOf[v.index] < 0 {
             columnOf[v.index] = engine.newColumn(lower: nil, upper: nil, structural: true)
@@ -149,28 +147,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         // Sorted by (priority descending, order): the few distinct priorities become integer ranks, and an index
         // permutation is sorted (the keys are distinct, so the order is total).
         if items.count <= 1 { return (items, rows) }
-        // Each priority's index among the distinct ones in order of appearance (a short list scanned while there
-        // are few, a dictionary beyond), then mapped to its rank in descending order.
-        var distinct: [Priority] = []
-        var appearance: [Int] = []
-        appearance.reserveCapacity(priorities.count)
-        var indexOf: [Priority: Int] = [:]
-        for p in priorities {
-            if distinct.count <= 16 {
-                if let k = distinct.firstIndex(of: p) { appearance.append(k); continue }
-                if distinct.count == 16 { for (k, q) in distinct.enumerated() { indexOf[q] = k } }
-            } else if let k = indexOf[p] {
-                appearance.append(k)
-                continue
-            }
-            if distinct.count >= 16 { indexOf[p] = distinct.count }
-            appearance.append(distinct.count)
-            distinct.append(p)
-        }
-        let byPriority = distinct.indices.sorted { distinct[$0] > distinct[$1] }
-        var rankOfIndex = [Int](repeating: 0, count: distinct.count)
-        for (rank, k) in byPriority.enumerated() { rankOfIndex[k] = rank }
-        let ranks = appearance.map { rankOfIndex[$0] }
+        let ranks = priorityRanks(priorities).ranks
         var permutation = Array(items.indices)
         permutation.sort { ranks[$0] != ranks[$1] ? ranks[$0] < ranks[$1] : orders[$0] < orders[$1] }
         if permutation.indices.contains(where: { permutation[$0] != $0 }) {
@@ -247,6 +224,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         // would otherwise be shared, and copied on every first write).
         let basis = proposedBasis ?? cassowaryBasis()
         proposedBasis = nil
+        if basis != nil { cassowaryProposals += 1 }
         let proposal: Proposal = basis.map { self.proposal(from: $0, pending: items) } ?? {
             var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
             phaseTimes[4] += clock.now - t0

@@ -25,11 +25,9 @@ struct PriceRow<T: SimplexScalar> {
     /// At least `columns` wide (new columns are zero).
     mutating func widen(columns: Int) {
         if vals.count < columns {
-            // Grown by half at least: a tableau that gains a column or two per row widens in amortised constant time.
-            let width = max(columns, vals.count + vals.count / 2 + 16)
-            vals.append(contentsOf: repeatElement(.zero, count: width - vals.count))
-            listed.append(contentsOf: repeatElement(false, count: width - listed.count))
-            isCandidate.append(contentsOf: repeatElement(false, count: width - isCandidate.count))
+            vals.widen(to: columns, with: .zero)
+            listed.widen(to: vals.count, with: false)
+            isCandidate.widen(to: vals.count, with: false)
         }
     }
 

@@ -10,9 +10,7 @@ struct RowSet: Sequence {
     @inline(__always) func contains(_ i: Int) -> Bool { i < position.count && position[i] >= 0 }
 
     @inline(__always) mutating func insert(_ i: Int) {
-        if i >= position.count {
-            position.append(contentsOf: repeatElement(-1, count: Swift.max(i + 1, position.count + position.count / 2 + 16) - position.count))
-        }
+        position.widen(to: i + 1, with: -1)
         if position[i] < 0 {
             position[i] = Int32(members.count)
             members.append(i)

@@ -124,10 +124,7 @@ struct SimplexEngine<T: SimplexScalar> {
 
     /// The rows whose entries contain nonbasic column `j`, each once (the list is compacted in passing).
     mutating func rows(of j: Int) -> [Int] {
-        if rowStamp.count < rowEntries.count {
-            let width = max(rowEntries.count, rowStamp.count + rowStamp.count / 2 + 16)
-            rowStamp.append(contentsOf: repeatElement(0, count: width - rowStamp.count))
-        }
+        rowStamp.widen(to: rowEntries.count, with: 0)
         stampEpoch += 1
         let epoch = stampEpoch
         if !colStale[j] { return colRows[j] }
