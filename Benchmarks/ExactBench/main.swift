@@ -1,11 +1,11 @@
 // ExactBench: runs layout-lp/1 files through the exact back end (and its GMP-only twin, and any other back end of
 // the build by name, from PlumbBackEnds) via SystemRunner.
 //
-//   ExactBench [--solver exact|exact-gmp|exact-pivot|cassowary|both|all|A,B] (both: the two exact ones; all: and cassowary) [--repeats N] [--rounds all|changed|none] [--no-ambiguity]
+//   ExactBench [--solver exact|exact-gmp|exact-pivot|cassowary|both|all|A,B] (both: the two exact ones; all: and cassowary) [--repeats N] [--rounds all|changed|none] [--no-rounds] [--no-ambiguity]
 //              [--mode screened|exhaustive] [--check] [--json OUTDIR] FILE...
 //
 // Prints one line per file and solver: status, median build+solve seconds over N fresh solvers, the suggestion
-// rounds' total, the ambiguity query's time, and (with --check) the exact level-by-level violations.
+// rounds' total (--no-rounds drops the rounds, for profiling build+solve alone), the ambiguity query's time, and (with --check) the exact level-by-level violations.
 import ExactBackend
 import PlumbBackEnds
 import PlumbSolver
@@ -19,6 +19,7 @@ var repeats = 3
 var roundValues = SystemRunner.RoundValues.changed
 var ambiguity = true
 var check = false
+var dropRounds = false
 var mode = AmbiguityMode.screened
 var jsonDir: String?
 var files: [String] = []
@@ -33,6 +34,7 @@ while !arguments.isEmpty {
     case "--repeats": repeats = Int(arguments.removeFirst()) ?? 3
     case "--rounds": roundValues = SystemRunner.RoundValues(rawValue: arguments.removeFirst()) ?? .changed
     case "--no-ambiguity": ambiguity = false
+    case "--no-rounds": dropRounds = true
     case "--mode": mode = AmbiguityMode(rawValue: arguments.removeFirst()) ?? .screened
     case "--check": check = true
     case "--stats", "--memcheck", "--verify-rounds": break
@@ -76,8 +78,9 @@ if CommandLine.arguments.contains("--memcheck") {
 
 for file in files {
     guard let bytes = readFile(file) else { print("\(file): cannot read"); continue }
-    let system: LinearSystem
+    var system: LinearSystem
     do { system = try LinearSystem(layoutLP: bytes, source: file) } catch { print("\(error)"); continue }
+    if dropRounds { system.suggestionRounds = [] }
     if CommandLine.arguments.contains("--stats") {
         let solver = ExactSolver()
         do {

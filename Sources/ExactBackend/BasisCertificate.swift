@@ -128,13 +128,33 @@ struct BasisCertificate<T: SimplexScalar> {
         // Nonbasic columns fixed by a higher level's nonzero reduced cost (they keep their value on the face).
         var fixed = [Bool](repeating: false, count: columnCount)
         var y = [T](repeating: .zero, count: rowCount)
+        // Each level's duals come from the transposed system `y·A_j = c_j` over the basic columns, solved in the
+        // reverse block order: the deferred pivots in the order found, the core transposed, the forward pivots in
+        // reverse. A row's dual, once known and nonzero, is pushed into `columnSum[j] = Σ_i a_ij·y_i` of its
+        // structural columns, so that a pivot's dual costs one division and rows whose dual is zero cost nothing.
+        let deferredPivot = order.deferred.map { pivotCoefficient(row: $0.row, column: $0.column) }
+        let forwardPivot = order.forward.map { pivotCoefficient(row: $0.row, column: $0.column) }
+        var columnSum = [T](repeating: .zero, count: variableCount)
+        @inline(__always) func push(_ k: Int) {
+            let yk = y[k]
+            if yk.isZero { return }
+            for t in rowStart[k]..<rowStart[k + 1] {
+                columnSum[termColumn[t]] = columnSum[termColumn[t]] + termCoefficient[t] * yk
+            }
+        }
+        @inline(__always) func dual(_ j: Int, _ pivot: T, _ level: Int) -> T {
+            // A logical column is in its row only; a structural one costs nothing.
+            j >= variableCount ? cost(j, level) / pivot : -columnSum[j] / pivot
+        }
         for level in 0..<levelCount {
-            // Duals: B^T y = c_B, the blocks the other way round: the deferred pivots in the order found, the core
-            // transposed, the forward pivots in reverse.
-            for k in 0..<rowCount { y[k] = .zero }
-            for (k, j) in order.deferred { y[k] = solvedDual(row: k, column: j, level: level, y: y) }
+            if level > 0 { for j in 0..<variableCount where !columnSum[j].isZero { columnSum[j] = .zero } }
+            for (n, (k, j)) in order.deferred.enumerated() {
+                y[k] = dual(j, deferredPivot[n], level)
+                push(k)
+            }
             if let core {
-                // The core's columns' equations, less the rows already known, solved with the primal factor.
+                // The core's columns' equations less the rows already known (no forward row holds a core column),
+                // solved with the primal factor.
                 var rhs: [T] = []
                 rhs.reserveCapacity(order.coreColumns.count)
                 for j in order.coreColumns {
@@ -143,25 +163,24 @@ struct BasisCertificate<T: SimplexScalar> {
                         let k = logicalRow[j - variableCount]
                         if coreRowIndex[k] < 0 { sum = logicalCoefficient[j - variableCount] * y[k] }
                     } else {
-                        for e in columnStart[j]..<columnStart[j + 1] where coreRowIndex[columnRow[e]] < 0 && !y[columnRow[e]].isZero {
-                            sum = sum + columnCoefficient[e] * y[columnRow[e]]
-                        }
+                        sum = columnSum[j]
                     }
                     rhs.append(cost(j, level) - sum)
                 }
                 let u = core.transposedSolve(rhs)
-                for (n, k) in order.coreRows.enumerated() { y[k] = u[n] }
+                for (n, k) in order.coreRows.enumerated() {
+                    y[k] = u[n]
+                    push(k)
+                }
             }
-            for (k, j) in order.forward.reversed() { y[k] = solvedDual(row: k, column: j, level: level, y: y) }
+            for n in order.forward.indices.reversed() {
+                let (k, j) = order.forward[n]
+                y[k] = dual(j, forwardPivot[n], level)
+                push(k)
+            }
             // Reduced costs d_j = c_j - y·A_j of the nonbasic columns: a logical at 0 improves when d < 0, a free
             // structural one whenever d ≠ 0; a column with d ≠ 0 is then held where it is for the lower levels.
-            for j in 0..<variableCount where !basic[j] && !fixed[j] {
-                var d = T.zero
-                for e in columnStart[j]..<columnStart[j + 1] where !y[columnRow[e]].isZero {
-                    d = d - columnCoefficient[e] * y[columnRow[e]]
-                }
-                if !d.isZero { return nil }
-            }
+            for j in 0..<variableCount where !basic[j] && !columnSum[j].isZero { return nil }
             for j in variableCount..<columnCount where !basic[j] && !fixed[j] {
                 let d = cost(j, level) - logicalCoefficient[j - variableCount] * y[logicalRow[j - variableCount]]
                 if d.signum < 0 { return nil }
@@ -188,15 +207,11 @@ struct BasisCertificate<T: SimplexScalar> {
         return -sum / pivot
     }
 
-    /// The dual of row k from basic column j's equation `y·A_j = c_j`, the column's other rows' duals known.
-    func solvedDual(row k: Int, column j: Int, level: Int, y: [T]) -> T {
-        if j >= variableCount { return cost(j, level) / logicalCoefficient[j - variableCount] }
-        var sum = T.zero, pivot = T.zero
-        for e in columnStart[j]..<columnStart[j + 1] {
-            let i = columnRow[e]
-            if i == k { pivot = columnCoefficient[e] } else if !y[i].isZero { sum = sum + columnCoefficient[e] * y[i] }
-        }
-        return (cost(j, level) - sum) / pivot
+    /// Basic column j's coefficient in row k.
+    func pivotCoefficient(row k: Int, column j: Int) -> T {
+        if j >= variableCount { return logicalCoefficient[j - variableCount] }
+        for t in rowStart[k]..<rowStart[k + 1] where termColumn[t] == j { return termCoefficient[t] }
+        return .zero
     }
 
     /// Pivots in which the basis is triangular around a core: `forward` rows each solve their one unknown basic

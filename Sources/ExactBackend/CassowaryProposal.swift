@@ -9,6 +9,7 @@ struct LogicalColumns: WaitingEntry {
     var marker: Bool? = nil
     var other: Bool? = nil
     var isWaiting: Bool { false }
+    static var vacant: LogicalColumns { LogicalColumns() }
 }
 
 /// Cassowary's final basis for the solver's rows: which variables and which logical columns of each row are basic.
@@ -50,7 +51,7 @@ extension ExactSolverCore {
         let solver = CassowarySolver()
         var order: [(sequence: Int, id: ConstraintID)] = []
         order.reserveCapacity(constraints.count)
-        constraints.forEach { id, entry in order.append((entry.sequence, id)) }
+        constraints.forEachID { id in order.append((constraints.read(id) { $0.sequence }!, id)) }
         // Usually added in id order already.
         if zip(order, order.dropFirst()).contains(where: { $0.sequence > $1.sequence }) {
             order.sort { $0.sequence < $1.sequence }
@@ -65,10 +66,12 @@ extension ExactSolverCore {
         for e in suggested { _ = column(for: e.variable) }
         do {
             for (_, id) in order {
-                let c = constraints[id]!.constraint
-                try solver.add(c, id: id)
-                rows?.append(c.terms.lazy.map { (column: $0.variable.index, coefficient: T($0.coefficient)) },
-                             constant: T(c.constant), relation: c.relation, priority: c.priority)
+                try constraints.read(id) { (e) throws(SolverError) in
+                    try solver.add(e.constraint, id: id)
+                    rows?.append(e.constraint.terms.lazy.map { (column: $0.variable.index, coefficient: T($0.coefficient)) },
+                                 constant: T(e.constraint.constant), relation: e.constraint.relation,
+                                 priority: e.constraint.priority)
+                }
             }
             for e in suggested {
                 try solver.addEditVariable(e.variable, priority: e.priority)

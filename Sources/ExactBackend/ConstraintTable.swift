@@ -6,7 +6,10 @@ import PlumbSystem
 /// counts the entries still waiting for the engine (origin < 0). Visits are in id order (dense part, then the others
 /// sorted), so nothing depends on hashing order.
 struct ConstraintTable<Entry: WaitingEntry> {
-    private var dense: [Entry?] = []
+    /// Slot i holds the entry of id i where `occupied[i]`, `Entry.vacant` elsewhere (not optional, so that an entry
+    /// can be read in place, without a copy: see `read`).
+    private var dense: [Entry] = []
+    private var occupied: [Bool] = []
     private var sparse: [ConstraintID: Entry] = [:]
     /// A lower bound of the non-negative indices in `sparse`.
     private var sparseLowest = Int.max
@@ -19,19 +22,28 @@ struct ConstraintTable<Entry: WaitingEntry> {
     subscript(id: ConstraintID) -> Entry? {
         get {
             let i = id.index
-            if i >= 0 && i < dense.count { return dense[i] }
+            if i >= 0 && i < dense.count { return occupied[i] ? dense[i] : nil }
             return sparse.isEmpty ? nil : sparse[id]
         }
         set {
             let i = id.index
+            // The usual case: the next id, appended (the entry moved in, not copied).
+            if i == dense.count && i < sparseLowest && i < 2 * count + 1024, let newValue {
+                count += 1
+                if newValue.isWaiting { waiting += 1 }
+                dense.append(newValue)
+                occupied.append(true)
+                return
+            }
             // A new id a little beyond the array widens it (ids far beyond the entries held go in the dictionary).
             if i >= dense.count && i >= 0 && newValue != nil && i < 2 * count + 1024 { widen(to: i + 1) }
             // Whether an entry was there, and whether it was waiting (read in place, without copying it).
             let had: Bool, wasWaiting: Bool
             if i >= 0 && i < dense.count {
-                had = dense[i] != nil
-                wasWaiting = dense[i]?.isWaiting ?? false
-                dense[i] = newValue
+                had = occupied[i]
+                wasWaiting = had && dense[i].isWaiting
+                dense[i] = newValue ?? .vacant
+                occupied[i] = newValue != nil
             } else if let newValue {
                 let old = sparse.updateValue(newValue, forKey: id)
                 had = old != nil
@@ -47,32 +59,51 @@ struct ConstraintTable<Entry: WaitingEntry> {
         }
     }
 
+    /// `body` applied to the entry with id `id` in place (no copy of the entry), or nil when there is none.
+    func read<R, E: Error>(_ id: ConstraintID, _ body: (borrowing Entry) throws(E) -> R) throws(E) -> R? {
+        let i = id.index
+        if i >= 0 && i < dense.count {
+            guard occupied[i] else { return nil }
+            return try dense.withUnsafeBufferPointer { (p) throws(E) -> R in try body(p[i]) }
+        }
+        guard let e = sparse[id] else { return nil }
+        return try body(e)
+    }
+
     /// Whether an entry has id `id` (without copying it).
     func contains(_ id: ConstraintID) -> Bool {
         let i = id.index
-        if i >= 0 && i < dense.count { return dense[i] != nil }
+        if i >= 0 && i < dense.count { return occupied[i] }
         return !sparse.isEmpty && sparse[id] != nil
     }
 
     /// Widens the array to `n` slots (the array's own growth is amortised), moving in the dictionary's ids that now
     /// fall in it.
     private mutating func widen(to n: Int) {
-        dense.widen(to: n, with: nil)
+        dense.widen(to: n, with: .vacant)
+        occupied.widen(to: dense.count, with: false)
         let width = dense.count
         if sparse.isEmpty || sparseLowest >= width { return }
         sparseLowest = Int.max
         for id in sparse.keys.sorted() {
             if id.index >= 0 && id.index < width {
-                dense[id.index] = sparse.removeValue(forKey: id)
+                dense[id.index] = sparse.removeValue(forKey: id)!
+                occupied[id.index] = true
             } else if id.index >= 0 {
                 sparseLowest = min(sparseLowest, id.index)
             }
         }
     }
 
+    /// Calls `body` with every id, in id order (without copying the entries).
+    func forEachID(_ body: (ConstraintID) -> Void) {
+        for i in occupied.indices where occupied[i] { body(ConstraintID(i)) }
+        if !sparse.isEmpty { for id in sparse.keys.sorted() { body(id) } }
+    }
+
     /// Calls `body` with every entry, in id order.
     func forEach(_ body: (ConstraintID, Entry) -> Void) {
-        for i in dense.indices { if let e = dense[i] { body(ConstraintID(i), e) } }
+        for i in dense.indices where occupied[i] { body(ConstraintID(i), dense[i]) }
         if !sparse.isEmpty { for id in sparse.keys.sorted() { body(id, sparse[id]!) } }
     }
 
@@ -87,4 +118,6 @@ struct ConstraintTable<Entry: WaitingEntry> {
 /// What `ConstraintTable` counts: whether an entry waits for the engine.
 protocol WaitingEntry {
     var isWaiting: Bool { get }
+    /// What fills a slot without an entry.
+    static var vacant: Self { get }
 }

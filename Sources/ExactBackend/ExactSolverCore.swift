@@ -99,11 +99,16 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
     }
 
-    func addRow(_ constraint: LinearConstraint) -> Int {
+    /// Puts `constraint` in the engine; with `mentioning`, also counts its variables' mentions (as
+    /// `mention(constraint, 1)` does, in the same pass).
+    func addRow(_ constraint: LinearConstraint, mentioning: Bool = false) -> Int {
         var terms: [(column: Int, coefficient: T)] = []
         swap(&terms, &termBuffer)
         defer { terms.removeAll(keepingCapacity: true); swap(&terms, &termBuffer) }
-        for term in constraint.terms { terms.append((column(for: term.variable), T(term.coefficient))) }
+        for term in constraint.terms {
+            terms.append((column(for: term.variable), T(term.coefficient)))
+            if mentioning { mentions[term.variable.index] += 1 }
+        }
         return engine.addRow(terms: terms, constant: T(constraint.constant), relation: constraint.relation,
                              priority: constraint.priority.isRequired ? nil : constraint.priority)
     }
@@ -280,8 +285,9 @@ final class ExactSolverCore<T: SimplexScalar> {
             mention(constraint, 1)
             return
         }
-        let origin = addRow(constraint)
+        let origin = addRow(constraint, mentioning: true)
         if !engine.restoreFeasibility() {
+            mention(constraint, -1)
             var candidates = requiredConstraints()
             candidates[id] = constraint
             let conflict = irreducibleConflict(among: candidates)
@@ -298,7 +304,6 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
         constraints[id] = Entry(constraint: constraint, origin: origin, sequence: nextSequence)
         nextSequence += 1
-        mention(constraint, 1)
     }
 
     @_specialize(where T == ExactRational)
@@ -570,5 +575,8 @@ final class ExactSolverCore<T: SimplexScalar> {
 
 extension ExactSolverCore.Entry: WaitingEntry {
     var isWaiting: Bool { origin < 0 }
+    static var vacant: Self {
+        Self(constraint: LinearConstraint(LinearExpression(), .equal), origin: 0, sequence: -1)
+    }
 }
 

@@ -231,8 +231,11 @@ struct SimplexEngine<T: SimplexScalar> {
             residual = residual + a * value[c]
             let r = basicRow[c]
             if r >= 0 {
-                let entries = rowEntries[r]
-                for k in entries.cols.indices { acc.accumulate(entries.cols[k], -(a * entries.vals[k])) }
+                // (Read in place: a copy of the row would retain both arrays.)
+                rowEntries.withUnsafeBufferPointer { rows in
+                    let cols = rows[r].cols, vals = rows[r].vals
+                    for k in cols.indices { acc.accumulate(cols[k], -(a * vals[k])) }
+                }
             } else {
                 acc.accumulate(c, a)
             }
@@ -322,7 +325,7 @@ struct SimplexEngine<T: SimplexScalar> {
             rowCols.append(marker)
             rowVals.append(scaled(markerCoefficient))
         }
-        installRow(cols: rowCols, vals: rowVals, basic: basic)
+        installRow(cols: consume rowCols, vals: consume rowVals, basic: basic)
         return origin
     }
 
@@ -375,11 +378,14 @@ struct SimplexEngine<T: SimplexScalar> {
         for i in others where i != r {
             guard let k = rowEntries[i].index(of: q) else { continue }
             let f = rowEntries[i].vals[k]
-            // Merge into the scratch buffers, then swap them with the row's (no allocation once they are large enough).
+            // Merge into the scratch buffers, then swap them with the row's (no allocation once they are large enough;
+            // the row's arrays are moved out, not copied, so that nothing is retained).
             scratchCols.removeAll(keepingCapacity: true)
             scratchVals.removeAll(keepingCapacity: true)
+            var rc: [Int] = [], rv: [T] = []
+            swap(&rc, &rowEntries[i].cols)
+            swap(&rv, &rowEntries[i].vals)
             do {
-                let rc = rowEntries[i].cols, rv = rowEntries[i].vals
                 var a = 0, b = 0
                 while a < rc.count || b < pc.count {
                     if a == k { a += 1; continue }
@@ -398,6 +404,8 @@ struct SimplexEngine<T: SimplexScalar> {
             }
             swap(&rowEntries[i].cols, &scratchCols)
             swap(&rowEntries[i].vals, &scratchVals)
+            swap(&scratchCols, &rc)
+            swap(&scratchVals, &rv)
         }
     }
 
