@@ -325,10 +325,9 @@ struct BasisCertificate<T: SimplexScalar> {
         func transposedSolve(_ c: [T]) -> [T] {
             var y = [T](repeating: .zero, count: values.count)
             for j in c.indices where !c[j].isZero {
-                let row = engine.rowEntries[engine.basicRow[j]]
-                for k in row.cols.indices {
-                    let i = markerRow[row.cols[k]]
-                    if i >= 0 { y[i] = y[i] + row.vals[k] * c[j] }
+                for k in engine.store.cells(engine.basicRow[j]) {
+                    let i = markerRow[engine.store.column[k]]
+                    if i >= 0 { y[i] = y[i] + engine.store.coefficient[k] * c[j] }
                 }
             }
             return y

@@ -22,7 +22,7 @@ extension SimplexEngine where T == ApproximateScalar {
         dropsFixedMarkers = exact.dropsFixedMarkers
         droppable = exact.droppable
         dropped = exact.dropped
-        rowEntries = exact.rowEntries.map { SparseRow(cols: $0.cols, vals: $0.vals.map(approximate)) }
+        store = exact.store.map(approximate)
         rowBasic = exact.rowBasic
         freeRows = exact.freeRows
         infeasible = exact.infeasible
@@ -67,8 +67,7 @@ extension SimplexEngine where T == ApproximateScalar {
             let f = price[b]
             if !f.isZero {
                 price.clear(b)
-                let row = rowEntries[i]
-                for k in row.cols.indices { price.add(row.cols[k], -(f * row.vals[k])) }
+                store.subtract(row: i, times: f, from: &price)
             }
             for c in origins[origin].costColumns { addCost(c, weight(r.priority)) }
             optimizing = (infeasible.isEmpty || restoreFeasibility()) && iterate() == .optimal
@@ -81,8 +80,7 @@ extension SimplexEngine where T == ApproximateScalar {
     mutating func addCost(_ c: Int, _ w: T) {
         let r = basicRow[c]
         if r >= 0 {
-            let row = rowEntries[r]
-            for k in row.cols.indices { price.add(row.cols[k], -(w * row.vals[k])) }
+            store.subtract(row: r, times: w, from: &price)
         } else {
             price.add(c, w)
         }
@@ -112,8 +110,8 @@ extension SimplexEngine {
         for (_, q) in entering {
             var best = -1
             for i in rows(of: q) where !target[rowBasic[i]] {
-                if best < 0 || rowEntries[i].count < rowEntries[best].count
-                    || (rowEntries[i].count == rowEntries[best].count && i < best) {
+                if best < 0 || store.length(i) < store.length(best)
+                    || (store.length(i) == store.length(best) && i < best) {
                     best = i
                 }
             }

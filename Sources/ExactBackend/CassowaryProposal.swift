@@ -157,7 +157,7 @@ extension ExactSolverCore {
             waitingEdits += 1
         }
         let waiting = constraints.waiting + waitingEdits
-        let live = engine.rowEntries.count - engine.freeRows.count
+        let live = engine.store.count - engine.freeRows.count
         guard waiting > 0, waiting * 16 >= live else { return nil }
         for o in engine.origins where o.alive && o.priority != nil { return nil }
         var collected: CertificateRows<T>? = CertificateRows()

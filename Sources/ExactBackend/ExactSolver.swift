@@ -133,8 +133,8 @@ extension ExactSolverCore: ExactCore {
 
     var statistics: String {
         let e = engine
-        let nonzeros = e.rowEntries.reduce(0) { $0 + $1.count }
-        return "proposals \(proposals) (from cassowary \(cassowaryProposals), certified without a tableau \(certificates), certified as proposed \(proposalsCertified), exact iterations after the others \(fallbackIterations); proposer iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(phaseTimes.map { String(Int($0 / .microseconds(1)) / 1000) }.joined(separator: "/"))), iterations \(e.iterations), rows \(e.rowEntries.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
+        let nonzeros = e.store.liveCells
+        return "proposals \(proposals) (from cassowary \(cassowaryProposals), certified without a tableau \(certificates), certified as proposed \(proposalsCertified), exact iterations after the others \(fallbackIterations); proposer iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(phaseTimes.map { String(Int($0 / .microseconds(1)) / 1000) }.joined(separator: "/"))), iterations \(e.iterations), rows \(e.store.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
     }
 }
 

@@ -221,7 +221,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         defer { phaseTimes[5] += ContinuousClock().now - tp }
         guard !items.isEmpty else { return 0 }
         // A few rows into a large tableau: the exact warm start is cheaper than copying the tableau.
-        let live = engine.rowEntries.count - engine.freeRows.count
+        let live = engine.store.count - engine.freeRows.count
         guard items.count * 16 >= live else { return insertPending(items, rows: rows) }
         let clock = ContinuousClock()
         let t0 = clock.now
@@ -233,7 +233,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         let proposal: Proposal = basis.map { self.proposal(from: $0, pending: items) } ?? {
             var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
             phaseTimes[4] += clock.now - t0
-            let size = engine.rowEntries.count - engine.freeRows.count + rows.count
+            let size = engine.store.count - engine.freeRows.count + rows.count
             proposer.propose(inserting: rows.map { r in
                 (r.terms.map { ($0.column, ApproximateScalar($0.coefficient.doubleValue)) },
                  ApproximateScalar(r.constant.doubleValue), r.relation, r.priority)
@@ -370,7 +370,9 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
 
     func rebuild() -> Bool {
+        let (floor, share) = (engine.store.compactionFloor, engine.store.compactionShare)
         engine = ExactSolverCore.makeEngine()
+        (engine.store.compactionFloor, engine.store.compactionShare) = (floor, share)
         columnOf = columnOf.map { _ in -1 }
         for (id, entry) in constraints.filter({ _ in true }).sorted(by: { $0.entry.sequence < $1.entry.sequence }) {
             if entry.constraint.priority.isRequired {

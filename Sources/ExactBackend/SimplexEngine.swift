@@ -46,7 +46,8 @@ struct SimplexEngine<T: SimplexScalar> {
     var dropped: [Bool] = []
 
     // MARK: Rows
-    var rowEntries: [SparseRow<T>] = []
+    /// Every row's entries over nonbasic columns (the basic column excluded).
+    var store = RowStore<T>()
     var rowBasic: [Int] = []
     var freeRows: [Int] = []
     /// Rows whose basic column is out of its bounds.
@@ -107,7 +108,10 @@ struct SimplexEngine<T: SimplexScalar> {
     var rowAccumulator = PriceRow<T>()
     /// The columns of the row `addRow` builds.
     var rowColumns: [Int] = []
-    /// Merge buffers of `eliminate`.
+    /// The row `addRow` hands to `installRow`.
+    var installColumns: [Int] = []
+    var installCoefficients: [T] = []
+    /// Merge buffers of `eliminate` and `pivot`.
     var scratchCols: [Int] = []
     var scratchVals: [T] = []
 
@@ -124,7 +128,7 @@ struct SimplexEngine<T: SimplexScalar> {
 
     /// The rows whose entries contain nonbasic column `j`, each once (the list is compacted in passing).
     mutating func rows(of j: Int) -> [Int] {
-        rowStamp.widen(to: rowEntries.count, with: 0)
+        rowStamp.widen(to: store.count, with: 0)
         stampEpoch += 1
         let epoch = stampEpoch
         if !colStale[j] { return colRows[j] }
@@ -134,7 +138,7 @@ struct SimplexEngine<T: SimplexScalar> {
         var n = 0
         for k in kept.indices {
             let i = kept[k]
-            if rowStamp[i] != epoch, rowEntries[i].index(of: j) != nil {
+            if rowStamp[i] != epoch, store.cell(of: j, inRow: i) != nil {
                 rowStamp[i] = epoch
                 kept[n] = i
                 n += 1
@@ -231,11 +235,7 @@ struct SimplexEngine<T: SimplexScalar> {
             residual = residual + a * value[c]
             let r = basicRow[c]
             if r >= 0 {
-                // (Read in place: a copy of the row would retain both arrays.)
-                rowEntries.withUnsafeBufferPointer { rows in
-                    let cols = rows[r].cols, vals = rows[r].vals
-                    for k in cols.indices { acc.accumulate(cols[k], -(a * vals[k])) }
-                }
+                for k in store.cells(r) { acc.accumulate(store.column[k], -(a * store.coefficient[k])) }
             } else {
                 acc.accumulate(c, a)
             }
@@ -311,8 +311,12 @@ struct SimplexEngine<T: SimplexScalar> {
         let scale: T? = kappa == .one ? nil : T.one / kappa
         @inline(__always) func scaled(_ v: T) -> T { scale.map { v * $0 } ?? v }
         var rowCols: [Int] = [], rowVals: [T] = []
-        rowCols.reserveCapacity(cols.count + 2)
-        rowVals.reserveCapacity(cols.count + 2)
+        swap(&rowCols, &installColumns)
+        swap(&rowVals, &installCoefficients)
+        defer {
+            rowCols.removeAll(keepingCapacity: true); swap(&rowCols, &installColumns)
+            rowVals.removeAll(keepingCapacity: true); swap(&rowVals, &installCoefficients)
+        }
         for j in cols where j != basic {
             rowCols.append(j)
             rowVals.append(scaled(acc[j]))
@@ -325,13 +329,13 @@ struct SimplexEngine<T: SimplexScalar> {
             rowCols.append(marker)
             rowVals.append(scaled(markerCoefficient))
         }
-        installRow(cols: consume rowCols, vals: consume rowVals, basic: basic)
+        installRow(cols: rowCols, vals: rowVals, basic: basic)
         return origin
     }
 
     /// The coefficient of column `j` in row `i` (which must contain it).
     @inline(__always) func entry(_ i: Int, _ j: Int) -> T {
-        rowEntries[i].vals[rowEntries[i].index(of: j)!]
+        store.coefficient[store.cell(of: j, inRow: i)!]
     }
 
     @inline(__always) func accumulate(_ row: inout [Int: T], _ j: Int, _ delta: T) {
@@ -346,17 +350,17 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Makes the row `basic + Σ vals·cols` (over nonbasic columns, `basic` excluded, scaled so that `basic` has
     /// coefficient 1) a tableau row with `basic` basic, eliminating `basic` from the other rows. Values must already
     /// satisfy it.
-    mutating func installRow(cols: __owned [Int], vals: __owned [T], basic: Int) {
+    mutating func installRow(cols: [Int], vals: [T], basic: Int) {
         basisVersion += 1
         dropLevelPrices()
+        store.compactIfWasteful()
         let r: Int
         if let slot = freeRows.popLast() {
             r = slot
-            rowEntries[r] = SparseRow(cols: cols, vals: vals)
+            store.setRow(r, columns: cols, coefficients: vals)
             rowBasic[r] = basic
         } else {
-            r = rowEntries.count
-            rowEntries.append(SparseRow(cols: cols, vals: vals))
+            r = store.appendRow(columns: cols, coefficients: vals)
             rowBasic.append(basic)
         }
         lastInstalledRow = r
@@ -373,39 +377,31 @@ struct SimplexEngine<T: SimplexScalar> {
         let others = rows(of: q)
         colRows[q] = []
         statColumn += others.count
-        let pivotRow = rowEntries[r]
-        let pc = pivotRow.cols, pv = pivotRow.vals
+        // (Rows other than i keep their cells while row i is rewritten: the pivot row is read in place.)
+        let pivot = store.cells(r)
         for i in others where i != r {
-            guard let k = rowEntries[i].index(of: q) else { continue }
-            let f = rowEntries[i].vals[k]
-            // Merge into the scratch buffers, then swap them with the row's (no allocation once they are large enough;
-            // the row's arrays are moved out, not copied, so that nothing is retained).
+            guard let k = store.cell(of: q, inRow: i) else { continue }
+            let f = store.coefficient[k]
+            // Merge into the scratch buffers, then back into the row's range (or the tail, when it grew out of it).
             scratchCols.removeAll(keepingCapacity: true)
             scratchVals.removeAll(keepingCapacity: true)
-            var rc: [Int] = [], rv: [T] = []
-            swap(&rc, &rowEntries[i].cols)
-            swap(&rv, &rowEntries[i].vals)
-            do {
-                var a = 0, b = 0
-                while a < rc.count || b < pc.count {
-                    if a == k { a += 1; continue }
-                    let ca = a < rc.count ? rc[a] : Int.max
-                    let cb = b < pc.count ? pc[b] : Int.max
-                    if ca < cb {
-                        scratchCols.append(ca); scratchVals.append(rv[a]); a += 1
-                    } else if cb < ca {
-                        scratchCols.append(cb); scratchVals.append(-(f * pv[b])); colRows[cb].append(i); b += 1
-                    } else {
-                        let sum = rv[a] - f * pv[b]
-                        if !sum.isZero { scratchCols.append(ca); scratchVals.append(sum) } else { colStale[ca] = true }
-                        a += 1; b += 1
-                    }
+            let row = store.cells(i)
+            var a = row.lowerBound, b = pivot.lowerBound
+            while a < row.upperBound || b < pivot.upperBound {
+                if a == k { a += 1; continue }
+                let ca = a < row.upperBound ? store.column[a] : Int.max
+                let cb = b < pivot.upperBound ? store.column[b] : Int.max
+                if ca < cb {
+                    scratchCols.append(ca); scratchVals.append(store.coefficient[a]); a += 1
+                } else if cb < ca {
+                    scratchCols.append(cb); scratchVals.append(-(f * store.coefficient[b])); colRows[cb].append(i); b += 1
+                } else {
+                    let sum = store.coefficient[a] - f * store.coefficient[b]
+                    if !sum.isZero { scratchCols.append(ca); scratchVals.append(sum) } else { colStale[ca] = true }
+                    a += 1; b += 1
                 }
             }
-            swap(&rowEntries[i].cols, &scratchCols)
-            swap(&rowEntries[i].vals, &scratchVals)
-            swap(&scratchCols, &rc)
-            swap(&scratchVals, &rv)
+            store.setRow(i, columns: scratchCols, coefficients: scratchVals)
         }
     }
 
@@ -422,23 +418,32 @@ struct SimplexEngine<T: SimplexScalar> {
         }
     }
 
-    /// Nonbasic `q` becomes basic in row `r`; the old basic becomes nonbasic at its current value.
-    /// Returns the new row's entries (for updating an objective row).
-    @discardableResult
-    mutating func pivot(_ q: Int, _ r: Int) -> SparseRow<T> {
+    /// Nonbasic `q` becomes basic in row `r`; the old basic becomes nonbasic at its current value. The pivot row's
+    /// new entries are then `store.cells(r)` (for updating an objective row).
+    mutating func pivot(_ q: Int, _ r: Int) {
         iterations += 1
         basisVersion += 1
+        store.compactIfWasteful()
         let b = rowBasic[r]
-        var entries = rowEntries[r]
-        rowEntries[r] = SparseRow()
-        let a = entries.removeValue(forKey: q)!
+        // The row without q, divided by q's coefficient, with b (coefficient 1/a) in its place in column order.
+        let a = entry(r, q)
         let inv = T.one / a
-        if a != .one {
-            for k in entries.vals.indices { entries.vals[k] = entries.vals[k] * inv }
+        scratchCols.removeAll(keepingCapacity: true)
+        scratchVals.removeAll(keepingCapacity: true)
+        var placed = false
+        for k in store.cells(r) {
+            let j = store.column[k]
+            if j == q { continue }
+            if !placed && b < j {
+                scratchCols.append(b); scratchVals.append(inv)
+                placed = true
+            }
+            scratchCols.append(j)
+            scratchVals.append(a == .one ? store.coefficient[k] : store.coefficient[k] * inv)
         }
-        entries.insert(b, inv)
+        if !placed { scratchCols.append(b); scratchVals.append(inv) }
+        store.setRow(r, columns: scratchCols, coefficients: scratchVals)
         colRows[b].append(r)
-        rowEntries[r] = entries
         rowBasic[r] = q
         basicRow[b] = -1
         basicRow[q] = r
@@ -447,25 +452,26 @@ struct SimplexEngine<T: SimplexScalar> {
         if droppable[b] && !dropped[b] && value[b].isZero {
             // A required equality's marker left the basis at 0: it never moves again, so drop its column. (A pivot
             // that is not a simplex step, as in `adopt`, can take it out elsewhere: then it stays, to be moved back.)
-            for i in rows(of: b) { rowEntries[i].removeValue(forKey: b) }
+            for i in rows(of: b) {
+                if let k = store.cell(of: b, inRow: i) { store.removeCell(k, ofRow: i) }
+            }
             colRows[b] = []
             dropped[b] = true
-            entries.removeValue(forKey: b)
         }
-        if !levelPrices.isEmpty { updateLevelPrices(q, entries) }
-        return entries
+        if !levelPrices.isEmpty { updateLevelPrices(q, r) }
     }
 
     /// Keeps the stored level price rows (all but the one `optimizeLevels()` has out in `price`) right through the
-    /// pivot that made `q` basic with row `entries`.
-    mutating func updateLevelPrices(_ q: Int, _ entries: SparseRow<T>) {
+    /// pivot that made `q` basic in row `r`.
+    mutating func updateLevelPrices(_ q: Int, _ r: Int) {
         for k in levelPrices.indices where k != activeLevel {
             let f = levelPrices[k][q]
             if f.isZero { continue }
             levelPrices[k].clear(q)
-            for n in entries.cols.indices { levelPrices[k].add(entries.cols[n], -(f * entries.vals[n])) }
+            store.subtract(row: r, times: f, from: &levelPrices[k])
         }
     }
+
 
     /// Whether an origin's constant change or removal needs the tableau rebuilt (its marker column was dropped).
     func needsRebuild(_ origin: Int) -> Bool { dropped[origins[origin].marker] }
@@ -508,8 +514,8 @@ struct SimplexEngine<T: SimplexScalar> {
             } else {
                 // The row of the marker's column with the fewest entries (ties: lowest row).
                 var best = -1
-                for i in rows(of: m) where best < 0 || rowEntries[i].count < rowEntries[best].count
-                    || (rowEntries[i].count == rowEntries[best].count && i < best) {
+                for i in rows(of: m) where best < 0 || store.length(i) < store.length(best)
+                    || (store.length(i) == store.length(best) && i < best) {
                     best = i
                 }
                 r = best
@@ -519,8 +525,8 @@ struct SimplexEngine<T: SimplexScalar> {
             pivot(m, r)
             defer { settleNonbasic(leaving) }
         }
-        for j in rowEntries[r].cols { colStale[j] = true }
-        rowEntries[r] = SparseRow()
+        for k in store.cells(r) { colStale[store.column[k]] = true }
+        store.clearRow(r)
         rowBasic[r] = -1
         infeasible.remove(r)
         freeRows.append(r)
@@ -624,15 +630,17 @@ struct SimplexEngine<T: SimplexScalar> {
         return (step.signum < 0 ? .zero : step, bestRow)
     }
 
-    /// Takes the step and pivots; returns the pivot row's new entries (nil for a bound flip).
-    mutating func apply(_ q: Int, _ sigma: Int, _ step: T, _ row: Int) -> SparseRow<T>? {
+    /// Takes the step and pivots; returns the pivot row (whose new entries are `store.cells(row)`), or nil for a
+    /// bound flip.
+    mutating func apply(_ q: Int, _ sigma: Int, _ step: T, _ row: Int) -> Int? {
         if !step.isZero { move(q, by: sigma > 0 ? step : -step) }
         if row < 0 {
             iterations += 1
             return nil
         }
         // The leaving column sits exactly on the bound it reached.
-        return pivot(q, row)
+        pivot(q, row)
+        return row
     }
 
     /// Phase 1: minimises the sum of bound violations from the current basis. False when the rows are infeasible
@@ -646,8 +654,7 @@ struct SimplexEngine<T: SimplexScalar> {
             price.reset(columns: lower.count)
             for i in infeasible.sorted() {
                 let below = isBelow(rowBasic[i])
-                let row = rowEntries[i]
-                for k in row.cols.indices { price.add(row.cols[k], below ? row.vals[k] : -row.vals[k]) }
+                for k in store.cells(i) { price.add(store.column[k], below ? store.coefficient[k] : -store.coefficient[k]) }
             }
             let q = chooseEntering(bland: degenerate >= Self.blandAfter)
             if q < 0 { return false }
@@ -656,11 +663,11 @@ struct SimplexEngine<T: SimplexScalar> {
                 preconditionFailure("SimplexEngine: phase 1 step unbounded")
             }
             degenerate = step.isZero ? degenerate + 1 : 0
-            if let entries = apply(q, sigma, step, row), maintainsObjective {
+            if let r = apply(q, sigma, step, row), maintainsObjective {
                 let f = heldObjective[q]
                 if !f.isZero {
                     heldObjective.clear(q)
-                    for k in entries.cols.indices { heldObjective.add(entries.cols[k], -(f * entries.vals[k])) }
+                    store.subtract(row: r, times: f, from: &heldObjective)
                 }
             }
         }
@@ -674,8 +681,7 @@ struct SimplexEngine<T: SimplexScalar> {
         for (j, c) in costs where !c.isZero {
             let r = basicRow[j]
             if r >= 0 {
-                let row = rowEntries[r]
-                for k in row.cols.indices { price.add(row.cols[k], -(c * row.vals[k])) }
+                store.subtract(row: r, times: c, from: &price)
             } else {
                 price.add(j, c)
             }
@@ -694,9 +700,9 @@ struct SimplexEngine<T: SimplexScalar> {
             let sigma = f.signum < 0 ? 1 : -1
             guard let (step, row) = ratioTest(q, sigma, phase1: false) else { return .unbounded }
             degenerate = step.isZero ? degenerate + 1 : 0
-            if let entries = apply(q, sigma, step, row) {
+            if let r = apply(q, sigma, step, row) {
                 price.clear(q)
-                for k in entries.cols.indices { price.add(entries.cols[k], -(f * entries.vals[k])) }
+                store.subtract(row: r, times: f, from: &price)
             } else {
                 price.markCandidate(q)    // a bound flip: may improve the other way
             }
@@ -798,7 +804,10 @@ struct SimplexEngine<T: SimplexScalar> {
         for i in infeasible {
             let below = isBelow(rowBasic[i])
             accumulate(&combination, rowBasic[i], below ? .one : -T.one)
-            for (j, t) in rowEntries[i] { accumulate(&combination, j, below ? t : -t) }
+            for k in store.cells(i) {
+                let t = store.coefficient[k]
+                accumulate(&combination, store.column[k], below ? t : -t)
+            }
         }
         return origins.indices.filter { k in
             let o = origins[k]
@@ -813,7 +822,7 @@ struct SimplexEngine<T: SimplexScalar> {
     func mayMove(_ c: Int) -> Bool {
         let r = basicRow[c]
         if r < 0 { return !isFixed(c) }
-        for j in rowEntries[r].keys where !isFixed(j) { return true }
+        for k in store.cells(r) where !isFixed(store.column[k]) { return true }
         return false
     }
 

@@ -1,0 +1,151 @@
+/// The tableau's rows in two flat arrays, as kiwi keeps its rows small and flat: row i's entries are the cells
+/// `cells(i)` of `column` and `coefficient`, columns increasing.
+///
+/// A row owns a range with some room to grow; a row that outgrows it moves to the tail, and `compactIfWasteful()`
+/// reclaims the ranges left behind once they are more than half of all cells. Rows added one after another sit one after another,
+/// so a column's rows are read nearly in order, and a row costs no allocation of its own. Cell indices stay valid
+/// until the next `compactIfWasteful()`.
+struct RowStore<T: SimplexScalar> {
+    private(set) var column: [Int] = []
+    private(set) var coefficient: [T] = []
+    private var start: [Int] = []
+    private var length: [Int] = []
+    private var room: [Int] = []
+    /// Cells in ranges no row owns any more.
+    private(set) var garbage = 0
+    /// `compactIfWasteful()` repacks once the abandoned cells exceed `compactionFloor` and `1/compactionShare` of
+    /// all cells (tests set 0 and a large share, to compact at nearly every chance).
+    var compactionFloor = 4096
+    var compactionShare = 2
+    /// Compactions so far (measurement and tests).
+    private(set) var compactions = 0
+
+    /// Row slots (live or cleared).
+    var count: Int { start.count }
+
+    @inline(__always) func cells(_ i: Int) -> Range<Int> { start[i] ..< start[i] + length[i] }
+
+    @inline(__always) func length(_ i: Int) -> Int { length[i] }
+
+    /// The cell of column `j` in row `i`, or nil.
+    @inline(__always) func cell(of j: Int, inRow i: Int) -> Int? {
+        var low = start[i], high = start[i] + length[i]
+        while low < high {
+            let mid = (low + high) >> 1
+            let c = column[mid]
+            if c == j { return mid }
+            if c < j { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    /// The room a row of `n` entries gets: eliminations usually lengthen a row by an entry or two.
+    @inline(__always) static func room(for n: Int) -> Int { n + Swift.max(2, n / 4) }
+
+    /// Adds a row with `columns` (increasing) and their `coefficients`; returns its index.
+    mutating func appendRow(columns: [Int], coefficients: [T]) -> Int {
+        let i = start.count
+        start.append(column.count)
+        length.append(0)
+        room.append(0)
+        placeAtTail(i, columns, coefficients)
+        return i
+    }
+
+    /// Replaces row i's entries, in its own range when they fit.
+    mutating func setRow(_ i: Int, columns: [Int], coefficients: [T]) {
+        let n = columns.count
+        if n <= room[i] {
+            let s = start[i]
+            column.withUnsafeMutableBufferPointer { c in
+                coefficient.withUnsafeMutableBufferPointer { v in
+                    for t in 0..<n {
+                        c[s + t] = columns[t]
+                        v[s + t] = coefficients[t]
+                    }
+                }
+            }
+            length[i] = n
+        } else {
+            garbage += room[i]
+            placeAtTail(i, columns, coefficients)
+        }
+    }
+
+    private mutating func placeAtTail(_ i: Int, _ columns: [Int], _ coefficients: [T]) {
+        let n = columns.count, r = Self.room(for: n)
+        start[i] = column.count
+        length[i] = n
+        room[i] = r
+        column.append(contentsOf: columns)
+        column.append(contentsOf: repeatElement(-1, count: r - n))
+        coefficient.append(contentsOf: coefficients)
+        coefficient.append(contentsOf: repeatElement(.zero, count: r - n))
+    }
+
+    @inline(__always) mutating func setCoefficient(_ k: Int, _ value: T) { coefficient[k] = value }
+
+    /// Removes cell k from row i (the later cells shift down).
+    mutating func removeCell(_ k: Int, ofRow i: Int) {
+        let end = start[i] + length[i]
+        var t = k
+        while t + 1 < end {
+            column[t] = column[t + 1]
+            coefficient[t] = coefficient[t + 1]
+            t += 1
+        }
+        column[end - 1] = -1
+        coefficient[end - 1] = .zero
+        length[i] -= 1
+    }
+
+    /// Empties row i (its range stays with it, for reuse).
+    mutating func clearRow(_ i: Int) {
+        for k in cells(i) { coefficient[k] = .zero }
+        length[i] = 0
+    }
+
+    /// `price -= f · row i` (an objective row through a pivot, or a basic column's cost).
+    func subtract(row i: Int, times f: T, from price: inout PriceRow<T>) {
+        for k in cells(i) { price.add(column[k], -(f * coefficient[k])) }
+    }
+
+    /// The cells of live rows.
+    var liveCells: Int { length.reduce(0, +) }
+
+    /// Packs the rows again (in row order) once abandoned ranges outweigh the cells in use; invalidates cell indices.
+    mutating func compactIfWasteful() {
+        guard garbage > compactionFloor && compactionShare * garbage > column.count else { return }
+        compactions += 1
+        var newColumn: [Int] = [], newCoefficient: [T] = []
+        newColumn.reserveCapacity(column.count - garbage)
+        newCoefficient.reserveCapacity(column.count - garbage)
+        for i in start.indices {
+            let n = length[i], r = length[i] == 0 ? 0 : Self.room(for: n)
+            let s = start[i]
+            start[i] = newColumn.count
+            room[i] = r
+            newColumn.append(contentsOf: column[s ..< s + n])
+            newColumn.append(contentsOf: repeatElement(-1, count: r - n))
+            newCoefficient.append(contentsOf: coefficient[s ..< s + n])
+            newCoefficient.append(contentsOf: repeatElement(.zero, count: r - n))
+        }
+        column = newColumn
+        coefficient = newCoefficient
+        garbage = 0
+    }
+
+    /// The same rows with every coefficient mapped (the floating-point proposer's copy of the exact tableau).
+    func map<U: SimplexScalar>(_ transform: (T) -> U) -> RowStore<U> {
+        var copy = RowStore<U>()
+        copy.column = column
+        copy.coefficient = coefficient.map(transform)
+        copy.start = start
+        copy.length = length
+        copy.room = room
+        copy.garbage = garbage
+        copy.compactionFloor = compactionFloor
+        copy.compactionShare = compactionShare
+        return copy
+    }
+}
