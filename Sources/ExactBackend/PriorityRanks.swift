@@ -28,9 +28,9 @@ func priorityRanks(_ priorities: [Priority]) -> (ranks: [Int], levelCount: Int) 
 }
 
 extension Array {
-    /// At least `n` elements, the new ones `filler` (the array's own geometric growth keeps widening one slot at a
-    /// time amortised constant).
+    /// At least `n` elements, the new ones `filler`; grown by half at least, so that widening one slot at a time
+    /// costs amortised constant time (and rarely calls in here at all).
     @inline(__always) mutating func widen(to n: Int, with filler: Element) {
-        if count < n { append(contentsOf: repeatElement(filler, count: n - count)) }
+        if count < n { append(contentsOf: repeatElement(filler, count: Swift.max(n, count + count / 2 + 16) - count)) }
     }
 }

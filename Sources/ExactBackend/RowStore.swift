@@ -77,10 +77,10 @@ struct RowStore<T: SimplexScalar> {
         start[i] = column.count
         length[i] = n
         room[i] = r
-        column.append(contentsOf: columns)
-        column.append(contentsOf: repeatElement(-1, count: r - n))
-        coefficient.append(contentsOf: coefficients)
-        coefficient.append(contentsOf: repeatElement(.zero, count: r - n))
+        for t in 0..<n { column.append(columns[t]) }
+        for _ in n..<r { column.append(-1) }
+        for t in 0..<n { coefficient.append(coefficients[t]) }
+        for _ in n..<r { coefficient.append(.zero) }
     }
 
     @inline(__always) mutating func setCoefficient(_ k: Int, _ value: T) { coefficient[k] = value }
