@@ -8,7 +8,7 @@ import PlumbSystem
 struct ConstraintTable<Entry: WaitingEntry> {
     /// Slot i holds the entry of id i where `occupied[i]`, `Entry.vacant` elsewhere (not optional, so that an entry
     /// can be read in place, without a copy: see `read`).
-    private var dense: [Entry] = []
+    private var dense = ChunkedArray<Entry>()
     private var occupied: [Bool] = []
     private var sparse: [ConstraintID: Entry] = [:]
     /// A lower bound of the non-negative indices in `sparse`.
@@ -41,7 +41,7 @@ struct ConstraintTable<Entry: WaitingEntry> {
             let had: Bool, wasWaiting: Bool
             if i >= 0 && i < dense.count {
                 had = occupied[i]
-                wasWaiting = had && dense[i].isWaiting
+                wasWaiting = had && dense.withElement(i) { $0.isWaiting }
                 dense[i] = newValue ?? .vacant
                 occupied[i] = newValue != nil
             } else if let newValue {
@@ -64,7 +64,7 @@ struct ConstraintTable<Entry: WaitingEntry> {
         let i = id.index
         if i >= 0 && i < dense.count {
             guard occupied[i] else { return nil }
-            return try dense.withUnsafeBufferPointer { (p) throws(E) -> R in try body(p[i]) }
+            return try dense.withElement(i, body)
         }
         guard let e = sparse[id] else { return nil }
         return try body(e)
@@ -80,8 +80,11 @@ struct ConstraintTable<Entry: WaitingEntry> {
     /// Widens the array to `n` slots (the array's own growth is amortised), moving in the dictionary's ids that now
     /// fall in it.
     private mutating func widen(to n: Int) {
-        dense.widen(to: n, with: .vacant)
-        occupied.widen(to: dense.count, with: false)
+        let vacant = Entry.vacant
+        while dense.count < n {
+            dense.append(vacant)
+            occupied.append(false)
+        }
         let width = dense.count
         if sparse.isEmpty || sparseLowest >= width { return }
         sparseLowest = Int.max

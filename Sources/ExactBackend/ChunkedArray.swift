@@ -1,0 +1,31 @@
+/// An array kept in chunks of 4,096 elements: appending never moves the elements already there, so a large table of
+/// large elements grows without the copies and the second round of fresh pages that an array's doubling costs.
+struct ChunkedArray<Element> {
+    private var chunks: [[Element]] = []
+    private(set) var count = 0
+
+    private static var shift: Int { 12 }
+    private static var mask: Int { (1 << shift) - 1 }
+
+    var indices: Range<Int> { 0..<count }
+
+    subscript(i: Int) -> Element {
+        get { chunks[i >> Self.shift][i & Self.mask] }
+        set { chunks[i >> Self.shift][i & Self.mask] = newValue }
+    }
+
+    mutating func append(_ element: __owned Element) {
+        if count & Self.mask == 0 {
+            var chunk: [Element] = []
+            chunk.reserveCapacity(1 << Self.shift)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(element)
+        count += 1
+    }
+
+    /// `body` applied to element i in place (no copy of it).
+    func withElement<R, E: Error>(_ i: Int, _ body: (borrowing Element) throws(E) -> R) throws(E) -> R {
+        try chunks[i >> Self.shift].withUnsafeBufferPointer { (p) throws(E) -> R in try body(p[i & Self.mask]) }
+    }
+}

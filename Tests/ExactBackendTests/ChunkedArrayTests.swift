@@ -1,0 +1,43 @@
+@testable import ExactBackend
+import PlumbSolver
+import Testing
+
+/// `ChunkedArray` across chunk boundaries (4,096 elements each): every element reads back as written, through
+/// appends, assignments and in-place reads; and ConstraintTable on top of it with ids around the boundaries.
+@Suite struct ChunkedArrayTests {
+    @Test func elementsReadBackAcrossChunks() {
+        var a = ChunkedArray<[Int]>()
+        for i in 0..<10_000 { a.append([i, -i]) }
+        #expect(a.count == 10_000)
+        #expect(a[0] == [0, 0] && a[4095] == [4095, -4095] && a[4096] == [4096, -4096] && a[9_999] == [9_999, -9_999])
+        a[4096] = [1]
+        a[8191] = []
+        #expect(a[4096] == [1] && a[8191].isEmpty && a[8192] == [8192, -8192] && a[4095] == [4095, -4095])
+        #expect(a.withElement(8192) { $0.count } == 2)
+        #expect(a.withElement(4096) { $0.first } == 1)
+        var sum = 0
+        for i in a.indices { sum += a[i].first ?? 0 }
+        // 0 + 1 + ... + 9999 = 49,995,000; element 4096 now holds 1 (not 4096), element 8191 nothing (not 8191).
+        #expect(sum == 49_995_000 - 4096 + 1 - 8191)
+    }
+
+    @Test func aConstraintTableAcrossChunks() {
+        var table = ConstraintTable<LogicalColumns>()
+        for i in 0..<9_000 where i % 3 != 0 { table[ConstraintID(i)] = LogicalColumns(marker: i % 2 == 0, other: nil) }
+        #expect(table.count == 6_000)
+        #expect(table[ConstraintID(4_095)] == nil)            // a multiple of 3 was never added
+        #expect(table[ConstraintID(4_096)]?.marker == true)
+        #expect(table[ConstraintID(4_097)]?.marker == false)
+        #expect(table[ConstraintID(8_194)]?.marker == true)
+        table[ConstraintID(4_097)] = nil
+        #expect(table.count == 5_999 && !table.contains(ConstraintID(4_097)))
+        #expect(table.read(ConstraintID(8_195)) { $0.marker } == false)
+        var visited = 0, last = -1, ordered = true
+        table.forEachID { id in
+            visited += 1
+            if id.index <= last { ordered = false }
+            last = id.index
+        }
+        #expect(visited == 5_999 && ordered)
+    }
+}
