@@ -26,6 +26,8 @@ struct ChunkedArray<Element> {
 
     /// `body` applied to element i in place (no copy of it).
     func withElement<R, E: Error>(_ i: Int, _ body: (borrowing Element) throws(E) -> R) throws(E) -> R {
-        try chunks[i >> Self.shift].withUnsafeBufferPointer { (p) throws(E) -> R in try body(p[i & Self.mask]) }
+        try chunks.withUnsafeBufferPointer { (outer) throws(E) -> R in
+            try outer[i >> Self.shift].withUnsafeBufferPointer { (p) throws(E) -> R in try body(p[i & Self.mask]) }
+        }
     }
 }

@@ -31,6 +31,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
 
     struct Entry {
+        /// Without its label (this back end reports constraints by id, and a label is one more object to touch).
         var constraint: LinearConstraint
         /// The engine's origin, or -1 while a soft constraint waits for the next `solve()`.
         var origin: Int
@@ -280,7 +281,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
         let was = leaveFace()
         guard constraint.priority.isRequired else {
-            constraints[id] = Entry(constraint: constraint, origin: -1, sequence: nextSequence)
+            constraints[id] = Entry(constraint: constraint.withLabel(nil), origin: -1, sequence: nextSequence)
             nextSequence += 1
             mention(constraint, 1)
             return
@@ -302,7 +303,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             restoreFace(was)
             throw .unsatisfiable(id, conflictsWith: conflict.filter { $0 != id })
         }
-        constraints[id] = Entry(constraint: constraint, origin: origin, sequence: nextSequence)
+        constraints[id] = Entry(constraint: constraint.withLabel(nil), origin: origin, sequence: nextSequence)
         nextSequence += 1
     }
 
