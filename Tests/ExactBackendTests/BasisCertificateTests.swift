@@ -146,25 +146,7 @@ import Testing
             _ = try fast.solve()
             _ = try reference.solve()
             if fast.proposalCounts.withoutTableau > 0 { certified += 1 }
-            func sums(_ s: ExactSolver) -> [Priority: Rational] {
-                var result: [Priority: Rational] = [:]
-                for c in accepted {
-                    var value = c.constant
-                    for t in c.terms {
-                        guard case .exact(let x) = s.value(of: t.variable) else { return [:] }
-                        value = try! value + t.coefficient * x
-                    }
-                    let violation: Rational
-                    switch c.relation {
-                    case .equal: violation = value.signum < 0 ? -value : value
-                    case .lessOrEqual: violation = value.signum > 0 ? value : .zero
-                    case .greaterOrEqual: violation = value.signum < 0 ? -value : .zero
-                    }
-                    result[c.priority] = try! (result[c.priority] ?? .zero) + violation
-                }
-                return result
-            }
-            let a = sums(fast), b = sums(reference)
+            let a = levelSums(fast, accepted), b = levelSums(reference, accepted)
             #expect(a == b, "level sums differ: \(a) vs \(b) for \(accepted)")
             #expect(a[.required] ?? .zero == .zero)
         }
