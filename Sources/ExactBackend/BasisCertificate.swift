@@ -28,10 +28,9 @@ struct BasisCertificate<T: SimplexScalar> {
     private(set) var logicalCoefficient: [T] = []
     /// The level charging each logical column, or -1.
     private(set) var logicalCost: [Int] = []
-    /// Structural column j's rows: `columnRow[columnStart[j] ..< columnStart[j + 1]]`, with `columnCoefficient`.
+    /// Structural column j's rows: `columnRow[columnStart[j] ..< columnStart[j + 1]]` (for `triangularOrder`).
     private(set) var columnStart: [Int] = []
     private(set) var columnRow: [Int] = []
-    private(set) var columnCoefficient: [T] = []
 
     /// `levels[k]`: the level of row k (0 the highest priority), or -1 for a required row.
     init(rowStart: [Int], termColumn: [Int], termCoefficient: [T], constant: [T], relation: [Relation], levels: [Int],
@@ -65,12 +64,10 @@ struct BasisCertificate<T: SimplexScalar> {
         columnStart = counts
         var fill = counts
         columnRow = [Int](repeating: 0, count: termColumn.count)
-        columnCoefficient = [T](repeating: .zero, count: termColumn.count)
         for k in 0..<rowCount {
             for t in rowStart[k]..<rowStart[k + 1] {
                 let j = termColumn[t]
                 columnRow[fill[j]] = k
-                columnCoefficient[fill[j]] = termCoefficient[t]
                 fill[j] += 1
             }
         }

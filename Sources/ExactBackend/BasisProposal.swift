@@ -1,12 +1,12 @@
 import PlumbSystem
 
 /// "Float proposes, exact certifies": a floating-point solver proposes a final basis (the Cassowary back end, see
-/// `ExactSolverCore.cassowaryProposal`; where it refuses the numbers, the floating-point copy of the exact tableau
-/// below, which runs this engine's own simplex); the exact engine changes to that basis by exact pivots, puts its nonbasic columns where the proposal
-/// had them (at an exact bound, or left where they were), and then runs its own phase 1 and level optimisation.
-/// Those find nothing to do when the proposed basis is exactly feasible and lexicographically optimal (the check is
-/// the exact reduced costs of each level, sign by sign), and otherwise continue pivoting exactly from there. No
-/// floating-point number ever becomes a value or decides a sign.
+/// `ExactSolverCore.cassowaryBasis`; where it refuses the numbers, the floating-point copy of the exact tableau
+/// below, which runs this engine's own simplex). The exact engine changes to that basis by exact pivots, puts its
+/// nonbasic columns where the proposal had them (at an exact bound, or left where they were), and then runs its own
+/// phase 1 and level optimisation. Those find nothing to do when the proposed basis is exactly feasible and
+/// lexicographically optimal (the check is the exact reduced costs of each level, sign by sign), and otherwise
+/// continue pivoting exactly from there. No floating-point number ever becomes a value or decides a sign.
 extension SimplexEngine where T == ApproximateScalar {
     /// A floating-point copy of `exact` (same columns, rows, bounds and values, rounded).
     init<U: SimplexScalar>(approximating exact: SimplexEngine<U>) {

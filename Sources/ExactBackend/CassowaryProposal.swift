@@ -49,13 +49,7 @@ extension ExactSolverCore {
     /// into `rows` when it is not nil.
     func cassowaryBasis(collecting rows: inout CertificateRows<T>?) -> ProposedBasis? {
         let solver = CassowarySolver()
-        var order: [(sequence: Int, id: ConstraintID)] = []
-        order.reserveCapacity(constraints.count)
-        constraints.forEachID { id in order.append((constraints.read(id) { $0.sequence }!, id)) }
-        // Usually added in id order already.
-        if zip(order, order.dropFirst()).contains(where: { $0.sequence > $1.sequence }) {
-            order.sort { $0.sequence < $1.sequence }
-        }
+        let order = idsInAdditionOrder()
         var suggested: [(variable: VariableID, priority: Priority, constant: Rational)] = []
         for (variable, edit) in edits {
             guard let constant = edit.constant else { continue }
@@ -65,7 +59,7 @@ extension ExactSolverCore {
         suggested.sort { $0.variable < $1.variable }
         for e in suggested { _ = column(for: e.variable) }
         do {
-            for (_, id) in order {
+            for id in order {
                 try constraints.read(id) { (e) throws(SolverError) in
                     try solver.add(e.constraint, id: id)
                     rows?.append(e.constraint.terms.lazy.map { (column: $0.variable.index, coefficient: T($0.coefficient)) },
@@ -81,14 +75,14 @@ extension ExactSolverCore {
         } catch {
             return nil
         }
-        var basis = ProposedBasis(structural: [], values: [], order: order.map(\.id), suggested: suggested)
+        var basis = ProposedBasis(structural: [], values: [], order: order, suggested: suggested)
         basis.structural.reserveCapacity(columnOf.count)
         basis.values.reserveCapacity(columnOf.count)
         for v in columnOf.indices {
             basis.structural.append(solver.isBasic(variable: VariableID(v)))
             if case .float(let x) = solver.value(of: VariableID(v)) { basis.values.append(x) } else { basis.values.append(0) }
         }
-        for (_, id) in order {
+        for id in order {
             let l = solver.basicLogicals(of: id)
             basis.constraintLogicals[id] = LogicalColumns(marker: l?.marker, other: l?.other)
         }

@@ -109,13 +109,6 @@ struct ConstraintTable<Entry: WaitingEntry> {
         for i in dense.indices where occupied[i] { body(ConstraintID(i), dense[i]) }
         if !sparse.isEmpty { for id in sparse.keys.sorted() { body(id, sparse[id]!) } }
     }
-
-    /// The entries for which `isIncluded` holds, in id order.
-    func filter(_ isIncluded: (Entry) -> Bool) -> [(id: ConstraintID, entry: Entry)] {
-        var result: [(id: ConstraintID, entry: Entry)] = []
-        forEach { id, e in if isIncluded(e) { result.append((id, e)) } }
-        return result
-    }
 }
 
 /// What `ConstraintTable` counts: whether an entry waits for the engine.

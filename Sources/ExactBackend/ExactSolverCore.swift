@@ -22,11 +22,17 @@ public enum AmbiguityMode: String, Sendable, CaseIterable {
 /// The stored state is accessed without runtime exclusivity checks (`@exclusivity(unchecked)`): every access is
 /// from this class's own methods, one at a time, and the checks cost several percent of a build.
 final class ExactSolverCore<T: SimplexScalar> {
-    @exclusivity(unchecked) var engine = ExactSolverCore.makeEngine()
+    @exclusivity(unchecked) var engine = ExactSolverCore.makeEngine(compaction: .init())
 
-    static func makeEngine() -> SimplexEngine<T> {
+    /// When the engine's row store repacks (tests make it repack at nearly every chance); kept through rebuilds.
+    var compaction = RowCompaction() {
+        didSet { engine.store.compaction = compaction }
+    }
+
+    static func makeEngine(compaction: RowCompaction) -> SimplexEngine<T> {
         var engine = SimplexEngine<T>()
         engine.dropsFixedMarkers = true
+        engine.store.compaction = compaction
         return engine
     }
 
@@ -123,7 +129,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// first, then constraints in order of addition, then edits.
     func pendingItems() -> [PendingItem] { pendingRows().items }
 
-    /// The pending items in insertion order with their engine rows (one lookup each).
+    /// `pendingItems()` with their engine rows (one lookup each).
     func pendingRows() -> (items: [PendingItem], rows: [PendingRow]) {
         var items: [PendingItem] = [], rows: [PendingRow] = []
         var priorities: [Priority] = [], orders: [Int] = []
@@ -360,9 +366,6 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
     }
 
-    /// Re-adds the required constraints into a fresh engine (in the order they were added); the soft ones and the
-    /// suggested edits wait for the next `solve()`. False, and the engine half built, when the required constraints
-    /// are infeasible: the caller restores what it saved.
     /// The required constraints by id (the candidates of a conflict).
     func requiredConstraints() -> [ConstraintID: LinearConstraint] {
         var result: [ConstraintID: LinearConstraint] = [:]
@@ -370,18 +373,27 @@ final class ExactSolverCore<T: SimplexScalar> {
         return result
     }
 
+    /// Every constraint's id in order of addition (read without copying the entries).
+    func idsInAdditionOrder() -> [ConstraintID] {
+        var order: [(sequence: Int, id: ConstraintID)] = []
+        order.reserveCapacity(constraints.count)
+        constraints.forEachID { id in order.append((constraints.read(id) { $0.sequence }!, id)) }
+        // Usually added in id order already.
+        if zip(order, order.dropFirst()).contains(where: { $0.sequence > $1.sequence }) {
+            order.sort { $0.sequence < $1.sequence }
+        }
+        return order.map(\.id)
+    }
+
+    /// Re-adds the required constraints into a fresh engine (in the order they were added); the soft ones and the
+    /// suggested edits wait for the next `solve()`. False, and the engine half built, when the required constraints
+    /// are infeasible: the caller restores what it saved.
     func rebuild() -> Bool {
-        let (floor, share) = (engine.store.compactionFloor, engine.store.compactionShare)
-        engine = ExactSolverCore.makeEngine()
-        (engine.store.compactionFloor, engine.store.compactionShare) = (floor, share)
+        engine = ExactSolverCore.makeEngine(compaction: compaction)
         columnOf = columnOf.map { _ in -1 }
-        for (id, entry) in constraints.filter({ _ in true }).sorted(by: { $0.entry.sequence < $1.entry.sequence }) {
-            if entry.constraint.priority.isRequired {
-                let origin = addRow(entry.constraint)
-                constraints[id]!.origin = origin
-            } else {
-                constraints[id]!.origin = -1
-            }
+        for id in idsInAdditionOrder() {
+            let constraint = constraints[id]!.constraint
+            constraints[id]!.origin = constraint.priority.isRequired ? addRow(constraint) : -1
         }
         for variable in edits.keys { edits[variable]!.origin = nil }
         return engine.restoreFeasibility()
@@ -574,7 +586,6 @@ final class ExactSolverCore<T: SimplexScalar> {
         return engine.conflictOrigins().map { ids[$0] }.sorted()
     }
 }
-
 
 extension ExactSolverCore.Entry: WaitingEntry {
     var isWaiting: Bool { origin < 0 }

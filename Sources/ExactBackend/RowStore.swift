@@ -1,10 +1,17 @@
+/// When `RowStore.compactIfWasteful()` repacks: once the abandoned cells exceed `floor` and `1/share` of all cells
+/// (tests set 0 and a large share, to compact at nearly every chance).
+struct RowCompaction {
+    var floor = 4096
+    var share = 2
+}
+
 /// The tableau's rows in two flat arrays, as kiwi keeps its rows small and flat: row i's entries are the cells
 /// `cells(i)` of `column` and `coefficient`, columns increasing.
 ///
 /// A row owns a range with some room to grow; a row that outgrows it moves to the tail, and `compactIfWasteful()`
-/// reclaims the ranges left behind once they are more than half of all cells. Rows added one after another sit one after another,
-/// so a column's rows are read nearly in order, and a row costs no allocation of its own. Cell indices stay valid
-/// until the next `compactIfWasteful()`.
+/// reclaims the ranges left behind once they are more than half of all cells. Rows added one after another sit one
+/// after another, so a column's rows are read nearly in order, and a row costs no allocation of its own. Cell indices
+/// stay valid until the next `compactIfWasteful()`.
 struct RowStore<T: SimplexScalar> {
     private(set) var column: [Int] = []
     private(set) var coefficient: [T] = []
@@ -13,10 +20,7 @@ struct RowStore<T: SimplexScalar> {
     private var room: [Int] = []
     /// Cells in ranges no row owns any more.
     private(set) var garbage = 0
-    /// `compactIfWasteful()` repacks once the abandoned cells exceed `compactionFloor` and `1/compactionShare` of
-    /// all cells (tests set 0 and a large share, to compact at nearly every chance).
-    var compactionFloor = 4096
-    var compactionShare = 2
+    var compaction = RowCompaction()
     /// Compactions so far (measurement and tests).
     private(set) var compactions = 0
 
@@ -52,17 +56,19 @@ struct RowStore<T: SimplexScalar> {
         return i
     }
 
-    /// Replaces row i's entries, in its own range when they fit.
+    /// Replaces row i's entries, in its own range when they fit (cells it no longer uses are zeroed, so that they
+    /// hold no large number).
     mutating func setRow(_ i: Int, columns: [Int], coefficients: [T]) {
         let n = columns.count
         if n <= room[i] {
-            let s = start[i]
+            let s = start[i], old = length[i]
             column.withUnsafeMutableBufferPointer { c in
                 coefficient.withUnsafeMutableBufferPointer { v in
                     for t in 0..<n {
                         c[s + t] = columns[t]
                         v[s + t] = coefficients[t]
                     }
+                    for t in n..<Swift.max(n, old) { v[s + t] = .zero }
                 }
             }
             length[i] = n
@@ -82,8 +88,6 @@ struct RowStore<T: SimplexScalar> {
         for t in 0..<n { coefficient.append(coefficients[t]) }
         for _ in n..<r { coefficient.append(.zero) }
     }
-
-    @inline(__always) mutating func setCoefficient(_ k: Int, _ value: T) { coefficient[k] = value }
 
     /// Removes cell k from row i (the later cells shift down).
     mutating func removeCell(_ k: Int, ofRow i: Int) {
@@ -115,7 +119,7 @@ struct RowStore<T: SimplexScalar> {
 
     /// Packs the rows again (in row order) once abandoned ranges outweigh the cells in use; invalidates cell indices.
     mutating func compactIfWasteful() {
-        guard garbage > compactionFloor && compactionShare * garbage > column.count else { return }
+        guard garbage > compaction.floor && compaction.share * garbage > column.count else { return }
         compactions += 1
         var newColumn: [Int] = [], newCoefficient: [T] = []
         newColumn.reserveCapacity(column.count - garbage)
@@ -144,8 +148,7 @@ struct RowStore<T: SimplexScalar> {
         copy.length = length
         copy.room = room
         copy.garbage = garbage
-        copy.compactionFloor = compactionFloor
-        copy.compactionShare = compactionShare
+        copy.compaction = compaction
         return copy
     }
 }

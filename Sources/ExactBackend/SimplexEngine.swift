@@ -427,7 +427,7 @@ struct SimplexEngine<T: SimplexScalar> {
         let b = rowBasic[r]
         // The row without q, divided by q's coefficient, with b (coefficient 1/a) in its place in column order.
         let a = entry(r, q)
-        let inv = T.one / a
+        let inv = T.one / a, unit = a == .one
         scratchCols.removeAll(keepingCapacity: true)
         scratchVals.removeAll(keepingCapacity: true)
         var placed = false
@@ -439,7 +439,7 @@ struct SimplexEngine<T: SimplexScalar> {
                 placed = true
             }
             scratchCols.append(j)
-            scratchVals.append(a == .one ? store.coefficient[k] : store.coefficient[k] * inv)
+            scratchVals.append(unit ? store.coefficient[k] : store.coefficient[k] * inv)
         }
         if !placed { scratchCols.append(b); scratchVals.append(inv) }
         store.setRow(r, columns: scratchCols, coefficients: scratchVals)

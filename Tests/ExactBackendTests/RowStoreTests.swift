@@ -23,7 +23,7 @@ import Testing
     /// 0 (4 entries, room 6) and row 1 at 6 with the same entries.
     @Test func rowsReadBackThroughGrowthRemovalAndCompaction() {
         var store = RowStore<Q>()
-        store.compactionFloor = 0
+        store.compaction.floor = 0
         let r0 = store.appendRow(columns: [0, 3], coefficients: [Q(1), Q(2)])
         let r1 = store.appendRow(columns: [1], coefficients: [Q(5)])
         #expect((r0, r1) == (0, 1))
@@ -74,8 +74,7 @@ import Testing
             let variables = 3 + Int(random.next() % 6)
             let fast = ExactSolver(), reference = ExactPivotingSolver()
             let core = try #require(fast.core as? ExactSolverCore<ExactRational>)
-            core.engine.store.compactionFloor = 0
-            core.engine.store.compactionShare = 1000
+            core.compaction = .init(floor: 0, share: 1000)
             var live: [ConstraintID: LinearConstraint] = [:]
             var next = 0
             func add(_ c: LinearConstraint) {
