@@ -1,5 +1,5 @@
 // cassowary-bench: runs layout-lp/1 files through the Cassowary back end (via SystemRunner) and prints
-// one JSON line per file with in-process timings, comparable with ../shared/anchors/kiwi_run.py.
+// one JSON line per file with in-process timings, comparable with `peers/kiwi/adapter.py --time FILE`.
 //
 //   cassowary-bench FILE.json... [--repeat R] [--passes P] [--values] [--cpu] [--memory] [--stats] [--no-rounds]
 //

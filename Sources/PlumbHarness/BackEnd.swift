@@ -1,36 +1,45 @@
 import PlumbSystem
 import PlumbSolver
 
-/// A back end the harness runs: one of Plumb's, or an external program speaking layout-lp/1 → layout-result/1.
+/// A back end the harness runs: one of Plumb's, or an external program speaking plumb-solver/1.
 public enum BackEnd: Sendable {
     case native(any LayoutSolver.Type)
-    /// `--external NAME=COMMAND`: the command reads layout-lp/1 on standard input, writes layout-result/1.
-    case external(name: String, command: String)
+    /// `--external NAME=COMMAND`: one process serves the whole run (docs/solver-protocol.md).
+    case external(ExternalSolver)
+
+    /// An external program under `name`.
+    public static func external(name: String, command: String, timeLimit: Double = 600) -> BackEnd {
+        .external(ExternalSolver(name: name, command: command, timeLimit: timeLimit))
+    }
 
     public var name: String {
         switch self {
         case .native(let type): type.name
-        case .external(let name, _): name
+        case .external(let program): program.name
         }
     }
 
-    /// What it claims; an external program claims nothing beyond floating-point answers.
+    /// What it claims. An external program's claims come from its hello line (it is started to read them); one
+    /// that cannot start claims nothing beyond floating-point answers.
     public var capabilities: SolverCapabilities {
         switch self {
-        case .native(let type): type.capabilities
-        case .external: SolverCapabilities(exact: false, strictPriorities: false, incremental: false,
-                                           explainsConflicts: false, detectsAmbiguity: false)
+        case .native(let type):
+            return type.capabilities
+        case .external(let program):
+            let hello = (try? program.start()).flatMap { program.hello }
+            return SolverCapabilities(exact: hello?.exact ?? false, strictPriorities: hello?.strictPriorities ?? false,
+                                      incremental: (hello?.remove ?? false) && (hello?.setConstant ?? false),
+                                      explainsConflicts: false, detectsAmbiguity: false)
         }
     }
 
-    /// Solves a whole system (constraints, edits, rounds) once, with in-process timing.
-    /// `timeLimit` stops an external program that runs longer (Plumb's own back ends bound themselves).
-    public func solve(_ system: LinearSystem, roundValues: SystemRunner.RoundValues = .all, timeLimit: Double = 600) -> LayoutResult {
+    /// Solves a whole system (constraints, edits, rounds) once, for its answer.
+    public func solve(_ system: LinearSystem, roundValues: SystemRunner.RoundValues = .all) -> LayoutResult {
         switch self {
         case .native(let type):
             return SystemRunner(repeats: 1, roundValues: roundValues).run(system, solver: type)
-        case .external(let name, let command):
-            return ExternalSolver(name: name, command: command, timeLimit: timeLimit).solve(system)
+        case .external(let program):
+            return program.solve(system)
         }
     }
 }

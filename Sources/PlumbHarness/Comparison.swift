@@ -26,18 +26,25 @@ public struct Comparison: Sendable {
                 changes.append(Change(kind: kind, workload: layout, backEnd: backEnd, detail: "\(was.rawValue) → \(outcome.rawValue)"))
             }
         }
-        func key(_ t: RunResults.Timing) -> String { t.workload + "\u{0}" + t.backEnd }
+        func key(_ t: RunResults.Timing) -> String { t.use.rawValue + "\u{0}" + t.family + "\u{0}" + t.workload + "\u{0}" + t.backEnd }
         let oldTimings = Dictionary(old.timings.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
         for t in new.timings {
-            guard let o = oldTimings[key(t)], let a = Summary(t.buildSolve), let b = Summary(o.buildSolve),
-                  let ratio = SpeedRatio(a, b) else { continue }
-            // ratio = old / new: below 1 means the new run is slower.
-            if ratio.high < 1 / threshold {
-                changes.append(Change(kind: .slower, workload: t.workload, backEnd: t.backEnd,
-                                      detail: "build+solve \(formatSeconds(b.median)) → \(formatSeconds(a.median)) (\(format3(1 / ratio.ratio))× slower, at least \(format3(1 / ratio.high))×)"))
-            } else if ratio.low > threshold {
-                changes.append(Change(kind: .faster, workload: t.workload, backEnd: t.backEnd,
-                                      detail: "build+solve \(formatSeconds(b.median)) → \(formatSeconds(a.median)) (\(format3(ratio.ratio))× faster)"))
+            guard let o = oldTimings[key(t)] else { continue }
+            let label = t.use == .lifecycle ? "\(t.workload) lifecycle" : t.workload
+            var figures: [(String, [Double], [Double])] = [("build+solve", t.buildSolve, o.buildSolve)]
+            for (kind, samples) in t.lifecycle.sorted(by: { $0.key < $1.key }) {
+                if let before = o.lifecycle[kind] { figures.append((kind, samples, before)) }
+            }
+            for (what, now, was) in figures {
+                guard let a = Summary(now), let b = Summary(was), let ratio = SpeedRatio(a, b) else { continue }
+                // ratio = old / new: below 1 means the new run is slower.
+                if ratio.high < 1 / threshold {
+                    changes.append(Change(kind: .slower, workload: label, backEnd: t.backEnd,
+                                          detail: "\(what) \(formatSeconds(b.median)) → \(formatSeconds(a.median)) (\(format3(1 / ratio.ratio))× slower, at least \(format3(1 / ratio.high))×)"))
+                } else if ratio.low > threshold {
+                    changes.append(Change(kind: .faster, workload: label, backEnd: t.backEnd,
+                                          detail: "\(what) \(formatSeconds(b.median)) → \(formatSeconds(a.median)) (\(format3(ratio.ratio))× faster)"))
+                }
             }
         }
         self.changes = changes

@@ -1,13 +1,44 @@
-import Foundation
 import PlumbSystem
 import PlumbSolver
 
-/// Runs a program that reads layout-lp/1 on standard input and writes layout-result/1 on standard output.
-public struct ExternalSolver: Sendable {
+/// A program speaking plumb-solver/1 (docs/solver-protocol.md): started once, it answers every request of a run
+/// over its standard input and output.
+///
+/// A program that says no hello, answers garbage, exits or runs past the time limit fails the request at hand with
+/// a message that says which; it is stopped, and started again for the next request.
+public final class ExternalSolver: @unchecked Sendable {
+    /// What the program said about itself in its hello line.
+    public struct Hello: Sendable, Equatable {
+        public var solver: String
+        public var version: String
+        /// Distinct non-required levels it keeps apart (nil: any number).
+        public var levels: Int?
+        public var strictPriorities: Bool
+        public var exact: Bool
+        public var edits: Bool
+        public var remove: Bool
+        public var setConstant: Bool
+    }
+
+    /// Why a request got no usable answer.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public enum Kind: Sendable { case unsupported, infeasible, error }
+        public let kind: Kind
+        public let description: String
+    }
+
     public let name: String
     public let command: String
-    /// Seconds before the program is stopped and the answer is an error.
+    /// Seconds a request may take before the program is stopped.
     public var timeLimit: Double
+    /// Seconds the program may take to say hello.
+    public var startLimit: Double = 30
+    private var process: ChildProcess?
+    private var nextID = 0
+    /// The hello of the running program (nil before the first start, or when it failed to start).
+    public private(set) var hello: Hello?
+    /// Times the program was started.
+    public private(set) var starts = 0
 
     public init(name: String, command: String, timeLimit: Double = 600) {
         self.name = name
@@ -15,61 +46,172 @@ public struct ExternalSolver: Sendable {
         self.timeLimit = timeLimit
     }
 
-    public func solve(_ system: LinearSystem) -> LayoutResult {
-        let failure = { (message: String) in LayoutResult(solver: name, status: .error, message: message) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        // A program that exits without reading its input must not take the harness down with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
-        do { try process.run() } catch { return failure("cannot start `\(command)`: \(error)") }
-        let request = Data(system.layoutLPJSON(pretty: false).utf8)
-        let writer = Thread {
-            try? input.fileHandleForWriting.write(contentsOf: request)
-            try? input.fileHandleForWriting.close()
+    deinit { process?.stop() }
+
+    /// Starts the program if it is not running and reads its hello.
+    public func start() throws(Failure) {
+        if process?.isRunning == true, hello != nil { return }
+        process?.stop()
+        process = nil
+        starts += 1
+        let child: ChildProcess
+        do { child = try ChildProcess(command: command) } catch { throw failure(error) }
+        process = child
+        let line: [UInt8]
+        do { line = try child.readLine(timeLimit: startLimit) } catch {
+            let why = failure(error, what: "its hello line")
+            stop()
+            throw why
         }
-        writer.start()
-        let collected = OutputCollector()
-        let readers = [Thread { collected.setOut(output.fileHandleForReading.readDataToEndOfFile()) },
-                       Thread { collected.setErr(errors.fileHandleForReading.readDataToEndOfFile()) }]
-        readers.forEach { $0.start() }
-        let deadline = Date().addingTimeInterval(timeLimit)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                return failure("`\(command)` took longer than \(Int(timeLimit)) s and was stopped")
-            }
-            usleep(2000)
-        }
-        while !collected.done { usleep(1000) }
-        // A program may exit non-zero and still answer (kiwi_run.py exits 3 with an `infeasible` result).
         do {
-            var result = try LayoutResult(layoutResult: Array(collected.out), source: name)
-            result.solver = name
-            return result
+            hello = try Self.readHello(line)
         } catch {
-            guard process.terminationStatus == 0 else {
-                let text = String(decoding: collected.err.suffix(2000), as: UTF8.self)
-                return failure("`\(command)` exited with status \(process.terminationStatus): \(text)")
-            }
-            return failure("`\(command)` did not answer layout-result/1: \(error)")
+            stop()
+            throw error
         }
     }
-}
 
-/// Collects a child's two output streams from reader threads.
-final class OutputCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outData: Data?
-    private var errData: Data?
+    /// Stops the program (it is started again by the next request).
+    public func stop() {
+        process?.stop()
+        process = nil
+    }
 
-    func setOut(_ d: Data) { lock.lock(); outData = d; lock.unlock() }
-    func setErr(_ d: Data) { lock.lock(); errData = d; lock.unlock() }
-    var done: Bool { lock.lock(); defer { lock.unlock() }; return outData != nil && errData != nil }
-    var out: Data { lock.lock(); defer { lock.unlock() }; return outData ?? Data() }
-    var err: Data { lock.lock(); defer { lock.unlock() }; return errData ?? Data() }
+    /// The answer to judge: `solve` with the system, as layout-result/1.
+    public func solve(_ system: LinearSystem) -> LayoutResult {
+        do {
+            let answer = try request(op: "solve", body: "\"system\":" + system.layoutLPJSON(pretty: false))
+            guard let result = answer["result"] else { throw protocolError("the answer to `solve` has no \"result\"") }
+            var read = try LayoutResult(layoutResult: Array(JSONWriter.write(result, pretty: false).utf8), source: name)
+            read.solver = name
+            return read
+        } catch let failure as Failure {
+            let status: LayoutResult.Status = failure.kind == .unsupported ? .unsupported : .error
+            return LayoutResult(solver: name, status: status, message: failure.description)
+        } catch {
+            return LayoutResult(solver: name, status: .error, message: "`\(name)` answered `solve` with a result that is not layout-result/1: \(error)")
+        }
+    }
+
+    /// Loads the workload that the next `run()` calls time.
+    public func load(_ workload: Workload) throws(Failure) {
+        let answer = try request(op: "load", body: "\"workload\":" + workload.protocolJSON())
+        try checkStatus(answer, op: "load")
+    }
+
+    /// One timed run of the loaded workload on a fresh solver, with the figures the program measured.
+    /// `values`: also the value of every variable after the last operation.
+    public func run(operations expected: Int, values: Bool = false) throws(Failure) -> (sample: RunSample, values: [String: Double]) {
+        let answer = try request(op: "run", body: values ? "\"values\":true" : nil)
+        try checkStatus(answer, op: "run")
+        func seconds(_ key: String) throws(Failure) -> Double {
+            guard let lexeme = answer[key]?.numberLexeme, let s = Double(lexeme), s.isFinite, s >= 0 else {
+                throw protocolError("the answer to `run` needs \"\(key)\" as a number of seconds ≥ 0")
+            }
+            return s
+        }
+        let build = try seconds("build_solve_s")
+        let edits = try seconds("edit_total_s")
+        let list = answer["operations"]?.arrayValue ?? []
+        var operations: [Double] = []
+        for entry in list {
+            guard let lexeme = entry.numberLexeme, let s = Double(lexeme), s.isFinite, s >= 0 else {
+                throw protocolError("\"operations\" must hold a number of seconds ≥ 0 per operation")
+            }
+            operations.append(s)
+        }
+        guard operations.count == expected else {
+            throw protocolError("the answer to `run` times \(operations.count) operations; the workload has \(expected)")
+        }
+        var read: [String: Double] = [:]
+        if values {
+            for member in answer["values"]?.objectMembers ?? [] {
+                guard let lexeme = member.value.numberLexeme ?? member.value.stringValue,
+                      let v = Double(lexeme) ?? (try? Rational(parsing: lexeme))?.doubleValue else {
+                    throw protocolError("value of \(member.key) is not a number")
+                }
+                read[member.key] = v
+            }
+        }
+        return (RunSample(buildSolve: build, editTotal: edits, operations: operations), read)
+    }
+
+    // MARK: - Requests
+
+    /// Sends one request and reads the answer with the same id; any failure stops the program.
+    private func request(op: String, body: String?) throws(Failure) -> JSONValue {
+        try start()
+        nextID += 1
+        let id = nextID
+        let line = "{\"op\":\"\(op)\",\"id\":\(id)" + (body.map { "," + $0 } ?? "") + "}"
+        guard let process else { throw Failure(kind: .error, description: "`\(name)` is not running") }
+        let bytes: [UInt8]
+        do { bytes = try process.exchange(line, timeLimit: timeLimit) } catch {
+            let message = failure(error, what: "its answer to `\(op)`")
+            stop()
+            throw message
+        }
+        let answer: JSONValue
+        do { answer = try JSONParser(maxDepth: 64, maxNumberLength: 4096).parse(bytes) } catch {
+            stop()
+            throw protocolError("answered `\(op)` with a line that is not JSON (\(error)): \(Self.excerpt(bytes))")
+        }
+        guard answer["id"]?.numberLexeme == "\(id)" else {
+            stop()
+            throw protocolError("answered `\(op)` (id \(id)) with a line that is not its answer: \(Self.excerpt(bytes))")
+        }
+        return answer
+    }
+
+    private func checkStatus(_ answer: JSONValue, op: String) throws(Failure) {
+        let message = answer["message"]?.stringValue ?? ""
+        switch answer["status"]?.stringValue {
+        case "ok": return
+        case "unsupported": throw Failure(kind: .unsupported, description: message.isEmpty ? "unsupported" : message)
+        case "infeasible": throw Failure(kind: .infeasible, description: "infeasible" + (message.isEmpty ? "" : ": " + message))
+        case "error": throw Failure(kind: .error, description: "`\(name)` failed at `\(op)`" + (message.isEmpty ? "" : ": " + message))
+        default: throw protocolError("the answer to `\(op)` needs \"status\": ok, unsupported, infeasible or error")
+        }
+    }
+
+    private func protocolError(_ text: String) -> Failure {
+        Failure(kind: .error, description: "`\(name)` broke plumb-solver/1: \(text)")
+    }
+
+    /// `what`: what was awaited, as "its answer to `run`".
+    private func failure(_ error: ChildProcess.Failure, what: String = "its answer") -> Failure {
+        let tail = String(decoding: process?.errorTail ?? [], as: UTF8.self).trimmingSpaces
+        let stderr = tail.isEmpty ? "" : "; its last error output: \(tail.suffix(400))"
+        switch error {
+        case .cannotStart(let why):
+            return Failure(kind: .error, description: "cannot start `\(command)`: \(why)")
+        case .exited(let how):
+            return Failure(kind: .error, description: "`\(name)` (`\(command)`) \(how) before \(what)\(stderr)")
+        case .timedOut(let seconds):
+            return Failure(kind: .error, description: "`\(name)` did not send \(what) within \(formatSeconds(seconds)) and was stopped\(stderr)")
+        case .lineTooLong(let bytes):
+            return Failure(kind: .error, description: "`\(name)` wrote a line of \(bytes) bytes, over the limit, as \(what)")
+        }
+    }
+
+    static func excerpt(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes.prefix(200), as: UTF8.self)
+        return "`" + text + (bytes.count > 200 ? "…" : "") + "`"
+    }
+
+    static func readHello(_ line: [UInt8]) throws(Failure) -> Hello {
+        let broken = { (why: String) in Failure(kind: .error, description: "the program's first line must be a plumb-solver/1 hello (docs/solver-protocol.md): \(why)") }
+        guard let hello = try? JSONParser.parse(line) else { throw broken("it is not JSON: \(excerpt(line))") }
+        guard hello["protocol"]?.stringValue == "plumb-solver/1" else { throw broken("\"protocol\" is not \"plumb-solver/1\": \(excerpt(line))") }
+        let supports = hello["supports"]
+        func flag(_ key: String) -> Bool { supports?[key]?.boolValue ?? false }
+        var levels: Int?
+        if let lexeme = supports?["levels"]?.numberLexeme {
+            guard let n = Int(lexeme), n >= 0 else { throw broken("\"supports.levels\" must be a whole number or null") }
+            levels = n
+        }
+        return Hello(solver: hello["solver"]?.stringValue ?? "?", version: hello["version"]?.stringValue ?? "?", levels: levels,
+                     strictPriorities: flag("strict_priorities"), exact: flag("exact"), edits: flag("edits"),
+                     remove: flag("remove"), setConstant: flag("set_constant"))
+    }
 }

@@ -10,13 +10,26 @@ public struct Harness {
         public var backEnds: [BackEnd]
         /// Only layouts and families whose name or tag contains this.
         public var filter: String?
-        /// Timed repetitions after one warm-up run.
-        public var repeats = 5
+        /// How every workload is timed, on every back end alike.
+        public var timing = TimingPolicy()
+        /// Timed runs per workload (the policy's repeats).
+        public var repeats: Int {
+            get { timing.repeats }
+            set { timing.repeats = newValue }
+        }
         /// Generated families and sizes.
         public var families: [Family] = Family.allCases
         public var sizes: [Int] = [10, 100, 1000, 10_000, 100_000]
         /// Seconds a back end may spend on one family at one size; a size over it stops that family's growth.
-        public var budget = 10.0
+        public var budget: Double {
+            get { timing.budget }
+            set { timing.budget = newValue }
+        }
+        /// Sizes of the lifecycle workloads (update, remake, remove-add, resize) per family.
+        public var lifecycleSizes: [Int] = [100, 1000, 10_000]
+        public var lifecycle = LifecyclePlan()
+        /// A fast back end that checks each lifecycle workload before any solver is timed on it.
+        public var verifier: (any LayoutSolver.Type)?
         /// Whether corpus layouts are timed as well as judged.
         public var timeCorpus = true
         public var runScaling = true
@@ -82,38 +95,27 @@ public struct Harness {
         }
     }
 
-    /// Repeated timings of a whole system: one warm-up run (skipped for slow systems), then up to `repeats`
-    /// while within the budget.
-    func time(_ system: LinearSystem, workload: String, family: String, size: Int, on backEnd: BackEnd) -> RunResults.Timing {
-        var record = RunResults.Timing(workload: workload, family: family, size: size, constraints: system.constraints.count,
-                                       backEnd: backEnd.name, status: "ok", buildSolve: [], editRounds: system.suggestionRounds.count,
-                                       editTotal: [])
-        let start = monotonicSeconds()
-        var warmedUp = false
-        while record.buildSolve.count < options.repeats {
-            let result = backEnd.solve(system, roundValues: .none, timeLimit: max(30, 3 * options.budget))
-            switch result.status {
-            case .ok, .notConverged, .approximate: break
-            case .infeasible: break
-            case .unsupported:
-                record.status = "unsupported: " + result.message
-                return record
-            case .error:
-                record.status = "error: \(result.message)"
-                return record
+    /// A whole system timed under the policy: build+solve and its suggestion rounds.
+    func time(_ system: LinearSystem, workload: String, family: String, size: Int, on backEnd: BackEnd,
+              use: RunResults.Timing.Use? = nil) -> RunResults.Timing {
+        record(Workload(system: system), workload: workload, family: family, size: size, on: backEnd, use: use)
+    }
+
+    /// Times `workload` on `backEnd` and keeps every sample, with per-kind means of the lifecycle operations.
+    func record(_ workload: Workload, workload name: String, family: String, size: Int, on backEnd: BackEnd,
+                use: RunResults.Timing.Use? = nil) -> RunResults.Timing {
+        let (samples, status) = measure(workload, on: backEnd)
+        var lifecycle: [String: [Double]] = [:]
+        for kind in workload.kinds {
+            let positions = workload.operations.indices.filter { workload.operations[$0].kind == kind }
+            lifecycle[kind.rawValue] = samples.map { sample in
+                positions.reduce(0.0) { $0 + sample.operations[$1] } / Double(positions.count)
             }
-            let build = result.timing?.buildSolveSeconds ?? .nan
-            let edits = result.timing?.editTotalSeconds ?? .nan
-            let elapsed = monotonicSeconds() - start
-            if !warmedUp && build + (edits.isNaN ? 0 : edits) < 1 {
-                warmedUp = true  // discard the first, cold run of a fast system
-                continue
-            }
-            record.buildSolve.append(build)
-            record.editTotal.append(edits)
-            if elapsed > options.budget { break }
         }
-        return record
+        return RunResults.Timing(use: use, workload: name, family: family, size: size, constraints: workload.system.constraints.count,
+                                 backEnd: backEnd.name, status: status, buildSolve: samples.map(\.buildSolve),
+                                 editRounds: workload.system.suggestionRounds.count, editTotal: samples.map(\.editTotal),
+                                 lifecycle: lifecycle)
     }
 
     // MARK: - Scaling
@@ -131,37 +133,88 @@ public struct Harness {
         return last.seconds * pow(Double(size) / Double(last.size), exponent)
     }
 
-    /// Times every family at growing sizes on every back end; a back end leaves a family once a size takes
-    /// longer than the budget.
+    /// Families the filter lets through.
+    var selectedFamilies: [Family] {
+        options.families.filter { family in options.filter.map { family.rawValue.contains($0) || "generated".contains($0) } ?? true }
+    }
+
+    /// Times every family at growing sizes on every back end (build+solve and the resize rounds); a back end
+    /// leaves a family once a size takes longer than the budget.
     public func runScaling(into results: inout RunResults) {
-        for family in options.families where options.filter.map({ family.rawValue.contains($0) || "generated".contains($0) }) ?? true {
-            var stopped = Set<String>()
-            /// Seconds per run at the sizes done so far, per back end, to predict the next size.
-            var history: [String: [(size: Int, seconds: Double)]] = [:]
-            for size in options.sizes {
-                guard options.backEnds.contains(where: { !stopped.contains($0.name) }) else { break }
-                progress("\(family.rawValue)-\(size) · generating")
-                guard let layout = try? family.generate(size: size) else { continue }
+        for family in selectedFamilies {
+            grow(family, sizes: options.sizes, use: .scaling, into: &results) { layout in
+                .success(Workload(system: layout.linearSystem()))
+            }
+        }
+    }
+
+    /// Times every family's lifecycle (update, remake, remove-add, resize) at `lifecycleSizes`, checked first on
+    /// the verifier; a back end leaves a family once a size takes longer than the budget.
+    public func runLifecycle(into results: inout RunResults) {
+        guard let verifier = options.verifier ?? oracle else { return }
+        let plan = options.lifecycle
+        for family in selectedFamilies {
+            grow(family, sizes: options.lifecycleSizes, use: .lifecycle, rounds: plan.frames, into: &results) { layout in
+                Result { () throws(LifecycleError) -> Workload in try plan.workload(for: layout, verifier: verifier) }
+            }
+        }
+    }
+
+    /// Times many small independent layouts (one source file's blocks each) on every back end.
+    public func runSmallLayouts(_ layouts: [GeneratedLayout], family: String, into results: inout RunResults) {
+        for backEnd in options.backEnds {
+            for (i, layout) in layouts.enumerated() {
+                if i % 50 == 0 { progress("\(family) \(i + 1)/\(layouts.count) · \(backEnd.name)") }
                 let system = layout.linearSystem()
+                results.timings.append(time(system, workload: layout.name, family: family,
+                                            size: layout.tree.views.count - 1, on: backEnd, use: .small))
+            }
+        }
+    }
+
+    /// Generates `family` at each size and times the workload `make` builds from it on every back end, predicting
+    /// each next size from the growth so far and skipping a back end whose next run would exceed the budget.
+    func grow(_ family: Family, sizes: [Int], use: RunResults.Timing.Use, rounds: Int = 60, into results: inout RunResults,
+              make: (GeneratedLayout) -> Result<Workload, LifecycleError>) {
+        var stopped = Set<String>()
+        /// Seconds per run at the sizes done so far, per back end, to predict the next size.
+        var history: [String: [(size: Int, seconds: Double)]] = [:]
+        for size in sizes {
+            guard options.backEnds.contains(where: { !stopped.contains($0.name) }) else { break }
+            progress("\(family.rawValue)-\(size) · generating")
+            guard let layout = try? family.generate(size: size, rounds: rounds) else { continue }
+            let workload: Workload
+            switch make(layout) {
+            case .success(let made): workload = made
+            case .failure(let failure):
+                let why = failure.description
+                progress("\(layout.name) · \(use.rawValue) skipped: \(why)")
                 for backEnd in options.backEnds {
-                    if let predicted = predict(history[backEnd.name] ?? [], at: layout.size), predicted > options.budget {
-                        stopped.insert(backEnd.name)
-                        progress("\(system.name) · \(backEnd.name) skipped: predicted \(formatSeconds(predicted)) per run")
-                    }
-                    if stopped.contains(backEnd.name) {
-                        results.timings.append(.init(workload: system.name, family: family.rawValue, size: layout.size,
-                                                     constraints: system.constraints.count, backEnd: backEnd.name,
-                                                     status: "over budget", buildSolve: [], editRounds: 0, editTotal: []))
-                        continue
-                    }
-                    progress("\(system.name) · \(backEnd.name)")
-                    let start = monotonicSeconds()
-                    let record = time(system, workload: system.name, family: family.rawValue, size: layout.size, on: backEnd)
-                    results.timings.append(record)
-                    let perRun = (monotonicSeconds() - start) / Double(max(1, record.buildSolve.count))
-                    history[backEnd.name, default: []].append((layout.size, perRun))
-                    if perRun > options.budget / 3 || record.status != "ok" { stopped.insert(backEnd.name) }
+                    results.timings.append(.init(use: use, workload: layout.name, family: family.rawValue, size: layout.size,
+                                                 constraints: 0, backEnd: backEnd.name, status: "not run: \(why)",
+                                                 buildSolve: [], editRounds: 0, editTotal: []))
                 }
+                continue
+            }
+            for backEnd in options.backEnds {
+                if let predicted = predict(history[backEnd.name] ?? [], at: layout.size), predicted > options.budget {
+                    stopped.insert(backEnd.name)
+                    progress("\(layout.name) \(use.rawValue) · \(backEnd.name) skipped: predicted \(formatSeconds(predicted)) per run")
+                }
+                if stopped.contains(backEnd.name) {
+                    results.timings.append(.init(use: use, workload: layout.name, family: family.rawValue, size: layout.size,
+                                                 constraints: workload.system.constraints.count, backEnd: backEnd.name,
+                                                 status: "over budget", buildSolve: [], editRounds: 0, editTotal: []))
+                    continue
+                }
+                progress("\(layout.name) \(use.rawValue) · \(backEnd.name)")
+                let start = monotonicSeconds()
+                let timing = record(workload, workload: layout.name, family: family.rawValue, size: layout.size,
+                                    on: backEnd, use: use)
+                results.timings.append(timing)
+                let perRun = (monotonicSeconds() - start) / Double(max(1, timing.buildSolve.count))
+                history[backEnd.name, default: []].append((layout.size, perRun))
+                if perRun > options.budget / 3 || timing.status != "ok" { stopped.insert(backEnd.name) }
             }
         }
     }

@@ -45,7 +45,7 @@ public struct Report {
         let families = results.scalingPoints()
         if !families.isEmpty {
             lines.append("")
-            lines.append("Growth exponent of build+solve time with size (fit from 1,000 views up), and the largest size done")
+            lines.append("Growth exponent of build+solve time with size (fit over three or more sizes from 1,000 views up), and the largest size done")
             let names = results.backEndNames
             lines.append(pad("family", 13) + names.map { pad($0, 26) }.joined())
             for family in families.keys.sorted() {
@@ -59,6 +59,7 @@ public struct Report {
                 lines.append(row)
             }
         }
+        lines += usesSummaryLines()
         if let debugWarning { lines += ["", debugWarning] }
         return lines.joined(separator: "\n")
     }
@@ -69,6 +70,7 @@ public struct Report {
         if let debugWarning { md += ["> **\(debugWarning)**", ""] }
         md.append("Run of \(results.date) on \(results.machine), \(results.configuration) build, commit `\(results.commit)`.")
         md += ["", "## Conformance rules", "", results.policy.statement, ""]
+        md += usesMarkdown()
         md += ["## Conformance", "", "| back end | layouts passed | failed | unsupported | not converged | largest error |", "|---|---|---|---|---|---|"]
         for s in results.summaries() where s.layouts > 0 {
             md.append("| \(s.name) | \(s.layoutsPassed) | \(s.layoutsFailed) | \(s.layoutsUnsupported) | \(s.layoutsNotConverged) | \(shortNumber(s.largestError)) |")
@@ -91,7 +93,7 @@ public struct Report {
         }
         let families = results.scalingPoints()
         if !families.isEmpty {
-            md += ["", "## Scaling", "", "Median build+solve time (and per resize round) by size; growth exponent fitted from 1,000 views up.", ""]
+            md += ["", "## Scaling", "", "Median build+solve time (and per resize round) by size; growth exponent fitted where three sizes of 1,000 views and more were measured.", ""]
             for family in families.keys.sorted() {
                 md += ["### \(family)", "", "| back end | " + sizes(family).map { "\($0)" }.joined(separator: " | ") + " | exponent |",
                        "|---" + String(repeating: "|---", count: sizes(family).count + 1) + "|"]
@@ -118,50 +120,52 @@ public struct Report {
         Array(Set((results.scalingPoints()[family] ?? [:]).values.flatMap { $0.map(\.size) })).sorted()
     }
 
-    /// One recommendation per use, each from measured figures.
+    /// The back ends whose speed counts: those that passed the corpus (every one, when none did or none was judged).
+    var conformingNames: [String] {
+        let summaries = results.summaries()
+        let conforming = summaries.filter { $0.layouts > 0 && $0.layoutsFailed == 0 && $0.layoutsNotConverged == 0 }.map(\.name)
+        let judged = Set(summaries.filter { $0.layouts > 0 }.map(\.name))
+        // A back end that was timed but never judged (no corpus in this run) keeps its place.
+        let unjudged = results.backEndNames.filter { !judged.contains($0) }
+        return conforming.isEmpty ? results.backEndNames : conforming + unjudged
+    }
+
+    /// One recommendation per use, each from measured figures, then where each back end loses.
     public func recommendations() -> [String] {
         let summaries = results.summaries()
-        guard !summaries.isEmpty else { return ["No back end ran."] }
-        let conforming = summaries.filter { $0.layouts > 0 && $0.layoutsFailed == 0 && $0.layoutsNotConverged == 0 }
-        let pool = conforming.isEmpty ? summaries : conforming
+        guard !results.backEndNames.isEmpty else { return ["No back end ran."] }
+        let pool = conformingNames
         var lines: [String] = []
-        // Interactive resizing and animation: the cheapest resize round at the largest size each back end reached.
-        let families = results.scalingPoints()
-        var perEdit: [String: [Double]] = [:]
-        var build: [String: [Double]] = [:]
-        var largest = 0
-        for (_, byBackEnd) in families {
-            for (_, points) in byBackEnd { largest = max(largest, points.map(\.size).max() ?? 0) }
-        }
-        for (_, byBackEnd) in families {
-            for (name, points) in byBackEnd {
-                guard let p = points.max(by: { $0.size < $1.size }), p.size == largest else { continue }
-                if let e = p.perEdit { perEdit[name, default: []].append(e) }
-                build[name, default: []].append(p.buildSolve)
+        let excluded = results.backEndNames.filter { !pool.contains($0) }
+        let uses = UseComparison.all(results, among: pool)
+        for comparison in uses {
+            guard let best = comparison.standings.first else { continue }
+            let others = comparison.standings.dropFirst().map { s in
+                "\(s.backEnd) \(format3(s.ratio))× [\(format3(s.lowRatio))–\(format3(s.highRatio))]"
             }
+            lines.append("**\(comparison.use.rawValue.capitalizedFirst): \(best.backEnd)** (typical \(formatSeconds(best.typical)), "
+                         + "\(comparison.figure), \(best.workloads) workloads)"
+                         + (others.isEmpty ? "." : "; the others take " + others.joined(separator: ", ") + " its time."))
         }
-        let names = Set(pool.map(\.name))
-        func best(_ table: [String: [Double]]) -> (String, Double)? {
-            table.filter { names.contains($0.key) }.compactMap { (name, values) -> (String, Double)? in
-                values.isEmpty ? nil : (name, values.reduce(0, +) / Double(values.count))
-            }.min { $0.1 < $1.1 }
+        var losses: [String] = []
+        for name in pool {
+            let lost = uses.compactMap { c -> String? in
+                guard let s = c.standings.first(where: { $0.backEnd == name }), s.ratio > 1.25,
+                      let best = c.standings.first else { return nil }
+                return "\(c.use.rawValue) (\(format3(s.ratio))× \(best.backEnd))"
+            }
+            if !lost.isEmpty { losses.append("\(name) loses at " + lost.joined(separator: ", ")) }
         }
-        if let (name, t) = best(perEdit) {
-            lines.append("**Interactive resizing and animation: \(name).** Lowest time per resize round at \(largest) views (mean over families \(formatSeconds(t))), among the back ends that passed the corpus.")
-        } else if let s = pool.min(by: { median($0.perEditByLayout) < median($1.perEditByLayout) }), !s.perEditByLayout.isEmpty {
-            lines.append("**Interactive resizing and animation: \(s.name).** Lowest median time per edit round on the corpus (\(formatSeconds(median(s.perEditByLayout)))).")
-        }
-        if let (name, t) = best(build) {
-            lines.append("**One-shot layout of a large document: \(name).** Lowest build+solve at \(largest) views (mean over families \(formatSeconds(t))).")
-        } else if let s = pool.min(by: { median($0.buildSolveByLayout) < median($1.buildSolveByLayout) }) {
-            lines.append("**One-shot layout of a large document: \(s.name).** Lowest median build+solve on the corpus (\(formatSeconds(median(s.buildSolveByLayout)))).")
+        if !losses.isEmpty { lines.append("**Where each loses** (over 1.25× the fastest): " + losses.joined(separator: "; ") + ".") }
+        if !excluded.isEmpty {
+            lines.append("Not ranked for speed, since they failed or did not converge on corpus layouts: \(excluded.joined(separator: ", ")).")
         }
         if let exact = summaries.first(where: { $0.name == "exact" }) {
             lines.append("**Verification and debugging: \(exact.name).** Exact answers, irreducible conflict sets and ambiguity ranges; it passed \(exact.layoutsPassed) of \(exact.layouts) corpus layouts.")
-        } else if let s = summaries.max(by: { $0.layoutsPassed < $1.layoutsPassed }) {
+        } else if let s = summaries.max(by: { $0.layoutsPassed < $1.layoutsPassed }), s.layouts > 0 {
             lines.append("**Verification and debugging: \(s.name)** (most corpus layouts passed: \(s.layoutsPassed) of \(s.layouts); no exact back end ran).")
         }
-        return lines
+        return lines.isEmpty ? ["No timings to compare."] : lines
     }
 
     func median(_ table: [String: Summary]) -> Double {
@@ -190,3 +194,8 @@ public struct Report {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+extension String {
+    /// The text with its first letter upper-cased.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -19,6 +19,18 @@ public struct RunResults: Sendable, Equatable {
 
     /// Repeated timings of one workload on one back end.
     public struct Timing: Sendable, Equatable {
+        /// Which use of a solver the workload stands for; the report keeps them apart.
+        public enum Use: String, Sendable, CaseIterable {
+            /// A corpus layout: build+solve and its edits.
+            case corpus
+            /// One of many small independent layouts, one source file's blocks each (the app family's files).
+            case small
+            /// A generated family at a growing size: build+solve (large one-shot builds) and resize rounds.
+            case scaling
+            /// A generated family's lifecycle: update, remake, remove-add and resize operations.
+            case lifecycle
+        }
+
         /// A corpus layout's name, or a generated family's (`chain-1000`).
         public var workload: String
         /// The family for generated workloads, `corpus` otherwise.
@@ -34,6 +46,25 @@ public struct RunResults: Sendable, Equatable {
         /// Suggestion rounds per sample, and seconds for all of them, one sample per run.
         public var editRounds: Int
         public var editTotal: [Double]
+        /// Lifecycle operations by kind (`update`, `remake`, `remove-add`, `resize`): seconds per operation of that
+        /// kind, the mean over a run's operations, one sample per run.
+        public var lifecycle: [String: [Double]] = [:]
+        public var use: Use
+
+        public init(use: Use? = nil, workload: String, family: String, size: Int, constraints: Int, backEnd: String, status: String,
+                    buildSolve: [Double], editRounds: Int, editTotal: [Double], lifecycle: [String: [Double]] = [:]) {
+            self.workload = workload
+            self.family = family
+            self.size = size
+            self.constraints = constraints
+            self.backEnd = backEnd
+            self.status = status
+            self.buildSolve = buildSolve
+            self.editRounds = editRounds
+            self.editTotal = editTotal
+            self.lifecycle = lifecycle
+            self.use = use ?? (family == "corpus" ? .corpus : .scaling)
+        }
     }
 
     public var date: String
@@ -42,6 +73,8 @@ public struct RunResults: Sendable, Equatable {
     public var configuration: String
     public var commit: String
     public var policy: ConformancePolicy
+    /// How the timings were taken.
+    public var timing = TimingPolicy()
     public var conformance: [Conformance]
     public var timings: [Timing]
 
@@ -73,17 +106,23 @@ extension RunResults {
         }
         let timingJSON: [JSONValue] = timings.map { t in
             .object([
+                JSONMember("use", .string(t.use.rawValue)),
                 JSONMember("workload", .string(t.workload)), JSONMember("family", .string(t.family)),
                 JSONMember("size", int(t.size)), JSONMember("constraints", int(t.constraints)),
                 JSONMember("back_end", .string(t.backEnd)), JSONMember("status", .string(t.status)),
                 JSONMember("build_solve_s", .array(t.buildSolve.map(number))),
                 JSONMember("edit_rounds", int(t.editRounds)), JSONMember("edit_total_s", .array(t.editTotal.map(number))),
-            ])
+            ] + (t.lifecycle.isEmpty ? [] : [JSONMember("lifecycle_s", .object(t.lifecycle.sorted { $0.key < $1.key }.map {
+                JSONMember($0.key, .array($0.value.map(number)))
+            }))]))
         }
         let root = JSONValue.object([
             JSONMember("format", .string(RunResults.format)), JSONMember("date", .string(date)),
             JSONMember("machine", .string(machine)), JSONMember("configuration", .string(configuration)),
             JSONMember("commit", .string(commit)),
+            JSONMember("timing_policy", .object([JSONMember("warmups", int(timing.warmups)), JSONMember("repeats", int(timing.repeats)),
+                                                 JSONMember("cold_threshold_s", number(timing.coldThreshold)),
+                                                 JSONMember("budget_s", number(timing.budget))])),
             JSONMember("tolerance", .object([JSONMember("absolute", number(policy.absoluteTolerance)),
                                              JSONMember("relative", number(policy.relativeTolerance))])),
             JSONMember("conformance", .array(conformanceJSON)), JSONMember("timings", .array(timingJSON)),
@@ -119,6 +158,12 @@ extension RunResults {
                   configuration: try string(root["configuration"], "configuration"), commit: try string(root["commit"], "commit"),
                   policy: ConformancePolicy(absoluteTolerance: try double(tolerance?["absolute"], "tolerance.absolute"),
                                             relativeTolerance: try double(tolerance?["relative"], "tolerance.relative")))
+        if let t = root["timing_policy"] {
+            timing.warmups = try int(t["warmups"], "timing_policy.warmups")
+            timing.repeats = try int(t["repeats"], "timing_policy.repeats")
+            timing.coldThreshold = try double(t["cold_threshold_s"], "timing_policy.cold_threshold_s")
+            timing.budget = try double(t["budget_s"], "timing_policy.budget_s")
+        }
         for (i, c) in (root["conformance"]?.arrayValue ?? []).enumerated() {
             let at = "conformance[\(i)]"
             guard let outcome = Verdict.Outcome(rawValue: try string(c["outcome"], "\(at).outcome")) else {
@@ -132,13 +177,24 @@ extension RunResults {
         }
         for (i, t) in (root["timings"]?.arrayValue ?? []).enumerated() {
             let at = "timings[\(i)]"
-            timings.append(Timing(
+            var lifecycle: [String: [Double]] = [:]
+            for member in t["lifecycle_s"]?.objectMembers ?? [] {
+                lifecycle[member.key] = try doubles(member.value, "\(at).lifecycle_s.\(member.key)")
+            }
+            var use: Timing.Use?
+            if let text = t["use"]?.stringValue {
+                guard let known = Timing.Use(rawValue: text) else {
+                    throw ResultsError("\(source): \(at).use is not one of \(Timing.Use.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                use = known
+            }
+            timings.append(Timing(use: use,
                 workload: try string(t["workload"], "\(at).workload"), family: try string(t["family"], "\(at).family"),
                 size: try int(t["size"], "\(at).size"), constraints: try int(t["constraints"], "\(at).constraints"),
                 backEnd: try string(t["back_end"], "\(at).back_end"), status: try string(t["status"], "\(at).status"),
                 buildSolve: try doubles(t["build_solve_s"], "\(at).build_solve_s"),
                 editRounds: try int(t["edit_rounds"], "\(at).edit_rounds"),
-                editTotal: try doubles(t["edit_total_s"], "\(at).edit_total_s")))
+                editTotal: try doubles(t["edit_total_s"], "\(at).edit_total_s"), lifecycle: lifecycle))
         }
     }
 }

@@ -44,7 +44,7 @@ extension RunResults {
                 }
             }
             s.largestError = conformance.filter { $0.backEnd == name }.map(\.maxError).max() ?? 0
-            for t in timings where t.backEnd == name && t.family == "corpus" {
+            for t in timings where t.backEnd == name && t.use == .corpus {
                 if let b = Summary(t.buildSolve) { s.buildSolveByLayout[t.workload] = b }
                 if t.editRounds > 0, let e = Summary(t.editTotal.map { $0 / Double(t.editRounds) }) { s.perEditByLayout[t.workload] = e }
             }
@@ -63,7 +63,7 @@ extension RunResults {
     /// Scaling points per family and back end: (views, median build+solve, median per edit round).
     public func scalingPoints() -> [String: [String: [(size: Int, buildSolve: Double, perEdit: Double?)]]] {
         var table: [String: [String: [(size: Int, buildSolve: Double, perEdit: Double?)]]] = [:]
-        for t in timings where t.family != "corpus" && t.status == "ok" {
+        for t in timings where t.use == .scaling && t.status == "ok" {
             guard let b = Summary(t.buildSolve) else { continue }
             let e = t.editRounds > 0 ? Summary(t.editTotal.map { $0 / Double(t.editRounds) })?.median : nil
             table[t.family, default: [:]][t.backEnd, default: []].append((t.size, b.median, e))
@@ -71,12 +71,12 @@ extension RunResults {
         return table
     }
 
-    /// The fitted growth exponent of build+solve time from 1,000 views up (or every size when fewer points).
+    /// The fitted growth exponent of build+solve time from 1,000 views up; nil unless three such sizes were measured.
     public func exponent(family: String, backEnd: String) -> Double? {
         let points = (scalingPoints()[family]?[backEnd] ?? []).sorted { $0.size < $1.size }
         let large = points.filter { $0.size >= 1000 }
-        let use = large.count >= 2 ? large : points
-        return growthExponent(use.map { (Double($0.size), $0.buildSolve) })
+        guard large.count >= 3 else { return nil }
+        return growthExponent(large.map { (Double($0.size), $0.buildSolve) })
     }
 }
 

@@ -1,4 +1,4 @@
-/// layout-lp/1: the neutral JSON form of a `LinearSystem` (see `reference/layout-lp.md`).
+/// layout-lp/1: the neutral JSON form of a `LinearSystem` (specified in docs/interchange.md).
 ///
 /// Reading is strict about everything the format defines and ignores keys it does not know (`derivation`, notes):
 /// - `format` must be `"layout-lp/1"`; `variables` (unique names) and `constraints` are required; `name`, `edits`
@@ -97,18 +97,7 @@ extension LinearSystem {
         ]
         var constraintValues: [JSONValue] = []
         constraintValues.reserveCapacity(constraints.count)
-        for constraint in constraints {
-            var members: [JSONMember] = [
-                JSONMember("terms", .object(constraint.terms.map { term in
-                    JSONMember(variableName(term.variable), .string(term.coefficient.description))
-                })),
-                JSONMember("constant", .string(constraint.constant.description)),
-                JSONMember("relation", .string(constraint.relation.rawValue)),
-                JSONMember("priority", LinearSystem.priorityJSON(constraint.priority)),
-            ]
-            if let label = constraint.label { members.append(JSONMember("label", .string(label))) }
-            constraintValues.append(.object(members))
-        }
+        for constraint in constraints { constraintValues.append(constraintJSON(constraint)) }
         top.append(JSONMember("constraints", .array(constraintValues)))
         top.append(JSONMember("edits", .array(edits.map { edit in
             .object([
@@ -120,6 +109,21 @@ extension LinearSystem {
             .object(round.map { JSONMember(variableName($0.variable), .string($0.value.description)) })
         })))
         return JSONWriter.write(.object(top), pretty: pretty)
+    }
+
+    /// One constraint as a layout-lp/1 constraint object, its variables named by this system (the form the
+    /// solver protocol's `add` steps carry).
+    public func constraintJSON(_ constraint: LinearConstraint) -> JSONValue {
+        var members: [JSONMember] = [
+            JSONMember("terms", .object(constraint.terms.map { term in
+                JSONMember(variableName(term.variable), .string(term.coefficient.description))
+            })),
+            JSONMember("constant", .string(constraint.constant.description)),
+            JSONMember("relation", .string(constraint.relation.rawValue)),
+            JSONMember("priority", LinearSystem.priorityJSON(constraint.priority)),
+        ]
+        if let label = constraint.label { members.append(JSONMember("label", .string(label))) }
+        return .object(members)
     }
 
     // MARK: Reading helpers

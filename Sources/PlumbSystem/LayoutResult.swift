@@ -1,4 +1,4 @@
-/// What a solver answered for one layout-lp/1 system: the layout-result/1 document (see `reference/layout-lp.md`).
+/// What a solver answered for one layout-lp/1 system: the layout-result/1 document (specified in docs/interchange.md).
 public struct LayoutResult: Hashable, Sendable {
     /// How the solve ended.
     public enum Status: String, Hashable, Sendable, CaseIterable {

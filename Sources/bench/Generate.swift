@@ -8,8 +8,8 @@ struct Generate: ParsableCommand {
         abstract: "Write a generated family at a size as layout-lp/1, for solvers outside Plumb.",
         discussion: """
         Families: \(Family.allCases.map(\.rawValue).joined(separator: ", ")). Deterministic from the size and the seed. \
-        The root's width is a `@250` stay with an edit at 999 and one suggestion per resize round, the shape \
-        ../shared/anchors/workloads.py writes, so `python3 ../shared/anchors/kiwi_run.py FILE` takes the output.
+        The root's width is a `@250` stay with an edit at 999 and one suggestion per resize round \
+        (docs/interchange.md); `python3 peers/kiwi/adapter.py --time FILE` times kiwi on the output.
         """
     )
 

@@ -13,8 +13,8 @@ struct BackEndOptions: ParsableArguments {
     var solvers: [String] = []
 
     @Option(name: .customLong("external"), help: ArgumentHelp(
-        "Also run an external program: NAME=COMMAND, reading layout-lp/1 on stdin and writing layout-result/1 (repeatable).",
-        discussion: "Example: --external kiwi='python3 ../shared/anchors/kiwi_run.py --stdin' (after `pip install kiwisolver`)."))
+        "Also run an external program: NAME=COMMAND, speaking plumb-solver/1 on its standard input and output (repeatable).",
+        discussion: "One process serves the whole run and is timed like the back ends (docs/solver-protocol.md). Example: --external kiwi='python3 peers/kiwi/adapter.py' (after `pip install kiwisolver`)."))
     var externals: [String] = []
 
     @Option(help: "Only layouts and families whose name, path or tag contains this.")
@@ -29,7 +29,7 @@ struct BackEndOptions: ParsableArguments {
         }
         for spec in externals {
             guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex else {
-                throw ValidationError("--external takes NAME=COMMAND, e.g. kiwi='python3 ../shared/anchors/kiwi_run.py --stdin'")
+                throw ValidationError("--external takes NAME=COMMAND, e.g. kiwi='python3 peers/kiwi/adapter.py'")
             }
             result.append(.external(name: String(spec[..<eq]), command: String(spec[spec.index(after: eq)...])))
         }
@@ -49,8 +49,14 @@ struct Run: ParsableCommand {
 
     @OptionGroup var backEndOptions: BackEndOptions
 
-    @Option(name: .customLong("repeat"), help: "Timed runs per workload after one warm-up.")
+    @Option(name: .customLong("repeat"), help: "Timed runs per workload after one warm-up, for every solver alike.")
     var repeats = 5
+
+    @Option(help: "Sizes of the lifecycle workloads (update, remake, remove-add, resize), comma-separated.")
+    var lifecycleSizes = "100,1000,10000"
+
+    @Option(help: "How many small app-shaped layouts (one source file's blocks each) to time.")
+    var smallLayouts = 1000
 
     @Option(help: "Generated sizes, comma-separated.")
     var sizes = "10,100,1000,10000,100000"
@@ -60,6 +66,9 @@ struct Run: ParsableCommand {
 
     @Flag(help: "Skip the generated families (corpus only).")
     var noScaling = false
+
+    @Flag(help: "Skip the lifecycle workloads.")
+    var noLifecycle = false
 
     @Flag(help: "Skip the corpus (generated families only).")
     var noCorpus = false
@@ -71,30 +80,36 @@ struct Run: ParsableCommand {
     var corpus: String?
 
     /// The sizes of `--sizes`, each a whole number of views from 1 to 1,000,000.
-    var parsedSizes: [Int] {
-        get throws {
-            try sizes.split(separator: ",").map { item in
-                guard let n = Int(item.filter { $0 != " " }), (1...1_000_000).contains(n) else {
-                    throw ValidationError("--sizes: '\(item)' is not a number of views from 1 to 1,000,000")
-                }
-                return n
+    var parsedSizes: [Int] { get throws { try Self.sizes(sizes, option: "--sizes") } }
+    var parsedLifecycleSizes: [Int] { get throws { try Self.sizes(lifecycleSizes, option: "--lifecycle-sizes") } }
+
+    static func sizes(_ text: String, option: String) throws -> [Int] {
+        try text.split(separator: ",").map { item in
+            guard let n = Int(item.filter { $0 != " " }), (1...1_000_000).contains(n) else {
+                throw ValidationError("\(option): '\(item)' is not a number of views from 1 to 1,000,000")
             }
+            return n
         }
     }
 
     func validate() throws {
         guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
-        guard budget > 0 else { throw ValidationError("--budget must be more than 0 seconds") }
+        guard budget > 0, budget <= 86_400 else { throw ValidationError("--budget must be more than 0 seconds and at most a day") }
+        guard (0...100_000).contains(smallLayouts) else { throw ValidationError("--small-layouts must be from 0 to 100,000") }
         _ = try parsedSizes
+        _ = try parsedLifecycleSizes
     }
 
     func run() throws {
         var options = Harness.Options(backEnds: try backEndOptions.selected())
+        for case .external(let program) in options.backEnds { program.timeLimit = max(30, 3 * budget) }
         options.filter = backEndOptions.filter
         options.reference = availableBackEnds.first { $0.capabilities.exact }
         options.repeats = repeats
         options.budget = budget
         options.sizes = try parsedSizes
+        options.lifecycleSizes = try parsedLifecycleSizes
+        options.verifier = availableBackEnds.first { $0.name == "cassowary" } ?? options.reference
         let progress = ProgressLine()
         let harness = Harness(options: options) { progress.show($0) }
         var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
@@ -103,7 +118,12 @@ struct Run: ParsableCommand {
             let loaded = try loadCorpus(corpus)
             harness.run(loaded, into: &results)
         }
+        results.timing = options.timing
+        if !noScaling && smallLayouts > 0 && (backEndOptions.filter.map { "app-small".contains($0) || "app".contains($0) } ?? true) {
+            harness.runSmallLayouts(smallLayoutsToTime(), family: "app-small", into: &results)
+        }
         if !noScaling { harness.runScaling(into: &results) }
+        if !noScaling && !noLifecycle { harness.runLifecycle(into: &results) }
         progress.finish()
         try writeResults(results, to: output)
         print(Report(results: results).terminalSummary())
@@ -174,4 +194,9 @@ func format1(_ v: Double) -> String {
 func writeStandardError(_ text: String) {
     var bytes = Array(text.utf8)
     _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+}
+
+extension Run {
+    /// The app family's small layouts, one source file each.
+    func smallLayoutsToTime() -> [GeneratedLayout] { [] }
 }

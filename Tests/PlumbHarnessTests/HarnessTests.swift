@@ -192,48 +192,51 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         #expect(Baseline(backEnd: "cassowary", text: baseline.text) == baseline)
     }
 
-    @Test func reportRecommendsFromFigures() {
+    @Test func reportRecommendsPerUseFromFigures() {
         var results = ResultsFiles.sample()
         results.timings.append(.init(workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "kiwi",
                                      status: "ok", buildSolve: [80, 81, 82], editRounds: 60, editTotal: [1, 1, 1]))
+        // The lifecycle of one screen: kiwi remakes in 0.05 ms, cassowary in 1.4 ms (28 times as long); updates are equal.
+        for (name, remake) in [("cassowary", 0.0014), ("kiwi", 0.00005)] {
+            results.timings.append(.init(use: .lifecycle, workload: "independent-100", family: "independent", size: 100,
+                                         constraints: 404, backEnd: name, status: "ok", buildSolve: [0.001, 0.001, 0.001],
+                                         editRounds: 0, editTotal: [0, 0, 0],
+                                         lifecycle: ["remake": [remake, remake, remake], "update": [0.00002, 0.00002, 0.00002]]))
+        }
         results.conformance.append(.init(layout: "pinned", backEnd: "kiwi", expectation: 0, line: 12, outcome: .pass, reasons: [], maxError: 0))
         let lines = Report(results: results).recommendations()
-        #expect(lines[0].hasPrefix("**Interactive resizing and animation: cassowary.**"))
-        #expect(lines[1].hasPrefix("**One-shot layout of a large document: cassowary.**"))
+        // Uses in order: update, remake, resize, large builds.
+        #expect(lines[0].hasPrefix("**Update constants: "))
+        #expect(lines[1].hasPrefix("**Remake a view: kiwi**"))
+        #expect(lines[1].contains("cassowary 28.0× [28.0–28.0]"))
+        #expect(lines[2].hasPrefix("**Resize (per round): cassowary**"))
+        #expect(lines[3].hasPrefix("**Large one-shot builds: cassowary**"))
+        #expect(lines[4].contains("cassowary loses at remake a view (28.0× kiwi)"))
+        #expect(lines[4].contains("kiwi loses at resize (per round)"))
+        #expect(!lines[4].contains("update constants"))
         let md = Report(results: results).markdown(chartFiles: ["scaling-chain.svg"])
         #expect(md.contains("## Which back end to embed"))
+        #expect(md.contains("## How it was timed"))
+        #expect(md.contains("### independent"))
         #expect(Charts(results: results).scalingCharts().map(\.0) == ["scaling-chain.svg"])
-    }
-}
-
-@Suite struct ExternalSolvers {
-    @Test func aPropagatingScriptPassesAPinnedLayout() throws {
-        let e = try entry(pinned)
-        let backEnd = BackEnd.external(name: "propagate", command: "python3 \(fixtures)/propagating_solver.py")
-        guard case .success(let observations) = CorpusRunner().observe(e, with: backEnd) else {
-            Issue.record("the external solver did not run")
-            return
-        }
-        #expect(Judge().judge(observations[0], against: e.expectations[0].expectation, capabilities: backEnd.capabilities).outcome == .pass)
-        let wrong = BackEnd.external(name: "wrong", command: "python3 \(fixtures)/propagating_solver.py --wrong")
-        guard case .success(let bad) = CorpusRunner().observe(e, with: wrong) else { Issue.record("did not run"); return }
-        #expect(Judge().judge(bad[0], against: e.expectations[0].expectation, capabilities: wrong.capabilities).outcome == .fail)
+        // The lifecycle record does not count as a scaling point.
+        #expect(results.scalingPoints()["independent"] == nil)
     }
 
-    @Test func garbageAndMissingProgramsAreErrorsNotCrashes() throws {
-        let e = try entry(pinned)
-        let garbage = BackEnd.external(name: "garbage", command: "python3 \(fixtures)/propagating_solver.py --garbage")
-        guard case .failure(.solver(let message)) = CorpusRunner().observe(e, with: garbage) else { Issue.record("expected a failure"); return }
-        #expect(message.contains("exited with status 1"))
-        let missing = BackEnd.external(name: "missing", command: "/nonexistent/solver")
-        guard case .failure = CorpusRunner().observe(e, with: missing) else { Issue.record("expected a failure"); return }
-    }
-
-    @Test func unsupportedIsReportedAsSuch() throws {
-        // The script cannot pin an inequality-only layout.
-        let e = try entry("root 10 10\nview a\nmake a {\n make.width.lessThanOrEqualTo(5);\n}\nexpect {\n a ? ? ? ?\n ambiguous a.x -inf inf\n ambiguous a.y -inf inf\n ambiguous a.width -inf 5\n ambiguous a.height -inf inf\n}")
-        let backEnd = BackEnd.external(name: "propagate", command: "python3 \(fixtures)/propagating_solver.py")
-        guard case .failure(.unsupported) = CorpusRunner().observe(e, with: backEnd) else { Issue.record("expected unsupported"); return }
+    @Test func lifecycleFiguresRoundTripAndCompare() throws {
+        var results = ResultsFiles.sample()
+        results.timings.append(.init(use: .lifecycle, workload: "chain-1000", family: "chain", size: 1000, constraints: 4004,
+                                     backEnd: "cassowary", status: "ok", buildSolve: [0.001, 0.001, 0.001], editRounds: 0,
+                                     editTotal: [0, 0, 0], lifecycle: ["remake": [0.001, 0.0011, 0.0012]]))
+        results.timing.repeats = 3
+        let read = try RunResults(json: Array(results.json().utf8), source: "memory")
+        #expect(read == results)
+        var slower = results
+        slower.timings[1].lifecycle["remake"] = [0.003, 0.0031, 0.0032]
+        let changes = Comparison(old: results, new: slower).regressions
+        #expect(changes.count == 1)
+        #expect(changes.first?.workload == "chain-1000 lifecycle")
+        #expect(changes.first?.detail.hasPrefix("remake") == true)
     }
 }
 

@@ -1,0 +1,92 @@
+/// The uses a solver is timed for, each compared on its own workloads: which back end is fastest, and how much
+/// slower each other one is (geometric mean of per-workload ratios of medians, with their interquartile range).
+public struct UseComparison: Sendable {
+    /// One use and the figure compared.
+    public enum Use: String, Sendable, CaseIterable {
+        case smallLayouts = "small layouts"
+        case corpus = "corpus layouts"
+        case update = "update constants"
+        case remake = "remake a view"
+        case removeAdd = "remove and re-add a view"
+        case resize = "resize (per round)"
+        case largeBuilds = "large one-shot builds"
+    }
+
+    /// One back end's standing in one use.
+    public struct Standing: Sendable {
+        public let backEnd: String
+        /// Median over workloads of the workload's median seconds.
+        public let typical: Double
+        /// Geometric mean over shared workloads of this back end's median over the fastest's (1 for the fastest).
+        public let ratio: Double
+        /// Interquartile range of the per-workload ratios.
+        public let lowRatio: Double
+        public let highRatio: Double
+        public let workloads: Int
+    }
+
+    public let use: Use
+    /// Fastest first.
+    public let standings: [Standing]
+    /// What the figures are, in a phrase.
+    public var figure: String {
+        switch use {
+        case .smallLayouts: "build+solve per layout"
+        case .corpus: "build+solve per layout"
+        case .update, .remake, .removeAdd: "seconds per operation, at 100 to 10,000 views"
+        case .resize: "seconds per resize round, every family and size"
+        case .largeBuilds: "build+solve at 1,000 views and more"
+        }
+    }
+
+    /// Compares the back ends in `names` (only those) on `use`.
+    public init?(_ use: Use, results: RunResults, among names: [String]) {
+        self.use = use
+        var table: [String: [String: Double]] = [:]  // back end -> workload -> median seconds
+        for t in results.timings where t.status == "ok" && names.contains(t.backEnd) {
+            let key = "\(t.family)/\(t.workload)"
+            let value: Double?
+            switch use {
+            case .smallLayouts: value = t.use == .small ? Summary(t.buildSolve)?.median : nil
+            case .corpus: value = t.use == .corpus ? Summary(t.buildSolve)?.median : nil
+            case .update: value = t.use == .lifecycle ? t.lifecycle["update"].flatMap { Summary($0)?.median } : nil
+            case .remake: value = t.use == .lifecycle ? t.lifecycle["remake"].flatMap { Summary($0)?.median } : nil
+            case .removeAdd: value = t.use == .lifecycle ? t.lifecycle["remove-add"].flatMap { Summary($0)?.median } : nil
+            case .resize:
+                value = t.use == .scaling && t.editRounds > 0
+                    ? Summary(t.editTotal.map { $0 / Double(t.editRounds) })?.median : nil
+            case .largeBuilds: value = t.use == .scaling && t.size >= 1000 ? Summary(t.buildSolve)?.median : nil
+            }
+            if let value, value > 0 { table[t.backEnd, default: [:]][key] = value }
+        }
+        guard !table.isEmpty else { return nil }
+        // The fastest: the lowest geometric-mean ratio against the back end with the most workloads.
+        let reference = table.max { a, b in a.value.count < b.value.count || (a.value.count == b.value.count && a.key > b.key) }!.key
+        func ratios(_ a: String, over b: String) -> [Double] {
+            guard let ta = table[a], let tb = table[b] else { return [] }
+            return ta.keys.sorted().compactMap { key in tb[key].map { ta[key]! / $0 } }
+        }
+        func geometricMean(_ values: [Double]) -> Double {
+            values.isEmpty ? .infinity : exp(values.reduce(0) { $0 + log($1) } / Double(values.count))
+        }
+        let fastest = table.keys.sorted().min { geometricMean(ratios($0, over: reference)) < geometricMean(ratios($1, over: reference)) }!
+        var standings: [Standing] = []
+        for name in table.keys.sorted() {
+            let r = name == fastest ? [Double](repeating: 1, count: table[name]!.count) : ratios(name, over: fastest)
+            guard let spread = Summary(r) else { continue }
+            standings.append(Standing(backEnd: name, typical: Summary(Array(table[name]!.values))!.median,
+                                      ratio: geometricMean(r), lowRatio: spread.lowerQuartile, highRatio: spread.upperQuartile,
+                                      workloads: r.count))
+        }
+        self.standings = standings.sorted { $0.ratio < $1.ratio }
+    }
+
+    /// Every use that has figures, among `names`.
+    public static func all(_ results: RunResults, among names: [String]) -> [UseComparison] {
+        Use.allCases.compactMap { UseComparison($0, results: results, among: names) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

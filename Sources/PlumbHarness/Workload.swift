@@ -1,0 +1,138 @@
+import PlumbSystem
+import PlumbSolver
+
+/// What one timed run does, the same for every solver: build and solve a system, play its suggestion rounds, then
+/// each operation an app performs between frames (update constants, remake a view, remove a view and add it back,
+/// resize). Sent to external programs as plumb-solver/1's `load` (docs/solver-protocol.md).
+public struct Workload: Sendable {
+    /// A use an operation stands for; the report gives each its own figures.
+    public enum Kind: String, Sendable, CaseIterable, Comparable {
+        /// Constants of a few views' constraints change in place (Masonry's `updateConstraints`, an animation).
+        case update
+        /// A view's constraints are removed and made again (`remakeConstraints`).
+        case remake
+        /// A view leaves the hierarchy with every constraint naming it, then comes back (`removeFromSuperview`).
+        case removeAdd = "remove-add"
+        /// The root gets a new width through its edit variable (window resize, rotation).
+        case resize
+
+        public static func < (a: Kind, b: Kind) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    /// One solver call inside an operation.
+    public enum Step: Sendable {
+        case add(ConstraintID, LinearConstraint)
+        case remove(ConstraintID)
+        case setConstant(ConstraintID, Rational)
+        case suggest(VariableID, Rational)
+        case solve
+    }
+
+    /// What an app does between two frames; its steps end with a solve.
+    public struct Operation: Sendable {
+        public var kind: Kind
+        public var steps: [Step]
+
+        public init(kind: Kind, steps: [Step]) {
+            self.kind = kind
+            self.steps = steps
+        }
+    }
+
+    public var system: LinearSystem
+    public var operations: [Operation]
+
+    public init(system: LinearSystem, operations: [Operation] = []) {
+        self.system = system
+        self.operations = operations
+    }
+
+    /// The kinds of operation present, in `Kind` order.
+    public var kinds: [Kind] { Array(Set(operations.map(\.kind))).sorted() }
+
+    /// The `workload` object of a plumb-solver/1 `load` request, on one line.
+    /// - Complexity: O(size of the system and the operations).
+    public func protocolJSON() -> String {
+        var text = "{\"system\":" + system.layoutLPJSON(pretty: false) + ",\"operations\":["
+        for (i, operation) in operations.enumerated() {
+            if i > 0 { text += "," }
+            let steps: [JSONValue] = operation.steps.map { step in
+                switch step {
+                case .add(let id, let constraint):
+                    .object([JSONMember("add", .number("\(id.index)")), JSONMember("constraint", system.constraintJSON(constraint))])
+                case .remove(let id):
+                    .object([JSONMember("remove", .number("\(id.index)"))])
+                case .setConstant(let id, let constant):
+                    .object([JSONMember("set_constant", .number("\(id.index)")), JSONMember("constant", .string(constant.description))])
+                case .suggest(let variable, let value):
+                    .object([JSONMember("suggest", .string(system.variables[variable.index])),
+                             JSONMember("value", .string(value.description))])
+                case .solve:
+                    .object([JSONMember("solve", .bool(true))])
+                }
+            }
+            text += JSONWriter.write(.object([JSONMember("kind", .string(operation.kind.rawValue)),
+                                              JSONMember("steps", .array(steps))]), pretty: false)
+        }
+        return text + "]}"
+    }
+}
+
+/// The figures of one timed run of a workload.
+public struct RunSample: Sendable, Equatable {
+    /// Seconds to add every constraint and edit variable and solve.
+    public var buildSolve: Double
+    /// Seconds for all suggestion rounds.
+    public var editTotal: Double
+    /// Seconds per operation, in the workload's order.
+    public var operations: [Double]
+
+    public init(buildSolve: Double, editTotal: Double, operations: [Double]) {
+        self.buildSolve = buildSolve
+        self.editTotal = editTotal
+        self.operations = operations
+    }
+
+    /// Seconds the whole run took by its own clock.
+    public var total: Double { buildSolve + editTotal + operations.reduce(0, +) }
+}
+
+/// Plays a workload on one of Plumb's back ends, timing the same steps an external program times.
+public enum WorkloadPlayer {
+    /// One run on `solver`, which must be fresh.
+    /// - Complexity: the solver's cost of the calls; the clock is read once around each timed part.
+    public static func run(_ workload: Workload, on solver: any LayoutSolver) throws(SolverError) -> RunSample {
+        let system = workload.system
+        let start = monotonicSeconds()
+        for (index, constraint) in system.constraints.enumerated() { try solver.add(constraint, id: ConstraintID(index)) }
+        for edit in system.edits { try solver.addEditVariable(edit.variable, priority: edit.priority) }
+        _ = try solver.solve()
+        let built = monotonicSeconds()
+        for round in system.suggestionRounds {
+            for suggestion in round { try solver.suggest(suggestion.value, for: suggestion.variable) }
+            _ = try solver.solve()
+        }
+        let edited = monotonicSeconds()
+        var times: [Double] = []
+        times.reserveCapacity(workload.operations.count)
+        for operation in workload.operations {
+            let t0 = monotonicSeconds()
+            for step in operation.steps { try perform(step, on: solver) }
+            times.append(monotonicSeconds() - t0)
+        }
+        return RunSample(buildSolve: built - start, editTotal: edited - built, operations: times)
+    }
+
+    @inline(__always)
+    static func perform(_ step: Workload.Step, on solver: any LayoutSolver) throws(SolverError) {
+        switch step {
+        case .add(let id, let constraint): try solver.add(constraint, id: id)
+        case .remove(let id): try solver.remove(id)
+        case .setConstant(let id, let constant): try solver.setConstant(constant, of: id)
+        case .suggest(let variable, let value): try solver.suggest(value, for: variable)
+        case .solve: _ = try solver.solve()
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Testing
+import Foundation
+import PlumbSystem
+import PlumbSolver
+import PlumbFrontEnd
+import PlumbCorpus
+import PlumbBackEnds
+@testable import PlumbHarness
+
+/// The test program of Fixtures/: it speaks plumb-solver/1 and solves by propagating required equalities.
+func protocolSolver(_ flags: String = "") -> String { "python3 \(fixtures)/protocol_solver.py \(flags)" }
+
+/// x = 10, y = x + 5, w = 2·y − x (so 10, 15, 20), all required.
+func pinnedSystem() throws -> LinearSystem {
+    let text = """
+    {"format": "layout-lp/1", "name": "pinned", "variables": ["x", "y", "w"],
+     "constraints": [
+       {"terms": {"x": "1"}, "constant": "-10", "relation": "==", "priority": 1000},
+       {"terms": {"y": "1", "x": "-1"}, "constant": "-5", "relation": "==", "priority": 1000},
+       {"terms": {"w": "1", "y": "-2", "x": "1"}, "constant": "0", "relation": "==", "priority": 1000}
+     ]}
+    """
+    return try LinearSystem(layoutLP: Array(text.utf8), source: "pinned")
+}
+
+/// Counts the solvers made, to see how many runs a policy asked for.
+final class CountingSolver: LayoutSolver {
+    nonisolated(unsafe) static var made = 0
+    static var name: String { "counting" }
+    static var capabilities: SolverCapabilities { CassowaryType.capabilities }
+    static var CassowaryType: any LayoutSolver.Type { PlumbBackEnds.named("cassowary")! }
+    let inner: any LayoutSolver
+    init() {
+        CountingSolver.made += 1
+        inner = CountingSolver.CassowaryType.init()
+    }
+    func add(_ c: LinearConstraint, id: ConstraintID) throws(SolverError) { try inner.add(c, id: id) }
+    func remove(_ id: ConstraintID) throws(SolverError) { try inner.remove(id) }
+    func setConstant(_ c: Rational, of id: ConstraintID) throws(SolverError) { try inner.setConstant(c, of: id) }
+    func addEditVariable(_ v: VariableID, priority: Priority) throws(SolverError) { try inner.addEditVariable(v, priority: priority) }
+    func removeEditVariable(_ v: VariableID) throws(SolverError) { try inner.removeEditVariable(v) }
+    func suggest(_ value: Rational, for v: VariableID) throws(SolverError) { try inner.suggest(value, for: v) }
+    func solve() throws(SolverError) -> SolveReport { try inner.solve() }
+    func value(of v: VariableID) -> SolvedValue { inner.value(of: v) }
+}
+
+@Suite(.serialized) struct ExternalProtocol {
+    func temporaryFile() -> String {
+        NSTemporaryDirectory() + "plumb-protocol-\(UUID().uuidString).log"
+    }
+
+    @Test func anExternalAndAnInProcessSolverAreTimedUnderOnePolicy() throws {
+        var options = Harness.Options(backEnds: [])
+        options.timing.warmups = 2
+        options.timing.repeats = 4
+        let harness = Harness(options: options)
+        let workload = Workload(system: try pinnedSystem())
+        // In-process: warm-ups and repeats each on a fresh solver.
+        CountingSolver.made = 0
+        let native = harness.measure(workload, on: .native(CountingSolver.self))
+        #expect(native.status == "ok")
+        #expect(native.samples.count == 4)
+        #expect(CountingSolver.made == 6)
+        // External: one process loads once and serves the same number of runs; the figures are its own.
+        let log = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let program = ExternalSolver(name: "propagate", command: protocolSolver("--log \(log) --sleep-build 0.002"))
+        let external = harness.measure(workload, on: .external(program))
+        #expect(external.status == "ok")
+        #expect(external.samples.count == 4)
+        #expect(external.samples.allSatisfy { $0.buildSolve >= 0.002 })
+        let requests = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
+        #expect(Set(requests.map { $0[0] }).count == 1, "one process served every request")
+        #expect(requests.filter { $0[1] == "load" }.count == 1)
+        #expect(requests.filter { $0[1] == "run" }.count == 6)
+        #expect(program.starts == 1)
+    }
+
+    @Test func theProtocolsStepsChangeTheSolution() throws {
+        let system = try pinnedSystem()
+        // Operation 1: x's constant becomes −20 (x = 20, y = 25, w = 30). Operation 2: y = x + 5 goes, y = 3 comes
+        // (w = 2·3 − 20 = −14).
+        var y3 = LinearExpression(VariableID(1))
+        try y3.add(constant: Rational(-3))
+        let workload = Workload(system: system, operations: [
+            .init(kind: .update, steps: [.setConstant(ConstraintID(0), Rational(-20)), .solve]),
+            .init(kind: .remake, steps: [.remove(ConstraintID(1)), .add(ConstraintID(3), LinearConstraint(y3, .equal)), .solve]),
+        ])
+        let program = ExternalSolver(name: "propagate", command: protocolSolver())
+        try program.load(workload)
+        let (sample, values) = try program.run(operations: 2, values: true)
+        #expect(sample.operations.count == 2)
+        #expect(values == ["x": 20, "y": 3, "w": -14])
+        // The same workload in-process reaches the same values.
+        let solver = CountingSolver()
+        _ = try WorkloadPlayer.run(workload, on: solver)
+        #expect((0..<3).map { solver.value(of: VariableID($0)).doubleValue } == [20, 3, -14])
+    }
+
+    @Test func solveAnswersAreJudgedLikeTheBackEnds() throws {
+        let e = try entry(pinned)
+        let backEnd = BackEnd.external(name: "propagate", command: protocolSolver())
+        guard case .success(let observations) = CorpusRunner().observe(e, with: backEnd) else {
+            Issue.record("the external solver did not run")
+            return
+        }
+        #expect(Judge().judge(observations[0], against: e.expectations[0].expectation, capabilities: backEnd.capabilities).outcome == .pass)
+        let wrong = BackEnd.external(name: "wrong", command: protocolSolver("--wrong"))
+        guard case .success(let bad) = CorpusRunner().observe(e, with: wrong) else { Issue.record("did not run"); return }
+        #expect(Judge().judge(bad[0], against: e.expectations[0].expectation, capabilities: wrong.capabilities).outcome == .fail)
+    }
+
+    /// Each broken program gives the workload a clear error, and the harness carries on with the next one.
+    @Test(arguments: [
+        ("--garbage", "not JSON"),
+        ("--exit-early", "exited with status 3"),
+        ("--hang", "within"),
+        ("--no-hello", "hello"),
+        ("--claims-remove-cannot", "remove is not implemented"),
+    ])
+    func aBrokenProgramIsAnErrorAndTheRunGoesOn(flag: String, says: String) throws {
+        var options = Harness.Options(backEnds: [])
+        options.timing.repeats = 2
+        let harness = Harness(options: options)
+        let program = ExternalSolver(name: "broken", command: protocolSolver(flag), timeLimit: 1.5)
+        program.startLimit = 1.5
+        let system = try pinnedSystem()
+        let workload = Workload(system: system, operations: [.init(kind: .remake, steps: [.remove(ConstraintID(2)), .solve])])
+        let (samples, status) = harness.measure(workload, on: .external(program))
+        #expect(samples.isEmpty)
+        #expect(status.hasPrefix("error: "))
+        #expect(status.contains(says), "\(status)")
+        // The next workload: the program is started again (or, if it failed to start, fails again the same clear way).
+        let next = harness.measure(Workload(system: system), on: .external(program))
+        if flag == "--claims-remove-cannot" {
+            #expect(next.status == "ok")
+            #expect(next.samples.count == 2)
+        } else {
+            #expect(next.status.hasPrefix("error: "))
+        }
+        // A native back end is timed as usual beside it.
+        #expect(harness.measure(workload, on: .native(CountingSolver.self)).status == "ok")
+    }
+
+    @Test func aMissingProgramIsAClearError() throws {
+        let program = ExternalSolver(name: "missing", command: "/nonexistent/solver", timeLimit: 2)
+        program.startLimit = 2
+        let result = program.solve(try pinnedSystem())
+        #expect(result.status == .error)
+        #expect(result.message.contains("before its hello line"), "\(result.message)")
+    }
+
+    @Test func unsupportedIsReportedAsSuch() throws {
+        // The program cannot pin an inequality-only layout.
+        let e = try entry("root 10 10\nview a\nmake a {\n make.width.lessThanOrEqualTo(5);\n}\nexpect {\n a ? ? ? ?\n ambiguous a.x -inf inf\n ambiguous a.y -inf inf\n ambiguous a.width -inf 5\n ambiguous a.height -inf inf\n}")
+        let backEnd = BackEnd.external(name: "propagate", command: protocolSolver())
+        guard case .failure(.unsupported) = CorpusRunner().observe(e, with: backEnd) else { Issue.record("expected unsupported"); return }
+    }
+}
