@@ -17,7 +17,8 @@ public struct Corpus: Sendable {
         var entries: [CorpusEntry] = []
         for path in Corpus.layoutFiles(under: root) {
             let full = root + "/" + path
-            guard let bytes = Corpus.read(full) else { throw CorpusError(path: full, message: "cannot read the file") }
+            let bytes: [UInt8]
+            do { bytes = try readFile(atPath: full) } catch { throw CorpusError(path: full, message: error.description) }
             let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "layout")
             // Locations read `corpus/features/x.layout:12:5` for the checkout's corpus, the full path otherwise.
             let shown = root.hasSuffix("/corpus") || root == "corpus" ? "corpus/" + path : full

@@ -37,10 +37,15 @@ public struct ChainParser: Sendable {
     public init(knownViews: Set<String>, constants: [String: Rational] = [:],
                 valueConstants: [String: TextConstant] = [:], file: String) {
         self.knownViews = knownViews
-        var all: [String: TextConstant] = [:]
-        for (name, value) in constants { all[name] = .number(value) }
-        for (name, value) in valueConstants { all[name] = value }
-        self.constants = all
+        if constants.isEmpty {
+            // No copy: a reader makes a parser per statement, and its constants grow line by line.
+            self.constants = valueConstants
+        } else {
+            var all: [String: TextConstant] = [:]
+            for (name, value) in constants { all[name] = .number(value) }
+            for (name, value) in valueConstants { all[name] = value }
+            self.constants = all
+        }
         self.file = file
     }
 

@@ -27,14 +27,26 @@ public struct LayoutFile {
         self.name = name
     }
 
-    /// Whether `text` looks like a layout file rather than JSON.
+    /// Whether `text` looks like a layout file rather than JSON (a byte-order mark is skipped).
     public static func looksLikeLayoutFile(_ text: String) -> Bool {
-        text.first(where: { !$0.isWhitespace }) != "{"
+        text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) != "{"
     }
 
     /// Parses `text` into a script; every mistake names file, line and column.
+    ///
+    /// Lines end as an editor ends them: LF, CRLF or a lone CR; a UTF-8 byte-order mark is skipped. Text that is
+    /// not UTF-8 (UTF-16, or binary with NUL bytes) is refused as such instead of being misread.
     public func parse(_ text: String) throws(TextSyntaxError) -> LayoutScript {
-        var reader = Reader(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+        var body = Substring(text)
+        if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        if let nul = body.firstIndex(of: "\u{0}") ?? (body.hasPrefix("\u{FFFD}\u{FFFD}") ? body.startIndex : nil) {
+            let line = body[..<nul].reduce(1) { $0 + ($1.isNewline ? 1 : 0) }
+            throw TextSyntaxError(location: SourceLocation(file: file, line: line, column: 1),
+                                  message: "this is not UTF-8 text (UTF-16 or binary?): save the layout file as UTF-8")
+        }
+        // "\r\n" is one Character in Swift, so lines are split on every newline Character, not only on "\n".
+        let lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        var reader = Reader(file: file, lines: lines)
         return try reader.read(defaultName: name)
     }
 }
@@ -649,22 +661,24 @@ private struct Reader {
         var depth = 0
         var inString = false
         var start = line.startIndex
+        // Columns are counted as the scan goes: measuring each piece from the line's start is quadratic.
+        var column = 0, startColumn = 0
         for i in line.indices {
             let c = line[i]
+            column += 1
             if c == "\"" { inString.toggle() }
             if inString { continue }
             if c == "(" || c == "[" { depth += 1 }
             if c == ")" || c == "]" { depth -= 1 }
             if c == ";" && depth == 0 {
                 let piece = line[start...i]
-                if !piece.dropLast().trimmingWhitespace.isEmpty {
-                    result.append((piece, line.distance(from: line.startIndex, to: start)))
-                }
+                if !piece.dropLast().trimmingWhitespace.isEmpty { result.append((piece, startColumn)) }
                 start = line.index(after: i)
+                startColumn = column
             }
         }
         let rest = line[start...]
-        if !rest.trimmingWhitespace.isEmpty { result.append((rest, line.distance(from: line.startIndex, to: start))) }
+        if !rest.trimmingWhitespace.isEmpty { result.append((rest, startColumn)) }
         return result
     }
 }

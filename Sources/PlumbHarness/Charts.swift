@@ -12,7 +12,7 @@ public struct Charts {
 
     /// One chart per family: file name → SVG text.
     public func scalingCharts() -> [(String, String)] {
-        results.scalingPoints().keys.sorted().map { family in ("scaling-\(family).svg", scaling(family)) }
+        results.scalingPoints().keys.sorted().map { family in ("scaling-\(Charts.fileNamePart(family)).svg", scaling(family)) }
     }
 
     func scaling(_ family: String) -> String {
@@ -121,3 +121,15 @@ extension String {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+extension Charts {
+    /// A name from a results file made safe as part of a file name: letters, digits, `-` and `_` are kept, anything
+    /// else (`/`, `..`, spaces) becomes `_`, so that no value read from data can name a path outside the folder.
+    static func fileNamePart(_ name: String) -> String {
+        let kept = name.unicodeScalars.map { s -> Character in
+            s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_") ? Character(s) : "_"
+        }
+        let text = String(kept.prefix(100))
+        return text.isEmpty ? "_" : text
+    }
+}

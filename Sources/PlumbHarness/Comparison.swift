@@ -19,6 +19,13 @@ public struct Comparison: Sendable {
     public init(old: RunResults, new: RunResults, threshold: Double = 1.2) {
         var changes: [Change] = []
         let before = old.layoutOutcomes(), after = new.layoutOutcomes()
+        // A conformance gate counts anything missing as lost: a layout or a whole back end the new run lacks.
+        for (backEnd, layouts) in before.sorted(by: { $0.key < $1.key }) {
+            for (layout, was) in layouts.sorted(by: { $0.key < $1.key }) where after[backEnd]?[layout] == nil {
+                let why = after[backEnd] == nil ? "the new run has no conformance results for \(backEnd)" : "missing from the new run"
+                changes.append(Change(kind: .conformanceLoss, workload: layout, backEnd: backEnd, detail: "\(was.rawValue) → \(why)"))
+            }
+        }
         for (backEnd, layouts) in after.sorted(by: { $0.key < $1.key }) {
             for (layout, outcome) in layouts.sorted(by: { $0.key < $1.key }) {
                 guard let was = before[backEnd]?[layout], was != outcome else { continue }

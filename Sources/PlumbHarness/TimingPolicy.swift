@@ -17,7 +17,7 @@ public struct TimingPolicy: Sendable, Equatable {
     public var statement: String {
         "Every solver, in-process or external, is timed alike: \(warmups) warm-up run\(warmups == 1 ? "" : "s") "
             + "(dropped; none when a run takes over \(formatSeconds(coldThreshold))), then up to \(repeats) runs while the "
-            + "workload's budget of \(formatSeconds(budget)) lasts, each on a fresh solver. A run times, by the solver's "
+            + "workload's budget of \(formatSeconds(budget)) lasts, each on a fresh solver (made before the clock starts). A run times, by the solver's "
             + "own monotonic clock, build+solve (add every constraint and edit variable, solve), the suggestion rounds, "
             + "and each lifecycle operation (its solver calls and the solve that ends it); requests, pipes and parsing "
             + "are outside the clock. Figures are medians over the runs, with the interquartile range."

@@ -132,16 +132,14 @@ extension LinearSystem {
         -> LinearConstraint {
         let constraint = try entry.object()
         let constantValue = try constraint.required("constant")
-        var expression = LinearExpression(constant: try constantValue.exactNumber())
+        let constant = try constantValue.exactNumber()
+        // The parser refuses a repeated key and names are distinct, so every term names a different variable.
+        var terms: [LinearTerm] = []
         for member in try constraint.required("terms").object().entries {
             guard let variable = ids[member.key] else { throw member.keyError(unknownVariable(member.key)) }
-            let coefficient = try member.value.exactNumber()
-            do throws(NumberError) {
-                try expression.add(variable, coefficient)
-            } catch {
-                throw member.value.error(error.description)
-            }
+            terms.append(LinearTerm(variable, try member.value.exactNumber()))
         }
+        let expression = LinearExpression(distinctTerms: terms, constant: constant)
         let relationValue = try constraint.required("relation")
         let relationText = try relationValue.string()
         guard let relation = Relation(rawValue: relationText) else {

@@ -35,7 +35,8 @@ func backEnd(named name: String) throws -> any LayoutSolver.Type {
 
 /// A file's contents, or a clear error.
 func readFile(_ path: String) throws -> [UInt8] {
-    guard let bytes = Corpus.read(path) else { throw InputError("\(path): cannot open the file") }
+    let bytes: [UInt8]
+    do { bytes = try readFile(atPath: path) } catch { throw InputError(error.description) }
     return bytes
 }
 

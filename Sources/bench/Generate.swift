@@ -30,7 +30,12 @@ struct Generate: ParsableCommand {
 
     func validate() throws {
         guard size >= 1, size <= 1_000_000 else { throw ValidationError("size must be between 1 and 1,000,000") }
-        guard rounds >= 0 else { throw ValidationError("rounds cannot be negative") }
+        guard (0...100_000).contains(rounds) else {
+            throw ValidationError("--rounds must be from 0 to 100,000 (each round is one suggestion and solve)")
+        }
+        guard size * max(1, rounds) <= 100_000_000 else {
+            throw ValidationError("--rounds \(rounds) at \(size) views would write over 100 million values; use fewer rounds")
+        }
     }
 
     func run() throws {

@@ -93,7 +93,7 @@ struct Run: ParsableCommand {
     }
 
     func validate() throws {
-        guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard (1...10_000).contains(repeats) else { throw ValidationError("--repeat must be from 1 to 10,000") }
         guard budget > 0, budget <= 86_400 else { throw ValidationError("--budget must be more than 0 seconds and at most a day") }
         guard (0...100_000).contains(smallLayouts) else { throw ValidationError("--small-layouts must be from 0 to 100,000") }
         _ = try parsedSizes

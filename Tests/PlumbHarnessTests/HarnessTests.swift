@@ -185,6 +185,21 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         #expect(Comparison(old: ResultsFiles.sample(.fail), new: old).changes.map(\.kind) == [.conformanceGain])
     }
 
+    @Test func compareCountsWhatTheNewRunLacksAsLost() {
+        let old = ResultsFiles.sample()
+        // A new run without the layout, and one with no conformance at all: both lose `pinned` on cassowary.
+        var empty = old
+        empty.conformance = []
+        let none = Comparison(old: old, new: empty).regressions
+        #expect(none.map(\.kind) == [.conformanceLoss])
+        #expect(none.first?.detail.contains("no conformance results for cassowary") == true)
+        var other = old
+        other.conformance[0].layout = "other"
+        let missing = Comparison(old: old, new: other).regressions
+        #expect(missing.map(\.workload) == ["pinned"])
+        #expect(missing.first?.detail == "pass → missing from the new run")
+    }
+
     @Test func baselines() {
         let baseline = Baseline(backEnd: "cassowary", text: "# comment\npinned\nother\n")
         #expect(baseline.passing == ["pinned", "other"])
@@ -249,5 +264,15 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         // Sub-linear history is extrapolated linearly at least.
         #expect(harness.predict([(100, 1), (1000, 2)], at: 10_000) == 20)
         #expect(harness.predict([], at: 10) == nil)
+    }
+}
+
+@Suite struct ChartFileNames {
+    @Test func aFamilyNameCannotLeaveTheOutputFolder() {
+        var results = ResultsFiles.sample()
+        results.timings[0].family = "../../escaped"
+        let names = Charts(results: results).scalingCharts().map(\.0)
+        #expect(names == ["scaling-______escaped.svg"])
+        #expect(names.allSatisfy { !$0.contains("/") })
     }
 }

@@ -270,3 +270,27 @@ struct LayoutLPTests {
         #expect(nonString.message.contains("expected a string, found the number 3"))
     }
 }
+
+@Suite struct FileReading {
+    @Test func endlessAndOversizedInputIsAnError() {
+        // /dev/zero never ends: the reader stops at its limit instead of growing without bound.
+        do {
+            _ = try readFile(atPath: "/dev/zero", limit: 1 << 20)
+            Issue.record("read /dev/zero")
+        } catch {
+            #expect(error.description == "/dev/zero: is longer than 1 MiB, the most Plumb reads")
+        }
+        do {
+            _ = try readFile(atPath: "/tmp")
+            Issue.record("read a folder")
+        } catch {
+            #expect(error.description.contains("is a folder"))
+        }
+        do {
+            _ = try readFile(atPath: "/nonexistent/file")
+            Issue.record("read a missing file")
+        } catch {
+            #expect(error.description.contains("cannot open the file"))
+        }
+    }
+}
