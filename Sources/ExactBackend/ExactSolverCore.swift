@@ -510,9 +510,11 @@ final class ExactSolverCore<T: SimplexScalar> {
         var previous = -1
         for v in variables where v.index != previous {
             previous = v.index
-            guard v.index < columnOf.count, columnOf[v.index] >= 0, mentions[v.index] > 0 else {
-                // No constraint mentions it: it is free on the optimal face (the protocol's rule).
-                if candidates != nil {
+            let seen = v.index < columnOf.count && columnOf[v.index] >= 0
+            guard seen, mentions[v.index] > 0 else {
+                // No constraint mentions it: it is free on the optimal face, ambiguous over (−∞, ∞). Asked about
+                // every variable (nil), that means those the solver has seen, not the spare slots of its arrays.
+                if candidates != nil || seen {
                     result.append(AmbiguousVariable(variable: v, minimum: .float(-.infinity), maximum: .float(.infinity)))
                 }
                 continue

@@ -57,7 +57,8 @@ public struct SystemRunner {
         result.values = zip(system.variables, last).map { LayoutResult.NamedValue(name: $0.0, value: $0.1) }
         if reportAmbiguity, let detector = solver as? any AmbiguityDetecting {
             do {
-                result.ambiguous = try detector.ambiguousVariables(among: nil).map {
+                // Every variable of the system: one no constraint mentions is ambiguous too, over (−∞, ∞).
+                result.ambiguous = try detector.ambiguousVariables(among: variables).map {
                     LayoutResult.AmbiguousRange(name: system.variables[$0.variable.index], min: $0.minimum, max: $0.maximum)
                 }
             } catch {

@@ -427,3 +427,27 @@ import Testing
         #expect(h.value(s, 1) == h.exact("3"))
     }
 }
+
+@Suite struct UnmentionedVariables {
+    @Test func aVariableNoConstraintMentionsIsAmbiguousEverywhere() throws {
+        // x == 10 fixes x; z appears in no constraint, so any value of z is optimal: ambiguous over (−∞, ∞).
+        let text = #"{"format":"layout-lp/1","name":"free2","variables":["x","z"],"constraints":[{"terms":{"x":"1"},"constant":"-10","relation":"==","priority":1000}]}"#
+        let system = try LinearSystem(layoutLP: Array(text.utf8), source: "free2")
+        let result = SystemRunner().run(system, solver: ExactSolver.self)
+        #expect(result.status == .ok)
+        #expect(result.ambiguous.map(\.name) == ["z"])
+        #expect(result.ambiguous.first?.min == .float(-.infinity))
+        #expect(result.ambiguous.first?.max == .float(.infinity))
+        // Asked about both, the solver says the same of a variable whose only constraint went.
+        let s = ExactSolver()
+        var e = LinearExpression(VariableID(0))
+        try e.add(VariableID(1), -1)
+        try s.add(LinearConstraint(e, .equal), id: ConstraintID(0))
+        try s.add(LinearConstraint(LinearExpression(VariableID(0)), .equal), id: ConstraintID(1))
+        _ = try s.solve()
+        #expect(try s.ambiguousVariables(among: nil).isEmpty)
+        try s.remove(ConstraintID(0))
+        _ = try s.solve()
+        #expect(try s.ambiguousVariables(among: [VariableID(0), VariableID(1)]).map(\.variable) == [VariableID(1)])
+    }
+}
