@@ -165,7 +165,8 @@ public struct Harness {
         for backEnd in options.backEnds {
             for (i, layout) in layouts.enumerated() {
                 if i % 50 == 0 { progress("\(family) \(i + 1)/\(layouts.count) · \(backEnd.name)") }
-                let system = layout.linearSystem()
+                // As the app lays it out: the root's size is fixed (no resize edit, which would only add a level).
+                let system = layout.tree.linearSystem(name: layout.name)
                 results.timings.append(time(system, workload: layout.name, family: family,
                                             size: layout.tree.views.count - 1, on: backEnd, use: .small))
             }
@@ -179,7 +180,7 @@ public struct Harness {
         var stopped = Set<String>()
         /// Seconds per run at the sizes done so far, per back end, to predict the next size.
         var history: [String: [(size: Int, seconds: Double)]] = [:]
-        for size in sizes {
+        for size in sizes where size <= family.largestTimedSize {
             guard options.backEnds.contains(where: { !stopped.contains($0.name) }) else { break }
             progress("\(family.rawValue)-\(size) · generating")
             guard let layout = try? family.generate(size: size, rounds: rounds) else { continue }

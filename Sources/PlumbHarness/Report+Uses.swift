@@ -30,7 +30,7 @@ extension Report {
                   "Independent layouts of one source file's blocks each (the app family's files), each timed alone. Per back end: "
                   + "the median over layouts of each layout's median build+solve (interquartile range over layouts), and the sum of "
                   + "the medians: the time to lay out every file once.", "",
-                  "| back end | layouts | rows (median) | build+solve per layout | all layouts | failed |", "|---|---|---|---|---|---|"]
+                  "| back end | layouts | rows (median) | build+solve per layout | sum over those timed | not timed |", "|---|---|---|---|---|---|"]
         for name in results.backEndNames {
             let mine = small.filter { $0.backEnd == name }
             guard !mine.isEmpty else { continue }

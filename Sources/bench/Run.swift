@@ -198,5 +198,5 @@ func writeStandardError(_ text: String) {
 
 extension Run {
     /// The app family's small layouts, one source file each.
-    func smallLayoutsToTime() -> [GeneratedLayout] { [] }
+    func smallLayoutsToTime() -> [GeneratedLayout] { AppFamily.smallLayouts(count: smallLayouts, seed: 1) }
 }
