@@ -1,5 +1,8 @@
 import ArgumentParser
 import PlumbCorpus
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Family: ExpressibleByArgument {}
 
@@ -28,6 +31,9 @@ struct Generate: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
+    @Option(help: ArgumentHelp("With `app`: write SIZE small layouts, one source file's blocks each, as layout-lp/1 files into this folder (the layouts `bench run` times as small layouts).", valueName: "folder"))
+    var smallLayouts: String?
+
     func validate() throws {
         guard size >= 1, size <= 1_000_000 else { throw ValidationError("size must be between 1 and 1,000,000") }
         guard (0...100_000).contains(rounds) else {
@@ -39,6 +45,16 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
+        if let folder = smallLayouts {
+            guard family == .app else { throw ValidationError("--small-layouts is for the app family: bench generate app COUNT --small-layouts FOLDER") }
+            mkdir(folder, 0o755)
+            for layout in AppFamily.smallLayouts(count: size, seed: seed) {
+                try writeText(layout.tree.linearSystem(name: layout.name).layoutLPJSON(pretty: false) + "\n",
+                              to: "\(folder)/\(layout.name).json")
+            }
+            print("wrote \(size) small layouts to \(folder)/")
+            return
+        }
         let layout = try exitOnInputError { () throws -> GeneratedLayout in
             do { return try family.generate(size: size, seed: seed, rounds: rounds) } catch { throw InputError("\(error)") }
         }
