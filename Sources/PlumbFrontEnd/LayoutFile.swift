@@ -59,6 +59,7 @@ private struct Reader {
     var declared: Set<String> = []
     var script: LayoutScript?
     var pendingName: String?
+    var pendingNameLocation: SourceLocation?
     var pendingDialect: Dialect = .masonry
     var tags: [String] = []
     var source: String?
@@ -102,7 +103,9 @@ private struct Reader {
         case "layout":
             guard words.count == 2 else { throw error("expected `layout NAME`", line: line, column: column) }
             pendingName = String(words[1])
+            pendingNameLocation = location
             script?.name = String(words[1])
+            script?.nameLocation = location
         case "dialect":
             guard words.count == 2, let d = Dialect(rawValue: String(words[1]).lowercased()) else {
                 throw error("expected `dialect masonry` or `dialect snapkit`", line: line, column: column)
@@ -123,6 +126,7 @@ private struct Reader {
             guard args.count == 2 else { throw error("expected `root WIDTH HEIGHT [ltr|rtl]`", line: line, column: column) }
             let size = Size(width: try number(args[0], line: line), height: try number(args[1], line: line))
             var new = LayoutScript(name: pendingName ?? "", dialect: pendingDialect, rootSize: size, direction: direction)
+            new.nameLocation = pendingNameLocation
             new.tags = tags
             new.source = source
             script = new
