@@ -20,16 +20,20 @@ public struct Corpus: Sendable {
             let bytes: [UInt8]
             do { bytes = try readFile(atPath: full) } catch { throw CorpusError(path: full, message: error.description) }
             let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "layout")
-            // Locations read `corpus/features/x.layout:12:5` for the checkout's corpus, the full path otherwise.
-            let shown = root.hasSuffix("/corpus") || root == "corpus" ? "corpus/" + path : full
             do {
-                let script = try LayoutFile(file: shown, name: name).parse(String(decoding: bytes, as: UTF8.self))
+                let script = try LayoutFile(file: Corpus.shownPath(path, root: root), name: name).parse(String(decoding: bytes, as: UTF8.self))
                 entries.append(CorpusEntry(path: path, script: script))
             } catch {
                 throw CorpusError(path: full, message: error.description)
             }
         }
         self.entries = entries
+    }
+
+    /// How messages name the file at `path` (relative to `root`): `corpus/features/x.layout` for the checkout's
+    /// corpus, the full path otherwise.
+    public static func shownPath(_ path: String, root: String) -> String {
+        root.hasSuffix("/corpus") || root == "corpus" ? "corpus/" + path : root + "/" + path
     }
 
     /// The corpus folder of this checkout: `corpus/` beside `Package.swift`, found from the working directory upward.

@@ -29,12 +29,12 @@ struct ChainToken: Sendable {
 
     func isPunct(_ c: Character) -> Bool { kind == .punct(c) }
 
-    /// How an error message names this token: `'foo'`, `';'`, `string "abc"`, `end of line`.
+    /// How an error message names this token: `'foo'`, `';'`, `string "abc"`, `end of line` (an excerpt if long).
     var display: String {
         switch kind {
         case .end: return "end of line"
-        case .string: return "string \(text)"
-        default: return "'\(text)'"
+        case .string: return "string \(text.excerpt)"
+        default: return "'\(text.excerpt)'"
         }
     }
 }

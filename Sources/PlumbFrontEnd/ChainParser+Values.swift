@@ -96,7 +96,7 @@ struct ChainReader {
     mutating func expectMemberName(after what: String) throws(TextSyntaxError) -> (String, ChainToken) {
         let token = current
         guard let name = token.identifier else {
-            throw error("expected a name after '\(what).', found \(token.display)", at: token)
+            throw error("expected a name after '\(what.excerpt).', found \(token.display)", at: token)
         }
         advance()
         return (name, token)
@@ -143,7 +143,7 @@ struct ChainReader {
             advance()
             let (value, column) = try parseUnary(context)
             guard case .number(let n) = value else {
-                throw error("expected a number after unary '\(token.text)', found \(value.kindName)", at: column)
+                throw error("expected a number after unary '\(token.text.excerpt)', found \(value.kindName)", at: column)
             }
             return (.number(token.isPunct("-") ? -n : n), token.column)
         }
@@ -158,7 +158,7 @@ struct ChainReader {
         guard case .number(let b) = rhs else {
             throw error("expected a number after '\(op.text)', found \(rhs.kindName)", at: rhsColumn)
         }
-        do {
+        do throws(NumberError) {
             switch op.kind {
             case .punct("+"): return try a + b
             case .punct("-"): return try a - b
@@ -168,7 +168,7 @@ struct ChainReader {
                 return try a / b
             }
         } catch {
-            throw self.error("cannot compute \(a) \(op.text) \(b): \(error)", at: op)
+            throw self.error("\(a) \(op.text) \(b) \(error.reason)", at: op)
         }
     }
 
@@ -198,11 +198,11 @@ struct ChainReader {
                 let amount = try number(amountValue, amountColumn, "the argument of advanced(by:)")
                 try expect(")", "after the argument of advanced(by:)")
                 do { return .number(try n + amount) } catch {
-                    throw self.error("cannot compute \(n) advanced by \(amount): \(error)", at: token)
+                    throw self.error("\(n) advanced by \(amount) \(error.reason)", at: token)
                 }
             }
             if name == "rawValue" { return value }
-            throw error("unknown member '\(name)' of a number (expected advanced(by:) or rawValue)", at: token)
+            throw error("unknown member '\(name.excerpt)' of a number (expected advanced(by:) or rawValue)", at: token)
         case .point(let p):
             switch name {
             case "x": return .number(p.x)
@@ -242,12 +242,12 @@ struct ChainReader {
         case .directionalInsets: expected = "top, leading, bottom or trailing"
         default: expected = "no members"
         }
-        throw error("unknown member '\(name)' of \(value.kindName) (expected \(expected))", at: token)
+        throw error("unknown member '\(name.excerpt)' of \(value.kindName) (expected \(expected))", at: token)
     }
 
     mutating func expectLabel(_ label: String, in signature: String) throws(TextSyntaxError) {
         guard current.identifier == label, next.isPunct(":") else {
-            throw error("expected '\(label):' in \(signature), found \(current.display)", at: current)
+            throw error("expected '\(label.excerpt):' in \(signature), found \(current.display)", at: current)
         }
         advance()
         advance()
@@ -285,7 +285,8 @@ struct ChainReader {
         case .number(let digits):
             advance()
             do { return (.number(try Rational(parsing: digits)), token.column) } catch {
-                throw self.error("cannot read the number \(token.display): \(error)", at: token)
+                // The number error quotes the number (an excerpt); quoting it here too would echo it twice.
+                throw self.error(error.description, at: token)
             }
         case .string(let s):
             advance()
@@ -328,7 +329,7 @@ struct ChainReader {
             return value
         case .punct("-"), .punct("+"):
             let (value, column) = try parseUnary(context)
-            return .number(try number(value, column, "'@\(token.text)'"))
+            return .number(try number(value, column, "'@\(token.text.excerpt)'"))
         case .punct("("):
             advance()
             let (value, column) = try parseExpression(context)
@@ -368,12 +369,12 @@ struct ChainReader {
         if context == .priority {
             if let value = ChainNames.priorityMembers[name] { return .number(value) }
             if name == "init" { return try priorityInitializer("init", token: token) }
-            throw error("unknown priority '.\(name)' (expected .required, .high, .medium, .low, .defaultHigh, .defaultLow or .fittingSizeLevel)", at: token)
+            throw error("unknown priority '.\(name.excerpt)' (expected .required, .high, .medium, .low, .defaultHigh, .defaultLow or .fittingSizeLevel)", at: token)
         }
         if ChainNames.priorityMembers[name] != nil {
-            throw error("'.\(name)' is a priority and can only be used in priority(...)", at: token)
+            throw error("'.\(name.excerpt)' is a priority and can only be used in priority(...)", at: token)
         }
-        throw error("unknown '.\(name)' (expected \(expectation(context)); '.zero' is allowed where one struct type is meant, as in inset(.zero))", at: token)
+        throw error("unknown '.\(name.excerpt)' (expected \(expectation(context)); '.zero' is allowed where one struct type is meant, as in inset(.zero))", at: token)
     }
 
     /// `UILayoutPriority(750)` or `UILayoutPriority(rawValue: 750)`, the '(' not yet read.
@@ -400,13 +401,13 @@ struct ChainReader {
             if ChainNames.numberTypes.contains(name) || name == "MASBoxValue" {
                 advance()
                 let (value, column) = try parseExpression(context)
-                try expect(")", "after the argument of \(name)")
+                try expect(")", "after the argument of \(name.excerpt)")
                 if name == "MASBoxValue" { return value }
-                return .number(try number(value, column, "\(name)(...)"))
+                return .number(try number(value, column, "\(name.excerpt)(...)"))
             }
             if ChainNames.priorityTypes.contains(name) {
                 guard context == .priority else {
-                    throw error("\(name)(...) is a priority and can only be used in priority(...)", at: token)
+                    throw error("\(name.excerpt)(...) is a priority and can only be used in priority(...)", at: token)
                 }
                 return try priorityInitializer(name, token: token)
             }
@@ -416,26 +417,26 @@ struct ChainReader {
             advance()
             let (member, memberToken) = try expectMemberName(after: name)
             guard member == "zero" else {
-                throw error("unknown member '\(member)' of \(name) (expected zero)", at: memberToken)
+                throw error("unknown member '\(member.excerpt)' of \(name.excerpt) (expected zero)", at: memberToken)
             }
             return kind.zero
         }
         if current.isPunct("."), ChainNames.priorityTypes.contains(name) {
             advance()
             let (member, memberToken) = try expectMemberName(after: name)
-            if member == "init" { return try priorityInitializer("\(name).init", token: memberToken) }
+            if member == "init" { return try priorityInitializer("\(name.excerpt).init", token: memberToken) }
             guard let value = ChainNames.priorityMembers[member] else {
-                throw error("unknown priority '\(name).\(member)' (expected required, high, medium, low, defaultHigh, defaultLow or fittingSizeLevel)", at: memberToken)
+                throw error("unknown priority '\(name.excerpt).\(member.excerpt)' (expected required, high, medium, low, defaultHigh, defaultLow or fittingSizeLevel)", at: memberToken)
             }
             guard context == .priority else {
-                throw error("'\(name).\(member)' is a priority and can only be used in priority(...)", at: token)
+                throw error("'\(name.excerpt).\(member.excerpt)' is a priority and can only be used in priority(...)", at: token)
             }
             return .number(value)
         }
         if let zero = ChainNames.zeroConstants[name] { return zero }
         if let value = ChainNames.priorityConstants[name] {
             guard context == .priority else {
-                throw error("'\(name)' is a priority and can only be used in priority(...)", at: token)
+                throw error("'\(name.excerpt)' is a priority and can only be used in priority(...)", at: token)
             }
             return .number(value)
         }
@@ -450,7 +451,7 @@ struct ChainReader {
         }
         if ChainNames.makeFunctions[name] != nil || ChainNames.structTypes[name] != nil
             || ChainNames.numberTypes.contains(name) || ChainNames.priorityTypes.contains(name) {
-            throw error("expected '(' after \(name), found \(current.display)", at: current)
+            throw error("expected '(' after \(name.excerpt), found \(current.display)", at: current)
         }
         if context == .target || isReferenceStart(name) {
             return .target(try parsePath(name, token: token, context: context))
@@ -466,17 +467,17 @@ struct ChainReader {
         let known = parser.constants.keys.sorted()
         let list = known.isEmpty ? "no constants are defined" : "known constants: \(ChainParser.list(known))"
         if context == .priority {
-            return "unknown priority or constant '\(name)' (expected a number, MASLayoutPriorityDefaultHigh, .high, ...; \(list))"
+            return "unknown priority or constant '\(name.excerpt)' (expected a number, MASLayoutPriorityDefaultHigh, .high, ...; \(list))"
         }
-        return "unknown constant '\(name)' (\(list))"
+        return "unknown constant '\(name.excerpt)' (\(list))"
     }
 
     // MARK: Structs
 
     /// `CGPointMake(1, 2)` (positional) or `CGPoint(x: 1, y: 2)` (labeled); `current` is the '('.
     mutating func structArguments(_ name: String, kind: ChainNames.StructKind, labeled: Bool) throws(TextSyntaxError) -> ChainValue {
-        let signature = labeled ? "\(name)(\(kind.labels.map { "\($0):" }.joined()))" : "\(name)(\(kind.labels.joined(separator: ", ")))"
-        try expect("(", "after \(name)")
+        let signature = labeled ? "\(name.excerpt)(\(kind.labels.map { "\($0):" }.joined()))" : "\(name.excerpt)(\(kind.labels.joined(separator: ", ")))"
+        try expect("(", "after \(name.excerpt)")
         var components: [Rational] = []
         for (i, label) in kind.labels.enumerated() {
             if i > 0 {
@@ -488,10 +489,10 @@ struct ChainReader {
             if labeled {
                 try expectLabel(label, in: signature)
             } else if current.identifier != nil, next.isPunct(":") {
-                throw error("\(name) takes no argument labels, found '\(current.text):' (expected \(signature))", at: current)
+                throw error("\(name.excerpt) takes no argument labels, found '\(current.text.excerpt):' (expected \(signature))", at: current)
             }
             let (value, column) = try parseExpression(.value)
-            components.append(try number(value, column, "'\(label)' in \(signature)"))
+            components.append(try number(value, column, "'\(label.excerpt)' in \(signature)"))
         }
         if current.isPunct(",") {
             throw error("expected ')' after the \(kind.labels.count) arguments of \(signature), found ','", at: current)
@@ -556,7 +557,7 @@ struct ChainReader {
             let (member, memberToken) = try expectMemberName(after: path)
             defer { path += "." + member }
             if member == "superview" {
-                throw error("'\(path).superview' is not supported: write superview (the receiver's superview) or name the view", at: memberToken)
+                throw error("'\(path.excerpt).superview' is not supported: write superview (the receiver's superview) or name the view", at: memberToken)
             }
             switch base {
             case .root(let viaSelf):
@@ -581,23 +582,23 @@ struct ChainReader {
             case .item(let reference):
                 if member == "safeAreaLayoutGuide" {
                     guard case .view(let id) = reference else {
-                        throw error("'\(path).safeAreaLayoutGuide': a safe-area guide needs a named view, not \(path)", at: memberToken)
+                        throw error("'\(path.excerpt).safeAreaLayoutGuide': a safe-area guide needs a named view, not \(path.excerpt)", at: memberToken)
                     }
                     base = .safeArea(id)
                     continue
                 }
                 if ChainNames.masonryLegacyGuides[member] != nil || member == "topLayoutGuide" || member == "bottomLayoutGuide" {
-                    throw error("'\(member)' is a view controller's guide: write self.\(member)", at: memberToken)
+                    throw error("'\(member.excerpt)' is a view controller's guide: write self.\(member.excerpt)", at: memberToken)
                 }
                 return try viewMember(member, of: reference, path: path, token: memberToken)
             case .safeArea(let id):
                 guard member == "snp" else {
-                    throw error("expected 'snp' after '\(path).' (as in \(path).snp.top), found '\(member)'", at: memberToken)
+                    throw error("expected 'snp' after '\(path.excerpt).' (as in \(path.excerpt).snp.top), found '\(member.excerpt)'", at: memberToken)
                 }
                 return try snapKitAttribute(of: .safeArea(id), path: path + ".snp", allowed: nil)
             case .legacyGuide(let guide):
                 guard member == "snp" else {
-                    throw error("expected 'snp' after '\(path).' (as in \(path).snp.bottom), found '\(member)'", at: memberToken)
+                    throw error("expected 'snp' after '\(path.excerpt).' (as in \(path.excerpt).snp.bottom), found '\(member.excerpt)'", at: memberToken)
                 }
                 return try snapKitAttribute(of: guide, path: path + ".snp", allowed: [.top, .bottom, .height])
             }
@@ -607,7 +608,7 @@ struct ChainReader {
         case .item(let reference): return .item(reference, nil)
         case .safeArea(let id): return .item(.safeArea(id), nil)
         case .legacyGuide:
-            throw error("expected '.snp.top', '.snp.bottom' or '.snp.height' after '\(path)', found \(current.display)", at: current)
+            throw error("expected '.snp.top', '.snp.bottom' or '.snp.height' after '\(path.excerpt)', found \(current.display)", at: current)
         }
     }
 
@@ -625,13 +626,13 @@ struct ChainReader {
                              token: ChainToken) throws(TextSyntaxError) -> ConstraintTarget {
         if let suffix = ChainNames.safeAreaSuffix(member) {
             guard case .view(let id) = reference else {
-                throw error("'\(path).\(member)': a safe-area guide needs a named view, not \(path)", at: token)
+                throw error("'\(path.excerpt).\(member.excerpt)': a safe-area guide needs a named view, not \(path.excerpt)", at: token)
             }
             return .item(.safeArea(id), suffix)
         }
         if member == "snp" {
             guard current.isPunct(".") else {
-                throw error("expected '.' and an attribute after '\(path).snp' (as in \(path).snp.top), found \(current.display)", at: current)
+                throw error("expected '.' and an attribute after '\(path.excerpt).snp' (as in \(path.excerpt).snp.top), found \(current.display)", at: current)
             }
             advance()
             return try snapKitAttributeName(of: reference, path: path + ".snp")
@@ -651,9 +652,9 @@ struct ChainReader {
             return .item(reference, attribute)
         }
         if ChainNames.compositeAttributes[bare] != nil {
-            throw error("'\(path).\(member)': a composite attribute as a target is SnapKit's; write \(path).snp.\(bare) (or \(path) alone)", at: token)
+            throw error("'\(path.excerpt).\(member.excerpt)': a composite attribute as a target is SnapKit's; write \(path.excerpt).snp.\(bare) (or \(path.excerpt) alone)", at: token)
         }
-        var message = "unknown member '\(member)' of '\(path)' (expected an attribute such as mas_top, top or snp.top, or safeAreaLayoutGuide)"
+        var message = "unknown member '\(member.excerpt)' of '\(path.excerpt)' (expected an attribute such as mas_top, top or snp.top, or safeAreaLayoutGuide)"
         let candidates = ChainNames.singleAttributes.keys.flatMap { [$0, "mas_" + $0] } + ["snp", "safeAreaLayoutGuide", "mas_safeAreaLayoutGuide"]
         if let suggestion = ChainNames.suggestion(for: member, among: candidates.sorted()) {
             message += "; did you mean '\(suggestion)'?"
@@ -665,13 +666,13 @@ struct ChainReader {
     mutating func snapKitAttribute(of reference: ItemReference, path: String,
                                    allowed: Set<LayoutAttribute>?) throws(TextSyntaxError) -> ConstraintTarget {
         guard current.isPunct(".") else {
-            throw error("expected '.' and an attribute after '\(path)', found \(current.display)", at: current)
+            throw error("expected '.' and an attribute after '\(path.excerpt)', found \(current.display)", at: current)
         }
         advance()
         if let allowed {
             let token = current
             guard let name = token.identifier, let attribute = ChainNames.singleAttributes[name], allowed.contains(attribute) else {
-                throw error("expected top, bottom or height after '\(path).', found \(token.display)", at: token)
+                throw error("expected top, bottom or height after '\(path.excerpt).', found \(token.display)", at: token)
             }
             advance()
             return .item(reference, attribute)
@@ -683,7 +684,7 @@ struct ChainReader {
         let (name, token) = try expectMemberName(after: path)
         if let attribute = ChainNames.singleAttributes[name] { return .item(reference, attribute) }
         if let composite = ChainNames.compositeAttributes[name] { return .items(reference, composite) }
-        var message = "unknown attribute '\(name)' after '\(path).' (expected an attribute such as top, width, edges or size)"
+        var message = "unknown attribute '\(name.excerpt)' after '\(path.excerpt).' (expected an attribute such as top, width, edges or size)"
         let candidates = Array(ChainNames.singleAttributes.keys) + Array(ChainNames.compositeAttributes.keys)
         if let suggestion = ChainNames.suggestion(for: name, among: candidates.sorted()) {
             message += "; did you mean '\(suggestion)'?"
@@ -692,9 +693,9 @@ struct ChainReader {
     }
 
     func unknownViewMessage(_ name: String, _ context: ValueContext) -> String {
-        var message = "unknown view '\(name)' (known views: \(ChainParser.list(parser.knownViews.sorted())))"
+        var message = "unknown view '\(name.excerpt)' (known views: \(ChainParser.list(parser.knownViews.sorted())))"
         if context != .target {
-            message = "unknown name '\(name)' (expected \(expectation(context)); known views: \(ChainParser.list(parser.knownViews.sorted())))"
+            message = "unknown name '\(name.excerpt)' (expected \(expectation(context)); known views: \(ChainParser.list(parser.knownViews.sorted())))"
         }
         if !parser.constants.isEmpty {
             message += "; known constants: \(ChainParser.list(parser.constants.keys.sorted()))"

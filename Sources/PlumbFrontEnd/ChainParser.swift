@@ -89,10 +89,10 @@ public struct ChainParser: Sendable {
         "self", "view", "superview", "topLayoutGuide", "bottomLayoutGuide", "safeAreaLayoutGuide",
     ]
 
-    /// `a, b, c`, shortened after 20 names.
+    /// `a, b, c`, shortened after 20 names (each to an excerpt).
     static func list(_ names: [String]) -> String {
         guard !names.isEmpty else { return "none" }
-        let shown = names.prefix(20).joined(separator: ", ")
+        let shown = names.prefix(20).map(\.excerpt).joined(separator: ", ")
         return names.count > 20 ? shown + ", ... (\(names.count) in all)" : shown
     }
 }
@@ -169,14 +169,14 @@ extension ChainReader {
                 }
                 let isRelation = ChainNames.relations[name] != nil || ChainNames.superviewRelations[name] != nil
                 guard isRelation || ChainNames.modifiers.contains(name) else {
-                    var message = "unknown attribute or method '\(name)' (expected an attribute such as left, top, width, edges, a relation such as equalTo, or a modifier such as offset, inset, multipliedBy, priority)"
+                    var message = "unknown attribute or method '\(name.excerpt)' (expected an attribute such as left, top, width, edges, a relation such as equalTo, or a modifier such as offset, inset, multipliedBy, priority)"
                     if let suggestion = ChainNames.suggestion(for: name, among: ChainNames.chainMembers) {
                         message += "; did you mean '\(suggestion)'?"
                     }
                     throw error(message, at: nameToken)
                 }
                 guard !chain.attributes.isEmpty else {
-                    throw error("expected an attribute before \(name) (as in make.left.\(name)(...)), found '\(name)'", at: nameToken)
+                    throw error("expected an attribute before \(name.excerpt) (as in make.left.\(name.excerpt)(...)), found '\(name.excerpt)'", at: nameToken)
                 }
                 if firstNonAttribute == nil { firstNonAttribute = nameToken }
                 if isRelation {
@@ -185,13 +185,13 @@ extension ChainReader {
                 } else {
                     try readModifier(name, nameToken, into: &chain)
                 }
-                previous = "\(name)(...)"
+                previous = "\(name.excerpt)(...)"
             default:
-                throw error("expected '.', ';' or end of line after \(previous), found \(token.display)", at: token)
+                throw error("expected '.', ';' or end of line after \(previous.excerpt), found \(token.display)", at: token)
             }
         }
         guard !chain.attributes.isEmpty else {
-            throw error("expected an attribute after '\(makeName)' (as in \(makeName).left or \(makeName).edges), found \(current.display)", at: current)
+            throw error("expected an attribute after '\(makeName.excerpt)' (as in \(makeName.excerpt).left or \(makeName.excerpt).edges), found \(current.display)", at: current)
         }
         if chain.relation == nil { chain.modifiersBeforeRelation = chain.constantModifiers.count }
         return chain
@@ -200,17 +200,17 @@ extension ChainReader {
     /// Attributes and fillers take no call parentheses.
     func noCall(_ name: String, _ token: ChainToken) throws(TextSyntaxError) {
         if current.isPunct("(") {
-            throw error("'\(name)' takes no arguments: expected '.', ';' or end of line after it, found '('", at: current)
+            throw error("'\(name.excerpt)' takes no arguments: expected '.', ';' or end of line after it, found '('", at: current)
         }
     }
 
     func checkAttributePosition(_ name: String, _ token: ChainToken, relation: ChainToken?,
                                 modifier: ChainToken?) throws(TextSyntaxError) {
         if let relation {
-            throw error("Attributes should be chained before defining the constraint relation: found attribute '\(name)' after \(relation.text)", at: token)
+            throw error("Attributes should be chained before defining the constraint relation: found attribute '\(name.excerpt)' after \(relation.text)", at: token)
         }
         if let modifier {
-            throw error("attributes should be chained before any modifier: found attribute '\(name)' after \(modifier.text)", at: token)
+            throw error("attributes should be chained before any modifier: found attribute '\(name.excerpt)' after \(modifier.text)", at: token)
         }
     }
 
@@ -256,26 +256,26 @@ extension ChainReader {
     mutating func readRelation(_ name: String, _ token: ChainToken, into chain: inout ConstraintChain,
                                previousRelation: ChainToken?) throws(TextSyntaxError) {
         if ChainNames.superviewRelations[name] != nil, current.isPunct("{") {
-            throw error("the closure form '\(name) { ... }' is not supported: write \(name)() or equalTo(...)", at: current)
+            throw error("the closure form '\(name.excerpt) { ... }' is not supported: write \(name.excerpt)() or equalTo(...)", at: current)
         }
-        try expect("(", "after \(name)")
+        try expect("(", "after \(name.excerpt)")
         let relation: Relation
         let target: ConstraintTarget
         if let superviewRelation = ChainNames.superviewRelations[name] {
             relation = superviewRelation
             guard current.isPunct(")") else {
-                throw error("\(name)() takes no argument: expected ')', found \(current.display)", at: current)
+                throw error("\(name.excerpt)() takes no argument: expected ')', found \(current.display)", at: current)
             }
             advance()
             target = .item(.superview, nil)
         } else {
             relation = ChainNames.relations[name] ?? .equal
             if current.isPunct(")") {
-                throw error("expected an argument for \(name), found ')'", at: current)
+                throw error("expected an argument for \(name.excerpt), found ')'", at: current)
             }
             let (value, column) = try parseExpression(.target)
-            try expect(")", "after the argument of \(name)")
-            target = try self.target(value, column, for: "the argument of \(name)")
+            try expect(")", "after the argument of \(name.excerpt)")
+            target = try self.target(value, column, for: "the argument of \(name.excerpt)")
         }
         if let existing = chain.relation {
             // Masonry lets the same relation take a second value: it only sets the constant again.
@@ -285,7 +285,7 @@ extension ChainReader {
                 return
             }
             let first = previousRelation?.text ?? "a relation"
-            throw error("Redefinition of constraint relation: \(name) after \(first) (only the same relation with a value may follow)", at: token)
+            throw error("Redefinition of constraint relation: \(name.excerpt) after \(first) (only the same relation with a value may follow)", at: token)
         }
         chain.relation = relation
         chain.target = target
@@ -293,9 +293,9 @@ extension ChainReader {
     }
 
     mutating func readModifier(_ name: String, _ token: ChainToken, into chain: inout ConstraintChain) throws(TextSyntaxError) {
-        try expect("(", "after \(name)")
+        try expect("(", "after \(name.excerpt)")
         if let priority = ChainNames.priorityMethods[name] {
-            try expect(")", "after '\(name)(' (it takes no argument)")
+            try expect(")", "after '\(name.excerpt)(' (it takes no argument)")
             chain.priority = priority
             return
         }
@@ -315,11 +315,11 @@ extension ChainReader {
             break
         }
         if current.isPunct(")") {
-            throw error("expected an argument for \(name), found ')'", at: current)
+            throw error("expected an argument for \(name.excerpt), found ')'", at: current)
         }
         let (value, column) = try parseExpression(name == "priority" ? .priority : .value)
-        try expect(")", "after the argument of \(name)")
-        let what = "the argument of \(name)"
+        try expect(")", "after the argument of \(name.excerpt)")
+        let what = "the argument of \(name.excerpt)"
         func mismatch(_ expected: String) -> TextSyntaxError {
             error("expected \(expected) for \(what), found \(value.kindName)", at: column)
         }
@@ -375,7 +375,7 @@ extension ChainReader {
             guard case .number(let n) = value else { throw mismatch("a priority") }
             chain.priority = Priority(n)
         default:
-            throw error("unknown modifier '\(name)'", at: token)
+            throw error("unknown modifier '\(name.excerpt)'", at: token)
         }
     }
 

@@ -80,7 +80,7 @@ extension View {
     private func run(_ build: (ConstraintMaker) -> Void, file: String, line: Int,
                      _ install: ([ConstraintChain]) throws(LayoutError) -> [ConstraintGroup]) throws(LayoutError) -> [ConstraintGroup] {
         let maker = ConstraintMaker(location: SourceLocation(file: file, line: line))
-        guard tree != nil else { throw LayoutError(.unsupported("view '\(id)' outlived its tree: keep the ViewTree alive while using its views"), at: maker.location) }
+        guard tree != nil else { throw LayoutError(.unsupported("view '\(id.excerpt)' outlived its tree: keep the ViewTree alive while using its views"), at: maker.location) }
         build(maker)
         let groups = try install(maker.boxes.map(\.chain))
         for (box, group) in zip(maker.boxes, groups) { box.reference.group = group }
@@ -109,7 +109,7 @@ extension View {
     public func removeConstraints() { tree?.removeConstraints(of: self) }
 
     private func liveTree() throws(LayoutError) -> ViewTree {
-        guard let tree else { throw LayoutError(.unsupported("view '\(id)' outlived its tree: keep the ViewTree alive while using its views")) }
+        guard let tree else { throw LayoutError(.unsupported("view '\(id.excerpt)' outlived its tree: keep the ViewTree alive while using its views")) }
         return tree
     }
 }

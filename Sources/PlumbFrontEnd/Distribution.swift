@@ -15,7 +15,14 @@ extension ViewTree {
     public func distribute(_ views: [View], along axis: LayoutAttribute.Axis, _ mode: DistributionMode,
                            leadSpacing lead: Rational, tailSpacing tail: Rational,
                            file: String = #fileID, line: Int = #line) throws(LayoutError) -> [ConstraintGroup] {
-        let location = SourceLocation(file: file, line: line)
+        try distribute(views, along: axis, mode, leadSpacing: lead, tailSpacing: tail, at: SourceLocation(file: file, line: line))
+    }
+
+    /// `distribute` written at `location`: a layout file's `distribute` statement gives its column too.
+    @discardableResult
+    func distribute(_ views: [View], along axis: LayoutAttribute.Axis, _ mode: DistributionMode,
+                    leadSpacing lead: Rational, tailSpacing tail: Rational,
+                    at location: SourceLocation) throws(LayoutError) -> [ConstraintGroup] {
         guard views.count >= 2 else { throw LayoutError(.tooFewViewsToDistribute(views.count), at: location) }
         var common: View? = views[0]
         for view in views.dropFirst() { common = common.flatMap { closestCommonAncestor($0, view) } }

@@ -57,9 +57,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String {
         switch kind {
         case .noCommonAncestor(let a, let b):
-            return "'\(a)' and '\(b)' have no common ancestor: constraints can only relate views in the same hierarchy"
+            return "'\(a.excerpt)' and '\(b.excerpt)' have no common ancestor: constraints can only relate views in the same hierarchy"
         case .missingSuperview(let v):
-            return "'\(v)' has no superview, so a constant on a location (or equalToSuperview) has nothing to be relative to"
+            return "'\(v.excerpt)' has no superview, so a constant on a location (or equalToSuperview) has nothing to be relative to"
         case .locationToSize(let a, let b):
             return "invalid pairing of layout attributes: \(a.displayName) is a location and \(b.displayName) a size"
         case .acrossAxes(let a, let b):
@@ -75,11 +75,11 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .priorityOutOfRange(let p):
             return "priority \(p) is out of range: priorities must be greater than 0 and at most 1000 (required)"
         case .unknownView(let v):
-            return "unknown view '\(v)'"
+            return "unknown view '\(v.excerpt)'"
         case .duplicateView(let v):
-            return "a view with id '\(v)' already exists"
+            return "a view with id '\(v.excerpt)' already exists"
         case .cyclicParent(let v):
-            return "'\(v)' cannot be its own ancestor"
+            return "'\(v.excerpt)' cannot be its own ancestor"
         case .unsupportedTarget(let what):
             return "unsupported target: \(what)"
         case .nonIdenticalMultiAttributeTarget:

@@ -59,6 +59,7 @@ private struct Reader {
     var declared: Set<String> = []
     var script: LayoutScript?
     var pendingName: String?
+    var pendingNameLocation: SourceLocation?
     var pendingDialect: Dialect = .masonry
     var tags: [String] = []
     var source: String?
@@ -102,7 +103,9 @@ private struct Reader {
         case "layout":
             guard words.count == 2 else { throw error("expected `layout NAME`", line: line, column: column) }
             pendingName = String(words[1])
+            pendingNameLocation = location
             script?.name = String(words[1])
+            script?.nameLocation = location
         case "dialect":
             guard words.count == 2, let d = Dialect(rawValue: String(words[1]).lowercased()) else {
                 throw error("expected `dialect masonry` or `dialect snapkit`", line: line, column: column)
@@ -123,6 +126,7 @@ private struct Reader {
             guard args.count == 2 else { throw error("expected `root WIDTH HEIGHT [ltr|rtl]`", line: line, column: column) }
             let size = Size(width: try number(args[0], line: line), height: try number(args[1], line: line))
             var new = LayoutScript(name: pendingName ?? "", dialect: pendingDialect, rootSize: size, direction: direction)
+            new.nameLocation = pendingNameLocation
             new.tags = tags
             new.source = source
             script = new
@@ -130,7 +134,7 @@ private struct Reader {
         case "let":
             guard let eq = s.firstIndex(of: "=") else { throw error("expected `let NAME = VALUE`", line: line, column: column) }
             let name = s[s.index(s.startIndex, offsetBy: 3)..<eq].trimmingWhitespace
-            guard isIdentifier(name) else { throw error("'\(name)' is not a name for a constant", line: line, column: column) }
+            guard isIdentifier(name) else { throw error("'\(name.excerpt)' is not a name for a constant", line: line, column: column) }
             let valueText = s[s.index(after: eq)...]
             constants[String(name)] = try parser.parseConstant(valueText, line: line,
                                                                column: column + s.distance(from: s.startIndex, to: s.index(after: eq)))
@@ -138,7 +142,7 @@ private struct Reader {
             try requireRoot(line: line)
             guard words.count >= 2, isIdentifier(words[1]) else { throw error("expected `view ID [in PARENT] [properties]`", line: line, column: column) }
             let id = String(words[1])
-            guard !declared.contains(id) else { throw error("view '\(id)' is declared twice", line: line, column: column) }
+            guard !declared.contains(id) else { throw error("view '\(id.excerpt)' is declared twice", line: line, column: column) }
             var rest = Array(words.dropFirst(2).map(String.init))
             var parent: String?
             if rest.first == "in" {
@@ -146,7 +150,7 @@ private struct Reader {
                 let parentID = rest[1] == "self" || rest[1] == "view" ? ChainParser.rootViewID : rest[1]
                 parent = parentID
                 guard declared.contains(parentID) else {
-                    throw error("unknown parent '\(rest[1])': declare it before its subviews", line: line, column: column)
+                    throw error("unknown parent '\(rest[1].excerpt)': declare it before its subviews", line: line, column: column)
                 }
                 rest.removeFirst(2)
             }
@@ -268,7 +272,7 @@ private struct Reader {
             return
         }
         let known = "layout, source, tags, dialect, root, let, view, set, make, update, remake, remove, removeFromSuperview, resize, distribute, edit, unedit, suggest, expect, a kept constraint's change, or a Masonry/SnapKit block"
-        throw error("unexpected '\(s.prefix(40))': expected \(known)", line: line, column: column)
+        throw error("unexpected '\(s.excerpt)': expected \(known)", line: line, column: column)
     }
 
     mutating func readBlock(_ kind: String, ids: [String], location: SourceLocation) throws(TextSyntaxError) {
@@ -341,6 +345,14 @@ private struct Reader {
     mutating func readExpectation(unsatisfiable: Bool, location: SourceLocation) throws(TextSyntaxError) {
         var expectation = LayoutExpectation(location: location)
         if unsatisfiable { expectation.conflict = [] }
+        // Where each view's frame and each VIEW.COMPONENT range was first given: a second one is a mistake, not an
+        // override.
+        var firstFrame: [String: SourceLocation] = [:]
+        var firstRange: [String: SourceLocation] = [:]
+        func listedTwice(_ what: String, first: SourceLocation, line: Int, column: Int) -> TextSyntaxError {
+            error("\(what) is listed twice in this expectation (first at line \(first.line), column \(first.column ?? 1)): "
+                  + "give it one line", line: line, column: column)
+        }
         while index < lines.count {
             let lineNumber = index + 1
             let raw = lines[index]
@@ -372,8 +384,14 @@ private struct Reader {
                 }
                 let id = try viewID(words[1][..<dot], line: lineNumber, column: column)
                 guard let component = FrameComponent(rawValue: String(words[1][words[1].index(after: dot)...])) else {
-                    throw error("unknown frame component in '\(words[1])': expected x, y, width or height", line: lineNumber, column: column)
+                    throw error("unknown frame component in '\(words[1].excerpt)': expected x, y, width or height", line: lineNumber, column: column)
                 }
+                let targetColumn = column + trimmed.distance(from: trimmed.startIndex, to: words[1].startIndex)
+                let key = "\(id).\(component.rawValue)"
+                if let first = firstRange[key] {
+                    throw listedTwice("the range of '\(key.excerpt)'", first: first, line: lineNumber, column: targetColumn)
+                }
+                firstRange[key] = SourceLocation(file: file, line: lineNumber, column: targetColumn)
                 let minimum = words[2] == "-inf" ? nil : try number(String(words[2]), line: lineNumber)
                 let maximum = words[3] == "inf" ? nil : try number(String(words[3]), line: lineNumber)
                 expectation.ambiguous.append(LayoutExpectation.Range(view: id, component: component, minimum: minimum, maximum: maximum,
@@ -384,6 +402,10 @@ private struct Reader {
                 throw error("expected `VIEW X Y WIDTH HEIGHT` (relative to the superview; ? where not compared), or `ambiguous VIEW.COMPONENT MIN MAX`", line: lineNumber, column: column)
             }
             let id = try viewID(words[0], line: lineNumber, column: column)
+            if let first = firstFrame[id] {
+                throw listedTwice("view '\(id.excerpt)'", first: first, line: lineNumber, column: column)
+            }
+            firstFrame[id] = here
             let parts = try words[1...].map { (w) throws(TextSyntaxError) -> Rational? in w == "?" ? nil : try number(String(w), line: lineNumber) }
             expectation.frames.append(LayoutExpectation.Frame(view: id, x: parts[0], y: parts[1], width: parts[2], height: parts[3],
                                                         derivation: derivation, location: here))
@@ -453,7 +475,7 @@ private struct Reader {
         func target(_ w: Substring) throws(TextSyntaxError) -> (String, FrameComponent) {
             guard let dot = w.firstIndex(of: "."),
                   let component = FrameComponent(rawValue: String(w[w.index(after: dot)...])) else {
-                throw error("expected VIEW.COMPONENT with component x, y, width or height, found '\(w)'", line: line, column: column)
+                throw error("expected VIEW.COMPONENT with component x, y, width or height, found '\(w.excerpt)'", line: line, column: column)
             }
             return (try viewID(w[..<dot], line: line, column: column), component)
         }
@@ -587,10 +609,10 @@ private struct Reader {
                 } else if let d = LayoutDirection(rawValue: a[0]) {
                     result.append(.direction(d))
                 } else {
-                    throw error("direction is ltr, rtl or inherit, not '\(a[0])'", line: line, column: column)
+                    throw error("direction is ltr, rtl or inherit, not '\(a[0].excerpt)'", line: line, column: column)
                 }
             default:
-                throw error("unknown view property '\(key)': expected in, intrinsic W H, hugging H V, compression H V, margins T L B R, safearea T L B R, baseline FIRST LAST, direction ltr|rtl|inherit", line: line, column: column)
+                throw error("unknown view property '\(key.excerpt)': expected in, intrinsic W H, hugging H V, compression H V, margins T L B R, safearea T L B R, baseline FIRST LAST, direction ltr|rtl|inherit", line: line, column: column)
             }
         }
         for property in result {
@@ -617,7 +639,7 @@ private struct Reader {
         if name.hasPrefix("self.") && name != "self.view" { name = name.dropFirst(5) }
         let id = (name == "self" || name == "view" || name == "self.view") ? ChainParser.rootViewID : String(name)
         guard declared.contains(id) else {
-            throw error("unknown view '\(name)' (declared: \(declared.sorted().joined(separator: ", ")))", line: line, column: column)
+            throw error("unknown view '\(name.excerpt)' (declared: \(ChainParser.list(declared.sorted())))", line: line, column: column)
         }
         return id
     }

@@ -43,7 +43,7 @@ public final class LayoutPlayer {
                 script.apply(properties, to: try script.lookUp([id], in: tree)[0])
             case .distribute(let ids, let axis, let mode, let lead, let tail):
                 try tree.distribute(try script.lookUp(ids, in: tree), along: axis, mode, leadSpacing: lead, tailSpacing: tail,
-                                    file: location.file, line: location.line)
+                                    at: location)
             case .resizeRoot(let size):
                 tree.rootSize = size
             case .changeConstant(let name, let modifier):
@@ -110,7 +110,7 @@ public final class LayoutPlayer {
 
     private func reference(_ name: String) throws(LayoutError) -> ConstraintGroup {
         guard let group = references[name] else {
-            throw LayoutError(.unsupported("no kept constraint named '\(name)': keep one with `\(name) = make....` in a block"))
+            throw LayoutError(.unsupported("no kept constraint named '\(name.excerpt)': keep one with `\(name.excerpt) = make....` in a block"))
         }
         return group
     }

@@ -61,6 +61,8 @@ public struct LayoutScript: Sendable {
     }
 
     public var name: String
+    /// Where `layout NAME` gave the name (nil: the layout is named after its file).
+    public var nameLocation: SourceLocation?
     /// Where the layout comes from (`Masonry example: Basic`).
     public var source: String?
     /// Features, size class and other labels for filtering.

@@ -57,30 +57,3 @@ public struct Comparison: Sendable {
         self.changes = changes
     }
 }
-
-/// Which corpus layouts pass on a back end, pinned in results/baseline/NAME.txt, one name per line.
-public struct Baseline: Sendable, Equatable {
-    public let backEnd: String
-    public let passing: Set<String>
-
-    public init(backEnd: String, passing: Set<String>) {
-        self.backEnd = backEnd
-        self.passing = passing
-    }
-
-    public init(backEnd: String, text: String) {
-        self.backEnd = backEnd
-        self.passing = Set(text.split(separator: "\n").map { String($0).filter { !$0.isWhitespace } }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
-    }
-
-    public var text: String {
-        "# Corpus layouts that pass on \(backEnd); `bench check` fails when one of them stops passing.\n"
-            + passing.sorted().joined(separator: "\n") + "\n"
-    }
-
-    /// The layouts of the baseline that do not pass in `results`.
-    public func losses(in results: RunResults) -> [String] {
-        let outcomes = results.layoutOutcomes()[backEnd] ?? [:]
-        return passing.filter { outcomes[$0] != .pass }.sorted()
-    }
-}

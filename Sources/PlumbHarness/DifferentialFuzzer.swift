@@ -26,12 +26,16 @@ public struct DifferentialFuzzer {
         self.policy = policy
     }
 
-    /// Runs cases `first..<first + count` of `seed`, stopping early after `timeLimit` seconds.
+    /// Runs cases `first..<first + count` of `seed`, stopping early after `timeLimit` seconds; a case that takes
+    /// longer than `caseTimeLimit` seconds is a finding (see `FuzzSummary.run`), and `step` hears of every step.
     public func run(seed: UInt64, from first: Int = 0, count: Int, timeLimit: Double = .infinity,
+                    caseTimeLimit: Double = .infinity, step: (FuzzStep) -> Void = { _ in },
                     progress: (Int, Summary) -> Void = { _, _ in }) -> Summary {
-        Summary.run(seed: seed, from: first, count: count, timeLimit: timeLimit, backEnds: backEnds,
+        Summary.run(seed: seed, from: first, count: count, timeLimit: timeLimit, caseTimeLimit: caseTimeLimit,
+                    reference: reference.name, backEnds: backEnds,
                     make: { randomSystem(seed: seed, index: $0) }, prepare: { .success($0) },
-                    compare: { system, type, _ in disagreement(system, type) }, shrink: shrink, progress: progress)
+                    compare: { system, type, _ in disagreement(system, type) },
+                    shrink: { shrink($0, $1, until: $2) }, step: step, progress: progress)
     }
 
     /// Whether `type` answers `system` as the reference does (status, every level's optimum, unique values).
@@ -52,9 +56,10 @@ public struct DifferentialFuzzer {
             return .differs("status \(other.status.rawValue), the exact back end says \(exact.status.rawValue)")
         }
         guard exact.status == .ok else { return .agree }
-        let e = Dictionary(uniqueKeysWithValues: exact.values.map { ($0.name, $0.value) })
-        let o = Dictionary(uniqueKeysWithValues: other.values.map { ($0.name, $0.value) })
-        let value = { (table: [String: SolvedValue], v: VariableID) in table[system.variables[v.index]]?.doubleValue ?? 0 }
+        // Keyed by exact names, as layout-lp/1 compares them; a name answered twice keeps its first value.
+        let e = Dictionary(exact.values.map { (ExactName($0.name), $0.value) }, uniquingKeysWith: { a, _ in a })
+        let o = Dictionary(other.values.map { (ExactName($0.name), $0.value) }, uniquingKeysWith: { a, _ in a })
+        let value = { (table: [ExactName: SolvedValue], v: VariableID) in table[ExactName(system.variables[v.index])]?.doubleValue ?? 0 }
         var levels: [Priority: (Double, Double)] = [:]
         for c in system.constraints {
             let pair = levels[c.priority] ?? (0, 0)
@@ -63,21 +68,23 @@ public struct DifferentialFuzzer {
         for (priority, pair) in levels.sorted(by: { $0.key > $1.key }) where !policy.agree(.float(pair.0), .float(pair.1)) {
             return .differs("level \(priority): violation \(pair.1), the exact optimum is \(pair.0)")
         }
-        let ambiguous = Set(exact.ambiguous.map(\.name))
+        let ambiguous = Set(exact.ambiguous.map { ExactName($0.name) })
         for (name, v) in e where !ambiguous.contains(name) {
             guard let mine = o[name], policy.agree(mine, v) else {
-                return .differs("\(name) = \(o[name].map(\.description) ?? "nothing"), the exact value is \(v)")
+                return .differs("\(name.text.excerpt) = \(o[name].map(\.description) ?? "nothing"), the exact value is \(v)")
             }
         }
         return .agree
     }
 
     /// Drops constraints one at a time while the disagreement persists, then makes numbers simpler (constants
-    /// toward 0, coefficients toward ±1) while it still persists.
-    public func shrink(_ system: LinearSystem, _ type: any LayoutSolver.Type) -> LinearSystem {
+    /// toward 0, coefficients toward ±1) while it still persists; stops with what it has at `deadline`
+    /// (`monotonicSeconds()`).
+    public func shrink(_ system: LinearSystem, _ type: any LayoutSolver.Type, until deadline: Double = .infinity) -> LinearSystem {
         var current = system
         var index = 0
         while index < current.constraints.count {
+            if monotonicSeconds() > deadline { return current }
             var trial = current
             trial.constraints.remove(at: index)
             if case .differs = disagreement(trial, type) { current = trial } else { index += 1 }
@@ -86,6 +93,7 @@ public struct DifferentialFuzzer {
         while progress {
             progress = false
             for trial in Self.simplerNumbers(current) {
+                if monotonicSeconds() > deadline { return current }
                 if case .differs = disagreement(trial, type) {
                     current = trial
                     progress = true

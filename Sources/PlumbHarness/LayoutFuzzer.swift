@@ -32,12 +32,16 @@ public struct LayoutFuzzer {
         return RandomLayout.random(size: size, rng: &rng)
     }
 
-    /// Runs layouts `first..<first + count` of `seed`, stopping early after `timeLimit` seconds.
+    /// Runs layouts `first..<first + count` of `seed`, stopping early after `timeLimit` seconds; a case that takes
+    /// longer than `caseTimeLimit` seconds is a finding (see `FuzzSummary.run`), and `step` hears of every step.
     public func run(seed: UInt64, from first: Int = 0, count: Int, timeLimit: Double = .infinity,
+                    caseTimeLimit: Double = .infinity, step: (FuzzStep) -> Void = { _ in },
                     progress: (Int, Summary) -> Void = { _, _ in }) -> Summary {
-        Summary.run(seed: seed, from: first, count: count, timeLimit: timeLimit, backEnds: backEnds,
+        Summary.run(seed: seed, from: first, count: count, timeLimit: timeLimit, caseTimeLimit: caseTimeLimit,
+                    reference: reference.name, backEnds: backEnds,
                     make: { randomLayout(seed: seed, index: $0) }, prepare: { observeOrExplain($0, reference) },
-                    compare: { layout, type, exact in compare(layout, type, exact: exact) }, shrink: shrink, progress: progress)
+                    compare: { layout, type, exact in compare(layout, type, exact: exact) },
+                    shrink: { shrink($0, $1, until: $2) }, step: step, progress: progress)
     }
 
     /// The observations at every expectation, or nil when the front end rejects the layout.
@@ -87,13 +91,15 @@ public struct LayoutFuzzer {
         return nil
     }
 
-    /// Applies `RandomLayout.simplifications()` while the disagreement persists, until none does.
-    public func shrink(_ layout: RandomLayout, _ type: any LayoutSolver.Type) -> RandomLayout {
+    /// Applies `RandomLayout.simplifications()` while the disagreement persists, until none does or `deadline`
+    /// (`monotonicSeconds()`) has passed.
+    public func shrink(_ layout: RandomLayout, _ type: any LayoutSolver.Type, until deadline: Double = .infinity) -> RandomLayout {
         var current = layout
         var progress = true
         while progress {
             progress = false
             for candidate in current.simplifications() {
+                if monotonicSeconds() > deadline { return current }
                 if case .differs = compare(candidate, type) {
                     current = candidate
                     progress = true

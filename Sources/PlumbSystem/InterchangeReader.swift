@@ -26,13 +26,7 @@ struct InterchangeDocument {
     }
 
     /// `text` quoted for a message, shortened if long.
-    static func show(_ text: String) -> String {
-        let limit = 80
-        guard text.unicodeScalars.count > limit else { return JSONWriter.quoted(text) }
-        var prefix = String.UnicodeScalarView()
-        prefix.append(contentsOf: text.unicodeScalars.prefix(limit))
-        return JSONWriter.quoted(String(prefix)) + "…"
-    }
+    static func show(_ text: String) -> String { Excerpt.quoted(text) }
 }
 
 /// A value inside an interchange document, with its path, read with located errors.
@@ -125,7 +119,7 @@ struct InterchangeMember {
     let keyOffset: Int
     let value: InterchangeValue
 
-    /// An error located at the member's key.
+    /// An error located at the member's key; its path ends with the key, so the message need not repeat it.
     func keyError(_ message: String) -> InterchangeError {
         value.document.error(message, offset: keyOffset, path: value.path)
     }

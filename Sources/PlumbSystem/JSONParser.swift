@@ -137,8 +137,9 @@ private struct JSONScanner {
         guard depth <= maxDepth else { throw failure("arrays and objects nested deeper than \(maxDepth) levels", at: open) }
         index += 1
         var members: [JSONNode.Member] = []
-        // Small objects are checked for repeated keys by a scan; larger ones through this index.
-        var keyIndex: [String: Int] = [:]
+        // Small objects are checked for repeated keys by a scan; larger ones through this index. Keys are the same
+        // only when their Unicode scalars are (JSON's rule), not when Swift calls them canonically equal.
+        var keyIndex: [ExactName: Int] = [:]
         let indexThreshold = 16
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBrace {
@@ -157,15 +158,15 @@ private struct JSONScanner {
             let key = try parseString()
             let previous: Int?
             if members.count < indexThreshold {
-                previous = members.firstIndex { $0.key == key }
+                previous = members.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
             } else {
                 if keyIndex.isEmpty {
-                    for (position, member) in members.enumerated() { keyIndex[member.key] = position }
+                    for (position, member) in members.enumerated() { keyIndex[ExactName(member.key)] = position }
                 }
-                previous = keyIndex[key]
+                previous = keyIndex[ExactName(key)]
             }
             if let previous {
-                throw failure("duplicate key \(JSONWriter.quoted(key)) (first at \(position(of: members[previous].keyOffset)))",
+                throw failure("duplicate key \(Excerpt.quoted(key)) (first at \(position(of: members[previous].keyOffset)))",
                               at: keyOffset)
             }
             path.append(.key(key))
@@ -176,7 +177,7 @@ private struct JSONScanner {
             index += 1
             let value = try parseValue(depth: depth)
             path.removeLast()
-            if members.count >= indexThreshold { keyIndex[key] = members.count }
+            if members.count >= indexThreshold { keyIndex[ExactName(key)] = members.count }
             members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value))
             if try endOfElement(close: Byte.closeBrace, container: "object", element: "an object member", opened: open) {
                 return members
@@ -215,7 +216,7 @@ private struct JSONScanner {
                 try parseEscape(into: &decoded)
                 runStart = index
             } else if byte < 0x20 {
-                throw failure("control character \(JSONScanner.unicodeName(UInt32(byte))) must be escaped in a string",
+                throw failure("\(JSONScanner.unicodeName(UInt32(byte))) must be escaped in a string",
                               at: index)
             } else if byte < 0x80 {
                 index += 1

@@ -27,7 +27,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `constraints[3].terms["v0.x"]`: plain keys after a dot, other keys quoted in brackets; empty at the top level.
-    /// Very deep paths are shortened in the middle.
+    /// Very deep paths are shortened in the middle, and long keys to an excerpt.
     public var description: String {
         let limit = 12
         guard components.count > limit else { return JSONPath.render(components[...], first: true) }
@@ -44,9 +44,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
             case .index(let index):
                 text += "[\(index)]"
             case .key(let key) where isPlainKey(key):
-                text += atStart ? key : ".\(key)"
+                text += atStart ? key.excerpt : ".\(key.excerpt)"
             case .key(let key):
-                text += "[\(JSONWriter.quoted(key))]"
+                text += "[\(Excerpt.quoted(key))]"
             }
             atStart = false
         }

@@ -8,7 +8,8 @@
 /// - Numbers are exact: strings such as `"-8"`, `"0.5"`, `"1/3"`, or JSON numbers read exactly from their lexeme.
 ///   A priority is such a number in (0, 1000]; an edit's priority must be below 1000.
 /// - Every variable named in terms, edits and suggestions must be listed in `variables`; a suggestion must name an
-///   edit variable; a variable may be an edit variable only once.
+///   edit variable; a variable may be an edit variable only once. Names are compared as exact sequences of Unicode
+///   scalars (`ExactName`), as JSON compares strings.
 /// Terms are merged through `LinearExpression`, so zero coefficients are dropped.
 extension LinearSystem {
     /// The `format` value of layout-lp/1 documents.
@@ -26,13 +27,14 @@ extension LinearSystem {
         let name = try top["name"]?.string() ?? ""
 
         var variables: [String] = []
-        var ids: [String: VariableID] = [:]
+        // Names are keyed by their exact Unicode scalars: "é" as U+00E9 and as e + U+0301 are two variables.
+        var ids: [ExactName: VariableID] = [:]
         for entry in try top.required("variables").array() {
             let variable = try entry.string()
-            if let first = ids[variable] {
+            if let first = ids[ExactName(variable)] {
                 throw entry.error("variable \(InterchangeDocument.show(variable)) is listed twice (first at variables[\(first.index)])")
             }
-            ids[variable] = VariableID(variables.count)
+            ids[ExactName(variable)] = VariableID(variables.count)
             variables.append(variable)
         }
 
@@ -47,7 +49,7 @@ extension LinearSystem {
             let edit = try entry.object()
             let variableValue = try edit.required("variable")
             let editName = try variableValue.string()
-            guard let variable = ids[editName] else {
+            guard let variable = ids[ExactName(editName)] else {
                 throw variableValue.error(LinearSystem.unknownVariable(editName))
             }
             if let first = editIndex[variable] {
@@ -66,12 +68,11 @@ extension LinearSystem {
         for entry in try top["suggestions"]?.array() ?? [] {
             var round: [Suggestion] = []
             for member in try entry.object().entries {
-                guard let variable = ids[member.key] else {
-                    throw member.keyError(LinearSystem.unknownVariable(member.key))
+                guard let variable = ids[ExactName(member.key)] else {
+                    throw member.keyError(LinearSystem.unknownVariableKey)
                 }
                 guard editIndex[variable] != nil else {
-                    throw member.keyError("\(InterchangeDocument.show(member.key)) is not an edit variable; "
-                                          + "list it in \"edits\" to suggest values for it")
+                    throw member.keyError("not an edit variable: list it in \"edits\" to suggest values for it")
                 }
                 round.append(Suggestion(variable: variable, value: try member.value.exactNumber()))
             }
@@ -128,7 +129,7 @@ extension LinearSystem {
 
     // MARK: Reading helpers
 
-    private static func readConstraint(_ entry: InterchangeValue, ids: [String: VariableID]) throws(InterchangeError)
+    private static func readConstraint(_ entry: InterchangeValue, ids: [ExactName: VariableID]) throws(InterchangeError)
         -> LinearConstraint {
         let constraint = try entry.object()
         let constantValue = try constraint.required("constant")
@@ -136,7 +137,7 @@ extension LinearSystem {
         // The parser refuses a repeated key and names are distinct, so every term names a different variable.
         var terms: [LinearTerm] = []
         for member in try constraint.required("terms").object().entries {
-            guard let variable = ids[member.key] else { throw member.keyError(unknownVariable(member.key)) }
+            guard let variable = ids[ExactName(member.key)] else { throw member.keyError(unknownVariableKey) }
             terms.append(LinearTerm(variable, try member.value.exactNumber()))
         }
         let expression = LinearExpression(distinctTerms: terms, constant: constant)
@@ -166,6 +167,9 @@ extension LinearSystem {
     private static func unknownVariable(_ name: String) -> String {
         "unknown variable \(InterchangeDocument.show(name)): it is not listed in \"variables\""
     }
+
+    /// The same for a key, which the error's path already names (a name is echoed once).
+    private static let unknownVariableKey = "unknown variable: this key is not listed in \"variables\""
 
     // MARK: Writing helpers
 

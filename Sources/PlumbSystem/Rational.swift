@@ -89,14 +89,18 @@ public enum NumberError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .malformed(let text):
-            return "'\(text)' is not a number (expected an integer, a decimal such as -0.125, or a fraction such as 1/3)"
-        case .outOfRange(let text):
-            return "'\(text)' cannot be kept exactly: Plumb's exact numbers are fractions of 128-bit integers"
-        case .divisionByZero(let text):
-            return "'\(text)' divides by zero"
-        case .notFinite(let text):
-            return "'\(text)' is not finite"
+        case .malformed(let text), .outOfRange(let text), .divisionByZero(let text), .notFinite(let text):
+            return "'\(text.excerpt)' \(reason)"
+        }
+    }
+
+    /// What is wrong, without the number: for messages that show the operands already.
+    public var reason: String {
+        switch self {
+        case .malformed: return "is not a number (expected an integer, a decimal such as -0.125, or a fraction such as 1/3)"
+        case .outOfRange: return "cannot be kept exactly: Plumb's exact numbers are fractions of 128-bit integers"
+        case .divisionByZero: return "divides by zero"
+        case .notFinite: return "is not finite"
         }
     }
 }

@@ -28,7 +28,7 @@ var availableBackEnds: [any LayoutSolver.Type] { PlumbBackEnds.all }
 func backEnd(named name: String) throws -> any LayoutSolver.Type {
     guard let type = PlumbBackEnds.named(name) else {
         let names = availableBackEnds.map { $0.name }
-        throw ValidationError("no back end named '\(name)'; this build has: \(names.isEmpty ? "none yet" : names.joined(separator: ", ")) (see `bench list`)")
+        throw ValidationError("no back end named '\(name.excerpt)'; this build has: \(names.isEmpty ? "none yet" : names.joined(separator: ", ")) (see `bench list`)")
     }
     return type
 }

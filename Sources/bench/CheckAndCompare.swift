@@ -10,7 +10,9 @@ struct Check: ParsableCommand {
         abstract: "Conformance only, against the pinned baseline: exit 1 if a layout that passed no longer does.",
         discussion: """
         The baseline is results/baseline/NAME.txt per back end (the layouts that pass). Fast enough for CI: no timing, \
-        no generated families. After an intended improvement, pin it with --update-baseline and commit the files.
+        no generated families. After an intended improvement, pin it with --update-baseline and commit the files. \
+        A baseline entry that names no corpus layout fails too (remove it or restore the layout); layouts that \
+        --filter leaves out are not judged.
         """
     )
 
@@ -28,6 +30,7 @@ struct Check: ParsableCommand {
         options.reference = availableBackEnds.first { $0.capabilities.exact }
         options.timeCorpus = false
         let corpus = try loadCorpus(nil)
+        let played = Set(corpus.entries.filter { entry in options.filter.map(entry.matches) ?? true }.map(\.name))
         let progress = ProgressLine()
         var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
                                  commit: currentCommit(), policy: options.policy)
@@ -51,8 +54,8 @@ struct Check: ParsableCommand {
                 continue
             }
             let baseline = Baseline(backEnd: backEnd.name, text: String(decoding: bytes, as: UTF8.self))
-            for layout in baseline.losses(in: results) {
-                printError("conformance loss: \(layout) no longer passes on \(backEnd.name)")
+            for loss in baseline.losses(in: results, corpus: Set(corpus.entries.map(\.name)), played: played) {
+                printError(loss.message(backEnd: backEnd.name, file: path))
                 lost += 1
             }
         }

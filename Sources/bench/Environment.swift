@@ -16,21 +16,28 @@ func machineDescription() -> String {
     return "\(model), \(cores) cores, \(Int(gib.rounded())) GiB"
 }
 
+/// What `git ARGS` prints in the working directory, trimmed; nil when git is missing or fails.
+func git(_ args: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + args
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = Pipe()
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// The full commit of the checkout the tool runs in (`git rev-parse HEAD`), or nil outside git.
+func headCommit() -> String? {
+    git(["rev-parse", "HEAD"]).flatMap { $0.isEmpty ? nil : $0 }
+}
+
 /// The checkout's commit (short), with `+` when the work tree has changes; `unknown` outside git.
 func currentCommit() -> String {
-    func git(_ args: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + args
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = Pipe()
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
     guard let commit = git(["rev-parse", "--short", "HEAD"]) else { return "unknown" }
     let dirty = !(git(["status", "--porcelain", "--untracked-files=no"]) ?? "").isEmpty
     return commit + (dirty ? "+" : "")

@@ -25,15 +25,29 @@ struct Fuzz: ParsableCommand {
         converged" or "approximate" (a compromise it cannot show to be optimal) are counted apart, with how many of \
         the approximate ones are wrong. Exit 1 when any back end disagreed.
 
+        Every case is bounded in time (--case-time-limit, checked between the fuzzer's steps): a case over its bound \
+        is counted and written like a disagreement, unshrunk, and the run goes on. A single back end call still \
+        running at twice the bound is taken as stuck: the case is written and the run ends with exit 1.
+
+        The seed is printed first; any case replays with --seed S --from CASE --count 1 (and the same --kind and \
+        --size). --seed-from-commit derives the seed from `git rev-parse HEAD`, so each commit explores new cases.
+
         Examples:
           bench fuzz --count 2000                      both kinds, 2,000 cases each
           bench fuzz --kind layouts --size 4 --seed 7  small layouts only
+          bench fuzz --seed-from-commit --count 1500   what CI runs
           bench fuzz --solver cassowary --count 1000000 --kind systems --time-limit 3600
         """
     )
 
-    @Option(help: "The seed: the same seed gives the same cases.")
-    var seed: UInt64 = 1
+    @Option(help: "The seed: the same seed gives the same cases (default 1).")
+    var seed: UInt64?
+
+    @Flag(help: "Derive the seed from this checkout's commit (`git rev-parse HEAD`; the fixed seed 1, with a note, without git).")
+    var seedFromCommit = false
+
+    @Option(help: "Seconds one case may take (checked between steps); a case over it is a finding.")
+    var caseTimeLimit = 10.0
 
     @Option(help: "How many random cases of each kind.")
     var count = 1000
@@ -64,6 +78,18 @@ struct Fuzz: ParsableCommand {
         guard from >= 0, from <= Int.max - count else { throw ValidationError("--from must be 0 or more") }
         guard size >= 1, size <= 10_000 else { throw ValidationError("--size must lie in 1...10,000") }
         guard timeLimit >= 0 else { throw ValidationError("--time-limit must be 0 or more") }
+        guard caseTimeLimit > 0, caseTimeLimit <= 86_400 else { throw ValidationError("--case-time-limit must lie in (0, 86,400] seconds") }
+        guard seed == nil || !seedFromCommit else { throw ValidationError("give --seed or --seed-from-commit, not both") }
+    }
+
+    /// The seed to use, with how it was chosen.
+    func chosenSeed() -> (seed: UInt64, origin: String) {
+        if let seed { return (seed, "") }
+        guard seedFromCommit else { return (FuzzSeed.fallback, "") }
+        guard let commit = headCommit() else {
+            return (FuzzSeed.fallback, " (git or a checkout is not available here, so the fixed seed)")
+        }
+        return (FuzzSeed.derived(fromCommit: commit), " (derived from commit \(commit.prefix(12)))")
     }
 
     func run() throws {
@@ -73,7 +99,9 @@ struct Fuzz: ParsableCommand {
         let types: [any LayoutSolver.Type] = try solvers.isEmpty
             ? PlumbBackEnds.all.filter { !$0.capabilities.exact }
             : solvers.map { try backEnd(named: $0) }
+        let (seed, origin) = chosenSeed()
         if print {
+            if seedFromCommit { writeStandardError("fuzz seed \(seed)\(origin)\n") }
             let systems = DifferentialFuzzer(reference: reference, backEnds: [], size: size)
             let layouts = LayoutFuzzer(reference: reference, backEnds: [], size: size)
             for index in from..<(from + count) {
@@ -88,56 +116,121 @@ struct Fuzz: ParsableCommand {
             }
             return
         }
-        var disagreements = 0
-        if kind != .layouts { disagreements += try runSystems(reference, types) }
-        if kind != .systems { disagreements += try runLayouts(reference, types) }
-        if disagreements > 0 { throw ExitCode(1) }
+        Swift.print("fuzz seed \(seed)\(origin): replay a case with --seed \(seed) --kind KIND --size \(size) --from CASE --count 1")
+        fflush(nil)
+        let watchdog = FuzzWatchdog(bound: caseTimeLimit) { step, kind, elapsed in
+            writeStuck(step, kind: kind, elapsed: elapsed, seed: seed, reference: reference)
+        }
+        defer { watchdog.stop() }
+        var findings = 0
+        if kind != .layouts { findings += try runSystems(reference, types, seed: seed, watchdog: watchdog) }
+        if kind != .systems { findings += try runLayouts(reference, types, seed: seed, watchdog: watchdog) }
+        if findings > 0 { throw ExitCode(1) }
     }
 
-    func runSystems(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type]) throws -> Int {
+    /// `bench fuzz` arguments that replay case `index` of `kind` alone.
+    func replay(_ kind: String, _ index: Int, seed: UInt64) -> String {
+        "bench fuzz --seed \(seed) --kind \(kind) --size \(size) --from \(index) --count 1"
+    }
+
+    func runSystems(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type], seed: UInt64,
+                    watchdog: FuzzWatchdog) throws -> Int {
         let progress = ProgressLine()
         let summary = DifferentialFuzzer(reference: reference, backEnds: types, size: size)
-            .run(seed: seed, from: from, count: count, timeLimit: timeLimit) { index, s in
-                progress.show("system \(index) of \(count): \(s.findings.count) disagreements")
-            }
+            .run(seed: seed, from: from, count: count, timeLimit: timeLimit, caseTimeLimit: caseTimeLimit,
+                 step: { watchdog.begin($0, kind: "system") }, progress: { index, s in
+                     progress.show("system \(index) of \(count): \(s.findings.count) findings")
+                 })
+        watchdog.pause()
         progress.finish()
-        return try report(summary, kind: "system") { finding in
-            let path = "\(output)/fuzz-\(finding.backEnd)-seed\(finding.seed)-case\(finding.caseIndex).json"
-            var system = finding.shrunk
-            system.name = "fuzz \(finding.backEnd) seed \(finding.seed) case \(finding.caseIndex): \(finding.reason)"
-            try writeText(system.layoutLPJSON() + "\n", to: path)
-            return (path, "from \(finding.original.constraints.count) to \(finding.shrunk.constraints.count) constraints")
+        return try report(summary, kind: "system", seed: seed) { finding in
+            try writeSystem(finding.shrunk, backEnd: finding.backEnd, seed: seed, index: finding.caseIndex, reason: finding.reason)
+            return (systemPath(finding.backEnd, seed: seed, index: finding.caseIndex),
+                    "from \(finding.original.constraints.count) to \(finding.shrunk.constraints.count) constraints")
         }
     }
 
-    func runLayouts(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type]) throws -> Int {
+    func runLayouts(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type], seed: UInt64,
+                    watchdog: FuzzWatchdog) throws -> Int {
         let progress = ProgressLine()
         let summary = LayoutFuzzer(reference: reference, backEnds: types, size: size)
-            .run(seed: seed, from: from, count: count, timeLimit: timeLimit) { index, s in
-                progress.show("layout \(index) of \(count): \(s.findings.count) disagreements")
-            }
+            .run(seed: seed, from: from, count: count, timeLimit: timeLimit, caseTimeLimit: caseTimeLimit,
+                 step: { watchdog.begin($0, kind: "layout") }, progress: { index, s in
+                     progress.show("layout \(index) of \(count): \(s.findings.count) findings")
+                 })
+        watchdog.pause()
         progress.finish()
-        return try report(summary, kind: "layout") { finding in
-            let name = "fuzz-\(finding.backEnd)-seed\(finding.seed)-layout\(finding.caseIndex)"
-            let path = "\(output)/\(name).layout"
-            let header = ["Found by `bench fuzz --kind layouts --seed \(finding.seed) --size \(size)`, case \(finding.caseIndex), "
-                          + "shrunk from weight \(finding.original.weight) to \(finding.shrunk.weight).",
-                          "\(finding.backEnd): \(finding.reason)",
-                          "Derive the frames by hand before committing it to the corpus (`bench audit` refuses it until then)."]
-            try writeText(finding.shrunk.text(name: name, header: header), to: path)
-            return (path, "from weight \(finding.original.weight) to \(finding.shrunk.weight)")
+        return try report(summary, kind: "layout", seed: seed) { finding in
+            let shrunk = finding.isOverBound ? "not shrunk (over its time bound)"
+                : "shrunk from weight \(finding.original.weight) to \(finding.shrunk.weight)"
+            try writeLayout(finding.shrunk, backEnd: finding.backEnd, seed: seed, index: finding.caseIndex,
+                            lines: ["Found by `\(replay("layouts", finding.caseIndex, seed: seed))`, \(shrunk).",
+                                    "\(finding.backEnd): \(finding.reason)"])
+            return (layoutPath(finding.backEnd, seed: seed, index: finding.caseIndex),
+                    "from weight \(finding.original.weight) to \(finding.shrunk.weight)")
         }
+    }
+
+    func systemPath(_ backEnd: String, seed: UInt64, index: Int) -> String {
+        "\(output)/fuzz-\(backEnd)-seed\(seed)-case\(index).json"
+    }
+
+    func layoutPath(_ backEnd: String, seed: UInt64, index: Int) -> String {
+        "\(output)/fuzz-\(backEnd)-seed\(seed)-layout\(index).layout"
+    }
+
+    func writeSystem(_ system: LinearSystem, backEnd: String, seed: UInt64, index: Int, reason: String) throws {
+        var system = system
+        system.name = "fuzz \(backEnd) seed \(seed) case \(index): \(reason)"
+        try writeText(system.layoutLPJSON() + "\n", to: systemPath(backEnd, seed: seed, index: index))
+    }
+
+    func writeLayout(_ layout: RandomLayout, backEnd: String, seed: UInt64, index: Int, lines: [String]) throws {
+        let name = "fuzz-\(backEnd)-seed\(seed)-layout\(index)"
+        let header = lines + ["Derive the frames by hand before committing it to the corpus (`bench audit` refuses it until then)."]
+        try writeText(layout.text(name: name, header: header), to: layoutPath(backEnd, seed: seed, index: index))
+    }
+
+    /// What the watchdog does with a stuck step: the case, as it was, written like a finding, and how to replay it.
+    func writeStuck(_ step: FuzzStep, kind: String, elapsed: Double, seed: UInt64, reference: any LayoutSolver.Type) {
+        let reason = "over its time bound: the step judging \(step.backEnd)\(step.shrinking ? " (shrinking a disagreement)" : "") "
+            + "was still running after \(formatSeconds(elapsed)) (the bound is \(formatSeconds(caseTimeLimit)))"
+        mkdir(output, 0o755)
+        var path = ""
+        do {
+            if kind == "system" {
+                let system = DifferentialFuzzer(reference: reference, backEnds: [], size: size).randomSystem(seed: seed, index: step.caseIndex)
+                try writeSystem(system, backEnd: step.backEnd, seed: seed, index: step.caseIndex, reason: reason)
+                path = systemPath(step.backEnd, seed: seed, index: step.caseIndex)
+            } else {
+                let layout = LayoutFuzzer(reference: reference, backEnds: [], size: size).randomLayout(seed: seed, index: step.caseIndex)
+                try writeLayout(layout, backEnd: step.backEnd, seed: seed, index: step.caseIndex,
+                                lines: ["Found by `\(replay("layouts", step.caseIndex, seed: seed))`, not shrunk (stuck).",
+                                        "\(step.backEnd): \(reason)"])
+                path = layoutPath(step.backEnd, seed: seed, index: step.caseIndex)
+            }
+        } catch {
+            path = "not written: \(error)"
+        }
+        Swift.print("\(kind) \(step.caseIndex) is \(reason); the case as it was: \(path)")
+        Swift.print("a back end call cannot be interrupted, so the run ends here (exit 1); replay: \(replay(kind + "s", step.caseIndex, seed: seed))")
     }
 
     /// Writes each finding's reproducer (`write` returns its path and the shrunk size) and prints the summary.
-    func report<Case>(_ summary: FuzzSummary<Case>, kind: String,
+    func report<Case>(_ summary: FuzzSummary<Case>, kind: String, seed: UInt64,
                       write: (FuzzSummary<Case>.Finding) throws -> (path: String, shrunk: String)) throws -> Int {
         if !summary.findings.isEmpty { mkdir(output, 0o755) }
         for finding in summary.findings {
             let (path, shrunk) = try write(finding)
-            Swift.print("\(finding.backEnd) disagrees on \(kind) \(finding.caseIndex): \(finding.reason); shrunk \(shrunk): \(path)")
+            let replayIt = "replay: \(replay(kind + "s", finding.caseIndex, seed: seed))"
+            if finding.isOverBound {
+                Swift.print("\(kind) \(finding.caseIndex) is \(finding.reason) (\(finding.backEnd) was under way); the case as it was: \(path); \(replayIt)")
+            } else {
+                Swift.print("\(finding.backEnd) disagrees on \(kind) \(finding.caseIndex): \(finding.reason); shrunk \(shrunk): \(path); \(replayIt)")
+            }
         }
-        Swift.print("\(kind)s: \(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.findings.count) disagreements"
+        Swift.print("\(kind)s: \(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.disagreements.count) disagreements, "
+              + "\(summary.overBound.count) over the \(formatSeconds(caseTimeLimit)) bound"
               + (kind == "layout" ? ", \(summary.rejected) rejected by the front end" : "")
               + classified(summary.notConverged, summary.approximate))
         for rejection in summary.rejections { Swift.print("  rejected: \(rejection)") }

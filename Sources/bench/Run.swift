@@ -86,7 +86,7 @@ struct Run: ParsableCommand {
     static func sizes(_ text: String, option: String) throws -> [Int] {
         try text.split(separator: ",").map { item in
             guard let n = Int(item.filter { $0 != " " }), (1...1_000_000).contains(n) else {
-                throw ValidationError("\(option): '\(item)' is not a number of views from 1 to 1,000,000")
+                throw ValidationError("\(option): '\(item.excerpt)' is not a number of views from 1 to 1,000,000")
             }
             return n
         }

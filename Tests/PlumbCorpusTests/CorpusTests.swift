@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import PlumbSystem
 import PlumbFrontEnd
 @testable import PlumbCorpus
@@ -30,6 +31,29 @@ import PlumbFrontEnd
     @Test func namesAreUnique() throws {
         let corpus = try Corpus(root: CorpusFiles.root)
         #expect(Set(corpus.entries.map(\.name)).count == corpus.entries.count)
+    }
+
+    /// Two files that declare the same `layout NAME` (or share a file name) are reported with both paths.
+    @Test func theAuditCatchesDuplicateLayoutNames() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-names-\(UInt64.random(in: 0...UInt64.max))").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/b", withIntermediateDirectories: true)
+        let body = "root 100 100\nview a\nmake a {\n make.edges.equalTo(superview);\n}\nexpect {\n a 0 0 100 100\n}\n"
+        for (path, text) in [("a.layout", "layout same\n" + body), ("b/c.layout", "# the copy\nlayout same\n" + body),
+                             ("b/plain.layout", body), ("plain.layout", body), ("other.layout", "layout other\n" + body)] {
+            try text.write(toFile: root + "/" + path, atomically: true, encoding: .utf8)
+        }
+        let corpus = try Corpus(root: root)
+        let findings = LayoutNameAudit().audit(corpus)
+        #expect(findings.count == 2)
+        let same = try #require(findings.first { $0.message.contains("'same'") })
+        #expect(same.location == SourceLocation(file: root + "/b/c.layout", line: 2, column: 1))
+        #expect(same.message.contains("already used by \(root)/a.layout:1:1"))
+        let plain = try #require(findings.first { $0.message.contains("'plain'") })
+        #expect(plain.location == SourceLocation(file: root + "/plain.layout", line: 1))
+        #expect(plain.message.contains("already used by \(root)/b/plain.layout (named after the file)"))
+        // The checkout's corpus has none.
+        #expect(LayoutNameAudit().audit(try Corpus(root: CorpusFiles.root)).isEmpty)
     }
 
     @Test func theAuditCatchesAWrongDerivation() throws {

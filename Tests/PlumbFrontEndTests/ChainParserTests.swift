@@ -377,7 +377,7 @@ struct ChainParserNumberTests {
         ("nope", 1, "unknown constant 'nope' (known constants: gap, half, offsetPoint, padding)"),
         ("MASLayoutPriorityDefaultLow", 1, "'MASLayoutPriorityDefaultLow' is a priority and can only be used in priority(...)"),
         ("CGPointMake(1, 2)", 1, "expected a number for the value, found a CGPoint"),
-        ("5 / (2 - 2)", 3, "cannot compute 5 / 0: '5 / 0' divides by zero"),
+        ("5 / (2 - 2)", 3, "5 / 0 divides by zero"),
     ])
     func numberErrors(_ text: String, _ column: Int, _ message: String) {
         #expect(throws: TextSyntaxError(location: F.location(column, line: 4), message: message)) {

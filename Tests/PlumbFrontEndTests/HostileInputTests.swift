@@ -34,4 +34,67 @@ import PlumbSystem
             #expect(throws: TextSyntaxError.self) { _ = try LayoutFile(file: "n.layout", name: "n").parse(bad) }
         }
     }
+
+    /// The syntax error reading `text`, or nil.
+    func syntaxError(_ text: String) -> TextSyntaxError? {
+        do {
+            _ = try LayoutFile(file: "h.layout", name: "h").parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A second frame for a view (or a second range for a component) is an error naming both places, not an
+    /// override that keeps the first silently.
+    @Test func aViewListedTwiceInAnExpectationIsAnError() throws {
+        let lines = ["root 375 667", "view a", "make a {", "    make.edges.equalTo(superview);", "}",
+                     "expect {", "    a 0 0 375 667", "  a 1 1 1 1", "}"]
+        let frame = try #require(syntaxError(lines.joined(separator: "\n")))
+        #expect((frame.location.line, frame.location.column) == (8, 3))
+        #expect(frame.message == "view 'a' is listed twice in this expectation (first at line 7, column 5): give it one line")
+
+        let ranges = ["root 100 100", "view a", "expect {", "  a ? 0 100 100", "  ambiguous a.x 0 10",
+                      "  ambiguous  a.x 0 20", "}"]
+        let range = try #require(syntaxError(ranges.joined(separator: "\n")))
+        #expect((range.location.line, range.location.column) == (6, 14))
+        #expect(range.message.hasPrefix("the range of 'a.x' is listed twice in this expectation (first at line 5, column 13)"))
+
+        // The same view in two expectations is fine.
+        #expect(syntaxError((lines.prefix(7) + ["}", "expect {", "  a 0 0 375 667", "}"]).joined(separator: "\n")) == nil)
+    }
+
+    /// A huge number or name is echoed once, cut to an excerpt, wherever it appears.
+    @Test func hugeInputIsEchoedOnceAsAnExcerpt() throws {
+        let digits = String(repeating: "9", count: 1_000_000)
+        let excerpt = String(repeating: "9", count: Excerpt.limit) + "…"
+        for text in ["root \(digits) 10", "root 10 10\nlet x = \(digits)",
+                     "root 10 10\nview a\nmake a {\n  make.width.equalTo(@\(digits));\n}"] {
+            let error = try #require(syntaxError(text))
+            #expect(error.message.count < 200)
+            #expect(error.message == "'\(excerpt)' cannot be kept exactly: Plumb's exact numbers are fractions of 128-bit integers")
+        }
+        let name = String(repeating: "b", count: 1_000_000)
+        for text in ["root 10 10\nview a\nmake a {\n  make.width.equalTo(\(name));\n}", "root 10 10\n\(name) x",
+                     "root 10 10\nview \(name)\nview \(name)", "root 10 10\nview a\nremove \(name)"] {
+            let error = try #require(syntaxError(text))
+            #expect(error.message.count < 400, "\(error.message.prefix(100))")
+            #expect(error.message.contains(String(repeating: "b", count: Excerpt.limit) + "…"))
+        }
+    }
+
+    /// Distribution with fewer than two views names the column of the statement, in both spellings.
+    @Test func distributingOneViewNamesLineAndColumn() throws {
+        for (statement, column) in [("  distribute a horizontal spacing 20 lead 5 tail 5", 3),
+                                    ("    [@[a] mas_distributeViewsAlongAxis:MASAxisTypeHorizontal withFixedSpacing:20 leadSpacing:5 tailSpacing:5];", 5)] {
+            let script = try LayoutFile(file: "d.layout", name: "d").parse("root 100 100\nview a\n" + statement)
+            do {
+                _ = try script.lowered()
+                Issue.record("one view was distributed")
+            } catch {
+                #expect(error.location == SourceLocation(file: "d.layout", line: 3, column: column))
+                #expect(error.description.hasPrefix("d.layout:3:\(column): error: distribution needs at least two views"))
+            }
+        }
+    }
 }

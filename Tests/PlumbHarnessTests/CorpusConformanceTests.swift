@@ -27,7 +27,7 @@ import PlumbBackEnds
         }
         let baseline = Baseline(backEnd: name, text: String(decoding: bytes, as: UTF8.self))
         #expect(!baseline.passing.isEmpty)
-        let lost = baseline.losses(in: results)
-        #expect(lost.isEmpty, "\(name) no longer passes: \(lost.joined(separator: ", "))")
+        let lost = baseline.losses(in: results, corpus: Set(corpus.entries.map(\.name)))
+        #expect(lost.isEmpty, "\(lost.map { $0.message(backEnd: name, file: "results/baseline/\(name).txt") })")
     }
 }

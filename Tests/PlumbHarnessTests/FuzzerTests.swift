@@ -1,5 +1,8 @@
 import Testing
 import PlumbSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 import PlumbSolver
 import PlumbBackEnds
 @testable import PlumbHarness
@@ -35,6 +38,15 @@ final class OffByOneSolver: PlantedBugSolver {
     override class var name: String { "off-by-one" }
     override class func triggers(_ c: LinearConstraint) -> Bool {
         c.terms.contains { $0.variable == VariableID(0) && abs($0.coefficient.doubleValue) == 3 }
+    }
+}
+
+/// Cassowary that takes a twentieth of a second over every solve: slow enough to go over a small case bound.
+final class SlowSolver: PlantedBugSolver {
+    override class var name: String { "slow" }
+    override func solve() throws(SolverError) -> SolveReport {
+        usleep(50_000)
+        return try inner.solve()
     }
 }
 
@@ -77,5 +89,40 @@ final class OffByOneSolver: PlantedBugSolver {
         let summary = DifferentialFuzzer(reference: exact, backEnds: [cassowary]).run(seed: 99, count: 1000)
         #expect(summary.cases == 1000)
         #expect(summary.findings.isEmpty, "\(summary.findings.map { "\($0.caseIndex): \($0.reason)" })")
+    }
+
+    /// Every case is bounded in time: one over its bound is a finding, kept as it was (not shrunk), and the run
+    /// goes on to the next case instead of waiting on it.
+    @Test func aCaseOverItsTimeBoundIsAFindingAndTheRunGoesOn() {
+        var steps: [FuzzStep] = []
+        let summary = DifferentialFuzzer(reference: exact, backEnds: [SlowSolver.self])
+            .run(seed: 3, count: 4, caseTimeLimit: 0.02, step: { steps.append($0) })
+        #expect(summary.cases == 4)
+        #expect(summary.overBound.count == 4)
+        #expect(summary.disagreements.isEmpty)
+        for finding in summary.overBound {
+            #expect(finding.backEnd == "slow")
+            #expect(finding.reason.hasPrefix("over its time bound: the case took"))
+            #expect(finding.shrunk == finding.original)
+        }
+        #expect(steps.map(\.caseIndex) == [0, 0, 1, 1, 2, 2, 3, 3])
+        #expect(steps.map(\.backEnd) == ["exact", "slow", "exact", "slow", "exact", "slow", "exact", "slow"])
+
+        let layouts = LayoutFuzzer(reference: exact, backEnds: [SlowSolver.self]).run(seed: 3, count: 2, caseTimeLimit: 0.02)
+        #expect(layouts.cases == 2)
+        #expect(layouts.overBound.count + layouts.rejected == 2)
+
+        let unbounded = DifferentialFuzzer(reference: exact, backEnds: [SlowSolver.self]).run(seed: 3, count: 2)
+        #expect(unbounded.findings.isEmpty)
+    }
+
+    /// CI's seed comes from the commit: the same commit gives the same seed, another commit another one.
+    @Test func seedsDerivedFromCommits() {
+        let head = "748df639fda5eee32fcc0784bb21a49948eef799"
+        #expect(FuzzSeed.derived(fromCommit: head) == FuzzSeed.derived(fromCommit: head + "\n"))
+        #expect(FuzzSeed.derived(fromCommit: head) != FuzzSeed.derived(fromCommit: "5a1b638" + head.dropFirst(7)))
+        #expect(FuzzSeed.derived(fromCommit: head) != FuzzSeed.fallback)
+        // FNV-1a of the empty text is its offset basis.
+        #expect(FuzzSeed.derived(fromCommit: "") == 0xCBF2_9CE4_8422_2325)
     }
 }

@@ -203,8 +203,22 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
     @Test func baselines() {
         let baseline = Baseline(backEnd: "cassowary", text: "# comment\npinned\nother\n")
         #expect(baseline.passing == ["pinned", "other"])
-        #expect(baseline.losses(in: ResultsFiles.sample()) == ["other"])
+        #expect(baseline.losses(in: ResultsFiles.sample(), corpus: ["pinned", "other"]) == [.noLongerPasses("other")])
         #expect(Baseline(backEnd: "cassowary", text: baseline.text) == baseline)
+        #expect(Baseline(backEnd: "cassowary", text: "# comment\r\npinned\r\nother\r\n") == baseline)
+    }
+
+    /// A baseline entry the corpus does not have is reported as such (still a loss), not as "no longer passes", and
+    /// a name with unprintable bytes is shown escaped; a layout a filter left out is not judged.
+    @Test func baselineEntriesOutsideTheCorpusAndUnprintableNames() {
+        let baseline = Baseline(backEnd: "cassowary", text: "pinned\nre\u{0}named\nfiltered\n")
+        let losses = baseline.losses(in: ResultsFiles.sample(), corpus: ["pinned", "filtered"], played: ["pinned"])
+        #expect(losses == [.notInCorpus("re\u{0}named")])
+        let message = losses[0].message(backEnd: "cassowary", file: "results/baseline/cassowary.txt")
+        #expect(message == #"results/baseline/cassowary.txt: baseline names 're\u{0}named', which is not in the corpus: remove it or restore the layout"#)
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 })
+        #expect(Baseline.Loss.noLongerPasses("a\u{7}b").message(backEnd: "exact", file: "f")
+                == #"conformance loss: a\u{7}b no longer passes on exact"#)
     }
 
     @Test func reportRecommendsPerUseFromFigures() {

@@ -165,6 +165,25 @@ struct JSONParserTests {
         #expect(truncatedSequence.message.contains("UTF-8"))
     }
 
+    @Test("a raw control character is named once")
+    func controlCharacterNamedOnce() throws {
+        let tab = try #require(parseError("{\"a\":\"\t\"}"))
+        #expect((tab.line, tab.column) == (1, 7))
+        #expect(tab.message == "control character U+0009 must be escaped in a string")
+    }
+
+    @Test("keys are the same only when their Unicode scalars are, not when Swift calls them canonically equal")
+    func keysCompareAsScalars() throws {
+        // "é" as one code point and as e + U+0301: two keys in JSON, in small and in large (indexed) objects.
+        let small = try JSONParser.parse(#"{"\u00e9": 1, "e\u0301": 2}"#)
+        #expect(small.objectMembers?.count == 2)
+        let filler = (0..<20).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+        let large = try JSONParser.parse(#"{"# + filler + #", "\u00e9": 1, "e\u0301": 2}"#)
+        #expect(large.objectMembers?.count == 22)
+        #expect(parseError(#"{"\u00e9": 1, "\u00e9": 2}"#)?.message.contains("duplicate key") == true)
+        #expect(parseError(#"{"# + filler + #", "e\u0301": 1, "e\u0301": 2}"#)?.message.contains("duplicate key") == true)
+    }
+
     @Test("duplicate keys are rejected, in small and large objects")
     func duplicateKeys() throws {
         let small = try #require(parseError(#"{"a":1,"a":2}"#))
