@@ -9,25 +9,19 @@ import PlumbBackEnds
 
 /// A back end with a planted bug: cassowary, except that once a constraint sets the bug off it answers one more
 /// than the truth for one variable. Subclasses say which constraints trigger it and which variable it hits.
-class PlantedBugSolver: LayoutSolver {
-    class var name: String { "planted-bug" }
-    static let capabilities = SolverCapabilities(exact: false, strictPriorities: true, incremental: true, explainsConflicts: false, detectsAmbiguity: false)
+class PlantedBugSolver: ForwardingSolver {
+    override class var name: String { "planted-bug" }
+    override class var capabilities: SolverCapabilities {
+        SolverCapabilities(exact: false, strictPriorities: true, incremental: true, explainsConflicts: false, detectsAmbiguity: false)
+    }
     class func triggers(_ c: LinearConstraint) -> Bool { false }
     class var victim: VariableID { VariableID(0) }
-    let inner = PlumbBackEnds.named("cassowary")!.init()
     var triggered = false
-    required init() {}
-    func add(_ c: LinearConstraint, id: ConstraintID) throws(SolverError) {
+    override func add(_ c: LinearConstraint, id: ConstraintID) throws(SolverError) {
         try inner.add(c, id: id)
         if Self.triggers(c) { triggered = true }
     }
-    func remove(_ id: ConstraintID) throws(SolverError) { try inner.remove(id) }
-    func setConstant(_ c: Rational, of id: ConstraintID) throws(SolverError) { try inner.setConstant(c, of: id) }
-    func addEditVariable(_ v: VariableID, priority: Priority) throws(SolverError) { try inner.addEditVariable(v, priority: priority) }
-    func removeEditVariable(_ v: VariableID) throws(SolverError) { try inner.removeEditVariable(v) }
-    func suggest(_ value: Rational, for v: VariableID) throws(SolverError) { try inner.suggest(value, for: v) }
-    func solve() throws(SolverError) -> SolveReport { try inner.solve() }
-    func value(of v: VariableID) -> SolvedValue {
+    override func value(of v: VariableID) -> SolvedValue {
         let truth = inner.value(of: v)
         return triggered && v == Self.victim ? .float(truth.doubleValue + 1) : truth
     }
