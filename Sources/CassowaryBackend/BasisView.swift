@@ -7,10 +7,8 @@ import PlumbSystem
 extension CassowarySolver {
     /// Whether the variable is basic (false for a variable no constraint mentions).
     package func isBasic(variable v: VariableID) -> Bool {
-        let i = v.index
-        guard i >= 0, i < tableau.varSym.count else { return false }
-        let s = tableau.varSym[i]
-        return s >= 0 && tableau.symRow[Int(s)] >= 0
+        guard let s = tableau.externals.symbol(of: v.index) else { return false }
+        return tableau.symbols.isBasic(s)
     }
 
     /// Whether each of a constraint's two logical columns is basic, nil where it has none: `marker` is the slack of
@@ -25,13 +23,12 @@ extension CassowarySolver {
 
     /// `basicLogicals(of:)` for the constraint behind a suggested edit (nil before the first suggestion).
     package func basicLogicals(ofEdit v: VariableID) -> (marker: Bool?, other: Bool?)? {
-        guard let e = edit(v.index), e.slot >= 0 else { return nil }
-        return basicLogicals(ofRecord: e.slot)
+        guard let slot = edit(v.index)?.slot else { return nil }
+        return basicLogicals(ofRecord: slot)
     }
 
     func basicLogicals(ofRecord k: Int) -> (marker: Bool?, other: Bool?) {
         let r = records[k]
-        func basic(_ s: Int32) -> Bool? { s >= 0 ? tableau.symRow[Int(s)] >= 0 : nil }
-        return (basic(r.marker), basic(r.other))
+        return (r.marker.map(tableau.symbols.isBasic), r.other.map(tableau.symbols.isBasic))
     }
 }

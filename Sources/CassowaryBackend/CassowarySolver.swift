@@ -32,53 +32,66 @@ public final class CassowarySolver: LayoutSolver {
     public static let capabilities = SolverCapabilities(exact: false, strictPriorities: true, incremental: true,
                                                         explainsConflicts: true, detectsAmbiguity: false)
 
-    /// One stored constraint (48 bytes: 32-bit fields where they suffice; there is one per constraint).
+    /// One stored constraint (48 bytes: 32-bit fields where they suffice; there is one per constraint). Optional
+    /// fields are stored as 32-bit values with -1 for "none" and read through typed optionals.
     struct Record {
+        private static let none: Int32 = -1
+
         var id: ConstraintID
         var constant: Double
         /// Terms: `termVars[start..<start+count]`, `termCoefs[...]` of the solver.
         private var start32: Int32
         private var count32: Int32
-        /// Objective slot of its priority level (see `levelSlots`), or -1 for required.
         private var level32: Int32
-        var marker: Int32 = -1
-        var other: Int32 = -1
-        /// The edit variable this record implements, or -1.
-        private var editVariable32: Int32 = -1
-        /// 0 `==`, 1 `<=`, 2 `>=`.
-        var relation: UInt8
+        private var marker32: Int32 = none
+        private var other32: Int32 = none
+        private var editVariable32: Int32 = none
+        var relation: ConstraintRelation
         /// A required equality that keeps a dummy marker column (after its first constant change).
-        var flagged = false
+        var hasDummy = false
         var alive = true
 
-        init(id: ConstraintID, start: Int, count: Int, constant: Double, relation: UInt8, level: Int) {
+        init(id: ConstraintID, start: Int, count: Int, constant: Double, relation: ConstraintRelation, level: Int?) {
             self.id = id
             self.constant = constant
             start32 = Int32(start)
             count32 = Int32(count)
-            level32 = Int32(level)
+            level32 = level.map { Int32($0) } ?? Self.none
             self.relation = relation
         }
 
         var start: Int { Int(start32) }
         var count: Int { Int(count32) }
-        var level: Int {
-            get { Int(level32) }
-            set { level32 = Int32(newValue) }
+        /// The objective slot of its priority level (see `levelSlots`), nil for a required constraint.
+        var level: Int? { level32 == Self.none ? nil : Int(level32) }
+        var isRequired: Bool { level32 == Self.none }
+        /// The constraint's first logical symbol: the slack of an inequality, the dummy of a required equality that
+        /// keeps one, the error symbol with coefficient -1 of a soft equality.
+        var marker: Int32? {
+            get { marker32 == Self.none ? nil : marker32 }
+            set { marker32 = newValue ?? Self.none }
         }
-        var editVariable: Int {
-            get { Int(editVariable32) }
-            set { editVariable32 = Int32(newValue) }
+        /// The error symbol of a soft constraint.
+        var other: Int32? {
+            get { other32 == Self.none ? nil : other32 }
+            set { other32 = newValue ?? Self.none }
         }
+        /// The edit variable this record implements (`variable == suggestion`), nil for a constraint.
+        var editVariable: Int? {
+            get { editVariable32 == Self.none ? nil : Int(editVariable32) }
+            set { editVariable32 = newValue.map { Int32($0) } ?? Self.none }
+        }
+        /// A required equality without a marker column: removing it or changing its constant rebuilds the tableau.
+        var needsRebuild: Bool { isRequired && relation == .equal && !hasDummy }
 
         /// The coefficient of the marker in the constraint's equation (`lhs + marker terms = 0`).
-        var markerSign: Double { relation == 1 ? 1 : -1 }
+        var markerSign: Double { relation.markerSign }
     }
 
     struct Edit {
         var priority: Priority
-        /// The record implementing `variable == suggestion`, or -1 before the first suggestion.
-        var slot: Int
+        /// The record implementing `variable == suggestion`, nil before the first suggestion.
+        var slot: Int?
         /// The value suggested since the last `solve()`, if any.
         var pending: Double = 0
         var hasPending = false
@@ -91,7 +104,7 @@ public final class CassowarySolver: LayoutSolver {
     @exclusivity(unchecked) var records: [Record] = []
     @exclusivity(unchecked) var termVars: [Int32] = []
     @exclusivity(unchecked) var termCoefs: [Double] = []
-    /// Slot of each constraint id: dense for small non-negative ids, a dictionary for the rest.
+    /// Slot of each constraint id: dense for small non-negative ids (-1 where none), a dictionary for the rest.
     @exclusivity(unchecked) var denseSlot: [Int32] = []
     @exclusivity(unchecked) var sparseSlot: [ConstraintID: Int] = [:]
     /// Edit variables by variable index (dense; nil where the variable is not edited).
@@ -99,8 +112,16 @@ public final class CassowarySolver: LayoutSolver {
     /// Variables with a pending suggestion, in the order of their first suggestion since the last solve.
     @exclusivity(unchecked) var pendingVariables: [Int] = []
 
-    func edit(_ v: Int) -> Edit? { v >= 0 && v < edits.count ? edits[v] : nil }
+    #if DEBUG
+    /// Public operations so far, and the tableau's rollback count at the last check (debug builds schedule the
+    /// invariant check by them).
+    @exclusivity(unchecked) var checkedOperations = 0
+    @exclusivity(unchecked) var rollbacksChecked = 0
+    #endif
+    /// Pivots already reported by `solve()` (each report counts those since the last).
     @exclusivity(unchecked) var pivotsReported = 0
+
+    func edit(_ v: Int) -> Edit? { v >= 0 && v < edits.count ? edits[v] : nil }
 
     public init() {}
 
@@ -110,6 +131,9 @@ public final class CassowarySolver: LayoutSolver {
         return sparseSlot.isEmpty ? nil : sparseSlot[id]
     }
 
+    /// Ids below this go in `denseSlot` (a table a few times the number of records, so sparse ids cost no memory).
+    static func denseSlotLimit(records: Int) -> Int { 4 * records + 4096 }
+
     func setSlot(_ slot: Int?, of id: ConstraintID) {
         let i = id.index
         if slot == nil {
@@ -117,7 +141,7 @@ public final class CassowarySolver: LayoutSolver {
             if !sparseSlot.isEmpty { sparseSlot[id] = nil }
             return
         }
-        if i >= 0 && i < 4 * records.count + 4096 {
+        if i >= 0 && i < CassowarySolver.denseSlotLimit(records: records.count) {
             if i >= denseSlot.count { denseSlot.append(contentsOf: repeatElement(-1, count: i + 1 - denseSlot.count)) }
             denseSlot[i] = Int32(slot ?? -1)
         } else {
@@ -155,17 +179,10 @@ public final class CassowarySolver: LayoutSolver {
         return slot
     }
 
-    static func relationCode(_ r: Relation) -> UInt8 {
-        switch r {
-        case .equal: return 0
-        case .lessOrEqual: return 1
-        case .greaterOrEqual: return 2
-        }
-    }
-
     // MARK: - LayoutSolver
 
     public func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
+        defer { assertInvariants() }
         if slot(of: id) != nil { throw .duplicateConstraint(id) }
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
@@ -189,11 +206,12 @@ public final class CassowarySolver: LayoutSolver {
         }
         var record = Record(id: id, start: start, count: constraint.terms.count,
                             constant: constraint.constant.doubleValue,
-                            relation: CassowarySolver.relationCode(constraint.relation),
-                            level: priority.isRequired ? -1 : level(of: priority))
+                            relation: ConstraintRelation(constraint.relation),
+                            level: priority.isRequired ? nil : level(of: priority))
         let slot = records.count
         switch tableau.addConstraint(termVars, termCoefs, record.start, record.count, constant: record.constant,
-                                     relation: record.relation, level: record.level, dummy: false, owner: Int32(slot)) {
+                                     relation: record.relation, level: record.level, withDummy: false,
+                                     owner: Int32(slot)) {
         case .added(let m, let o):
             record.marker = m
             record.other = o
@@ -208,6 +226,7 @@ public final class CassowarySolver: LayoutSolver {
     }
 
     public func remove(_ id: ConstraintID) throws(SolverError) {
+        defer { assertInvariants() }
         guard let slot = slot(of: id) else { throw .unknownConstraint(id) }
         removeSlot(slot)
         setSlot(nil, of: id)
@@ -215,17 +234,18 @@ public final class CassowarySolver: LayoutSolver {
 
     func removeSlot(_ slot: Int) {
         let r = records[slot]
-        if r.level < 0 && r.relation == 0 && !r.flagged {
+        if r.needsRebuild {
             records[slot].alive = false
             let ok = rebuild(constantOf: nil, flag: nil)
             precondition(ok, "removing a constraint cannot make the required set infeasible")
         } else {
-            tableau.removeConstraint(marker: r.marker, other: r.other, level: r.level, isEquality: r.relation == 0)
+            tableau.removeConstraint(marker: r.marker, other: r.other, level: r.level, isEquality: r.relation == .equal)
             records[slot].alive = false
         }
     }
 
     public func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
+        defer { assertInvariants() }
         guard let slot = slot(of: id) else { throw .unknownConstraint(id) }
         let value = constant.doubleValue
         guard abs(value) <= CassowaryTolerance.largestConstant else {
@@ -233,7 +253,7 @@ public final class CassowarySolver: LayoutSolver {
                 + "outside the floating-point range this back end solves reliably")
         }
         let r = records[slot]
-        if r.level < 0 && r.relation == 0 && !r.flagged {
+        if r.needsRebuild {
             if !rebuild(constantOf: (slot, value), flag: slot) {
                 var changed = r
                 changed.constant = value
@@ -243,9 +263,9 @@ public final class CassowarySolver: LayoutSolver {
         }
         let delta = value - r.constant
         if delta == 0 { return }
-        let required = r.level < 0
+        let required = r.isRequired
         if required { tableau.beginJournal() }
-        tableau.shiftConstant(marker: r.marker, mu: r.markerSign, delta: delta)
+        tableau.shiftConstant(marker: r.marker!, mu: r.markerSign, delta: delta)
         if !tableau.dualOptimize() {
             if required {
                 tableau.rollbackJournal()
@@ -253,31 +273,34 @@ public final class CassowarySolver: LayoutSolver {
                 changed.constant = value
                 throw .unsatisfiable(id, conflictsWith: explain(changed, slot: slot, replacing: slot))
             }
-            tableau.trouble = "dual simplex found no entering symbol (round-off)"
+            tableau.reportTrouble("dual simplex found no entering symbol (round-off)")
         }
-        if required { tableau.endJournal() }
+        if required { tableau.commitJournal() }
         tableau.optimize()
         records[slot].constant = value
     }
 
     public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+        defer { assertInvariants() }
         guard priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
         guard !priority.isRequired else { throw .invalidPriority(priority, "an edit variable cannot be required") }
         if edit(variable.index) != nil { throw .duplicateEditVariable(variable) }
         if variable.index < 0 { throw .unknownEditVariable(variable) }
         _ = level(of: priority)
         if variable.index >= edits.count { edits.append(contentsOf: repeatElement(nil, count: variable.index + 1 - edits.count)) }
-        edits[variable.index] = Edit(priority: priority, slot: -1)
+        edits[variable.index] = Edit(priority: priority, slot: nil)
     }
 
     public func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+        defer { assertInvariants() }
         guard let e = edit(variable.index) else { throw .unknownEditVariable(variable) }
-        if e.slot >= 0 { removeSlot(e.slot) }
+        if let slot = e.slot { removeSlot(slot) }
         edits[variable.index] = nil
         if e.hasPending { pendingVariables.removeAll { $0 == variable.index } }
     }
 
     public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
+        defer { assertInvariants(tableauUntouched: true) }
         let v = variable.index
         guard edit(v) != nil else { throw .unknownEditVariable(variable) }
         guard abs(value.doubleValue) <= CassowaryTolerance.largestConstant else {
@@ -292,22 +315,23 @@ public final class CassowarySolver: LayoutSolver {
     }
 
     public func solve() throws(SolverError) -> SolveReport {
+        defer { assertInvariants() }
         if !pendingVariables.isEmpty {
             // First suggestion of an edit: add `v == current value` (degenerate: no value moves, one pivot at
             // most), so that every suggestion, first or not, is then a constant shift repaired by the dual simplex
             // (which touches only rows that become infeasible) instead of a cascade of primal pivots.
-            for v in pendingVariables where edits[v]!.slot < 0 {
+            for v in pendingVariables where edits[v]!.slot == nil {
                 let edit = edits[v]!
                 termVars.append(Int32(v))
                 termCoefs.append(1)
                 let current = tableau.value(ofVariable: v)
                 var record = Record(id: ConstraintID(-1 - v), start: termVars.count - 1, count: 1, constant: -current,
-                                    relation: 0, level: level(of: edit.priority))
+                                    relation: .equal, level: level(of: edit.priority))
                 record.editVariable = v
                 let slot = records.count
                 if case .added(let m, let o) = tableau.addConstraint(termVars, termCoefs, record.start, record.count,
-                                                                    constant: record.constant, relation: 0,
-                                                                    level: record.level, dummy: false,
+                                                                    constant: record.constant, relation: .equal,
+                                                                    level: record.level, withDummy: false,
                                                                     owner: Int32(slot)) {
                     record.marker = m
                     record.other = o
@@ -320,18 +344,19 @@ public final class CassowarySolver: LayoutSolver {
             for v in pendingVariables {
                 edits[v]!.hasPending = false
                 let edit = edits[v]!
-                let r = records[edit.slot]
+                let slot = edit.slot!
+                let r = records[slot]
                 let constant = -edit.pending
                 let delta = constant - r.constant
                 if delta != 0 {
-                    tableau.shiftConstant(marker: r.marker, mu: r.markerSign, delta: delta)
-                    records[edit.slot].constant = constant
+                    tableau.shiftConstant(marker: r.marker!, mu: r.markerSign, delta: delta)
+                    records[slot].constant = constant
                     shifted = true
                 }
             }
             pendingVariables.removeAll(keepingCapacity: true)
             if shifted {
-                if !tableau.dualOptimize() { tableau.trouble = "dual simplex found no entering symbol (round-off)" }
+                if !tableau.dualOptimize() { tableau.reportTrouble("dual simplex found no entering symbol (round-off)") }
                 tableau.optimize()
             }
         }
@@ -353,13 +378,12 @@ public final class CassowarySolver: LayoutSolver {
     /// replaced and one required equality given a marker. On failure nothing changes and false is returned.
     func rebuild(constantOf change: (slot: Int, value: Double)?, flag: Int?) -> Bool {
         var t = Tableau(rankSlot: levelSlots)
-        var markers: [(Int, Int32, Int32)] = []
+        var markers: [(Int, Int32?, Int32?)] = []
         for slot in records.indices where records[slot].alive {
             let r = records[slot]
             let constant = change?.slot == slot ? change!.value : r.constant
-            let flagged = r.flagged || flag == slot
             switch t.addConstraint(termVars, termCoefs, r.start, r.count, constant: constant, relation: r.relation,
-                                   level: r.level, dummy: flagged, owner: Int32(slot)) {
+                                   level: r.level, withDummy: r.hasDummy || flag == slot, owner: Int32(slot)) {
             case .added(let m, let o): markers.append((slot, m, o))
             case .unsatisfiable: return false
             }
@@ -371,7 +395,7 @@ public final class CassowarySolver: LayoutSolver {
             records[slot].other = o
         }
         if let change { records[change.slot].constant = change.value }
-        if let flag { records[flag].flagged = true }
+        if let flag { records[flag].hasDummy = true }
         return true
     }
 
@@ -379,63 +403,32 @@ public final class CassowarySolver: LayoutSolver {
     /// live required constraint (except `replacing`), in a tableau that keeps markers for all of them.
     func explain(_ failing: Record, slot failingSlot: Int, replacing: Int?) -> [ConstraintID]? {
         var t = Tableau(levelCount: 1, explaining: true)
-        for slot in records.indices where records[slot].alive && records[slot].level < 0 && slot != replacing {
+        for slot in records.indices where records[slot].alive && records[slot].isRequired && slot != replacing {
             let r = records[slot]
             if case .unsatisfiable = t.addConstraint(termVars, termCoefs, r.start, r.count, constant: r.constant,
-                                                     relation: r.relation, level: -1, dummy: true, owner: Int32(slot)) {
+                                                     relation: r.relation, level: nil, withDummy: true,
+                                                     owner: Int32(slot)) {
                 return nil
             }
         }
         guard case .unsatisfiable(let owners) = t.addConstraint(termVars, termCoefs, failing.start, failing.count,
                                                                 constant: failing.constant, relation: failing.relation,
-                                                                level: -1, dummy: true, owner: Int32(failingSlot))
+                                                                level: nil, withDummy: true, owner: Int32(failingSlot))
         else { return nil }
         var ids = Set<ConstraintID>()
-        for o in owners where o >= 0 && Int(o) != failingSlot && Int(o) < records.count {
+        for o in owners where Int(o) != failingSlot && Int(o) < records.count {
             ids.insert(records[Int(o)].id)
         }
         return ids.sorted()
     }
 }
 
-extension CassowarySolver {
-    /// Size of the tableau: live rows, cells, longest row, symbols and pivots so far (for benchmarks and tuning).
-    public var dualPivots: Int { tableau.dualPivots }
-    /// Work counters: (row substitutions, cells they visited, column entries walked).
-    public var workCounters: (substitutions: Int, cells: Int, columnVisits: Int) {
-        (tableau.substitutions, tableau.substitutedCells, tableau.columnVisits)
-    }
-
-    public var footprintBreakdown: [(String, Int)] {
-        func size<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
-        let t = tableau
-        return [("cells", t.cells.capacity * 12), ("scratch", t.scratch.capacity * 12),
-                ("symbols", size(t.symKind) + size(t.symRow) + size(t.symCount) + size(t.symOwner) + size(t.colHead) + size(t.inHeap) + size(t.inInfeasible) + size(t.symStamp)),
-                ("objective", size(t.objective)), ("pool", size(t.poolRow) + size(t.poolNext)),
-                ("rows", size(t.rowStart) + size(t.rowLen) + size(t.rowCap) + size(t.rowConst) + size(t.rowBasic) + size(t.rowMark) + size(t.rowStamp)),
-                ("records", size(records) + size(termVars) + size(termCoefs) + size(denseSlot)),
-                ("cellsUsed", t.cells.count * 12), ("dead", t.deadCells * 12)]
-    }
-
-    /// Bytes held by the solver's buffers (array capacities; records; the cell store), for memory reports.
-    public var footprintBytes: Int {
-        func size<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
-        let t = tableau
-        var bytes = t.cells.capacity * 12 + t.scratch.capacity * 12
-        bytes += size(t.symKind) + size(t.symRow) + size(t.symCount) + size(t.symOwner) + size(t.colHead)
-        bytes += size(t.inHeap) + size(t.inInfeasible) + size(t.objective) + size(t.symStamp)
-        bytes += size(t.poolRow) + size(t.poolNext) + size(t.rowStart) + size(t.rowLen) + size(t.rowCap)
-        bytes += size(t.rowConst) + size(t.rowBasic) + size(t.rowMark) + size(t.rowStamp) + size(t.freeRows) + size(t.varSym)
-        bytes += size(records) + size(termVars) + size(termCoefs) + size(denseSlot)
-        return bytes
-    }
-    public var tableauStatistics: (rows: Int, cells: Int, longestRow: Int, symbols: Int, pivots: Int) {
-        var rows = 0, cells = 0, longest = 0
-        for r in tableau.rowBasic.indices where tableau.rowBasic[r] >= 0 {
-            rows += 1
-            cells += Int(tableau.rowLen[r])
-            longest = max(longest, Int(tableau.rowLen[r]))
+extension ConstraintRelation {
+    init(_ relation: Relation) {
+        switch relation {
+        case .equal: self = .equal
+        case .lessOrEqual: self = .lessOrEqual
+        case .greaterOrEqual: self = .greaterOrEqual
         }
-        return (rows, cells, longest, tableau.symbolCount, tableau.pivots)
     }
 }

@@ -21,7 +21,7 @@ import Darwin
 
 /// The cells of every tableau row in two flat buffers (symbol ids and coefficients). A row owns the range
 /// `start..<start+capacity`; a row that outgrows its range moves to the tail (its old range becomes garbage,
-/// reclaimed by `Tableau.maybeCompact`). Raw buffers: no reference counting or uniqueness checks in pivots.
+/// reclaimed by `RowStore.compactIfWasteful()`). Raw buffers: no reference counting or uniqueness checks in pivots.
 final class CellStore {
     @exclusivity(unchecked) private(set) var sym: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private(set) var coef: UnsafeMutablePointer<Double>
@@ -53,7 +53,7 @@ final class CellStore {
         return start
     }
 
-    /// Replaces the buffers by freshly packed ones (`Tableau.maybeCompact`).
+    /// Replaces the buffers by freshly packed ones (`RowStore.compactIfWasteful()`).
     func adopt(sym s: UnsafeMutablePointer<Int32>, coef c: UnsafeMutablePointer<Double>, count n: Int, capacity cap: Int) {
         free(sym)
         free(coef)
@@ -61,37 +61,5 @@ final class CellStore {
         coef = c
         count = n
         capacity = cap
-    }
-}
-
-/// Per-symbol scratch for row merges: `pos` (a cell's index in the row being merged, or -1) and `work`
-/// (an accumulator), in raw buffers so that the merge loops do no uniqueness checks.
-final class SymbolScratch {
-    @exclusivity(unchecked) private(set) var pos: UnsafeMutablePointer<Int32>
-    @exclusivity(unchecked) private(set) var work: UnsafeMutablePointer<Double>
-    @exclusivity(unchecked) private(set) var capacity: Int
-
-    init() {
-        capacity = 1024
-        pos = allocateBuffer(capacity)
-        work = allocateBuffer(capacity)
-        pos.initialize(repeating: -1, count: capacity)
-        work.initialize(repeating: 0, count: capacity)
-    }
-
-    deinit {
-        free(pos)
-        free(work)
-    }
-
-    /// Makes room for symbol ids below `n` (new entries: pos -1, work 0).
-    @inline(__always) func ensure(_ n: Int) {
-        if n <= capacity { return }
-        let newCapacity = Swift.max(capacity * 2, n)
-        pos = grow(pos, to: newCapacity)
-        work = grow(work, to: newCapacity)
-        (pos + capacity).initialize(repeating: -1, count: newCapacity - capacity)
-        (work + capacity).initialize(repeating: 0, count: newCapacity - capacity)
-        capacity = newCapacity
     }
 }

@@ -1,0 +1,109 @@
+import PlumbSolver
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The solver's invariant check: the tableau's (`Tableau+Invariants.swift`) and the records', run by debug builds
+/// after every public operation.
+extension CassowarySolver {
+    /// Every invariant of the solver and its tableau, as a report (empty when all hold). Reads only.
+    ///
+    /// Beyond the tableau's check: each live record's logical symbols exist, belong to it and have the kinds its
+    /// relation and priority call for (a slack for an inequality, error symbols for a soft constraint, a dummy for a
+    /// required equality exactly when it keeps one); each constraint id maps to its live record; each edit's record
+    /// is live and implements it; the pending suggestions are listed once each; the priority levels are sorted and the
+    /// objective ranks their slots in the same order.
+    func invariantReport(includingTableau: Bool = true) -> InvariantReport {
+        var report = InvariantReport()
+        let tableau = self.tableau
+        if includingTableau { tableau.checkInvariants(into: &report) }
+        let symbolCount = tableau.symbolCount
+        for slot in records.indices where records[slot].alive {
+            let r = records[slot]
+            report.expect(r.start >= 0 && r.start + r.count <= termVars.count, "CassowarySolver",
+                          "record \(slot)'s terms lie outside the term arrays")
+            func check(_ s: Int32?, _ role: String, _ kind: SymbolKind?) {
+                guard let kind else {
+                    report.expect(s == nil, "CassowarySolver", "record \(slot) has a \(role) it should not have")
+                    return
+                }
+                guard let s, s >= 0, Int(s) < symbolCount else {
+                    report.expect(false, "CassowarySolver", "record \(slot)'s \(role) \(s.map(String.init) ?? "nil") is not a symbol")
+                    return
+                }
+                report.expect(tableau.symbols.kind[Int(s)] == kind && tableau.symbols.owner(of: s) == Int32(slot),
+                              "CassowarySolver", "record \(slot)'s \(role) \(s) is a \(tableau.symbols.kind[Int(s)]) "
+                              + "owned by \(tableau.symbols.owner(of: s).map(String.init) ?? "nobody"), not a \(kind) it owns")
+            }
+            switch (r.relation, r.isRequired) {
+            case (.equal, true): check(r.marker, "marker", r.hasDummy ? .dummy : nil); check(r.other, "other", nil)
+            case (.equal, false): check(r.marker, "marker", .error); check(r.other, "other", .error)
+            case (_, true): check(r.marker, "marker", .slack); check(r.other, "other", nil)
+            case (_, false): check(r.marker, "marker", .slack); check(r.other, "other", .error)
+            }
+            if let v = r.editVariable {
+                report.expect(edit(v)?.slot == slot, "CassowarySolver", "record \(slot) implements an edit of \(v) it is not")
+            } else {
+                report.expect(self.slot(of: r.id) == slot, "CassowarySolver", "constraint \(r.id) does not map to its record \(slot)")
+            }
+        }
+        var pending = Set<Int>()
+        for v in pendingVariables {
+            report.expect(pending.insert(v).inserted, "CassowarySolver", "variable \(v) is pending twice")
+            report.expect(edit(v)?.hasPending == true, "CassowarySolver", "variable \(v) is pending without a suggestion")
+        }
+        for v in edits.indices {
+            guard let e = edits[v] else { continue }
+            report.expect(e.hasPending == pending.contains(v), "CassowarySolver", "edit \(v)'s pending flag disagrees")
+            if let slot = e.slot {
+                report.expect(slot < records.count && records[slot].alive && records[slot].editVariable == v,
+                              "CassowarySolver", "edit \(v)'s record \(slot) is not a live record of it")
+            }
+        }
+        report.expect(zip(levels, levels.dropFirst()).allSatisfy { $0 > $1 }, "CassowarySolver",
+                      "priority levels are not sorted from the highest down")
+        report.expect(tableau.objective.rankSlot == (levelSlots.isEmpty ? [0] : levelSlots), "CassowarySolver",
+                      "the objective ranks slots \(tableau.objective.rankSlot), the levels say \(levelSlots)")
+        return report
+    }
+
+    /// Debug builds check every invariant after each public operation (and so after a refused call's rollback) and
+    /// stop at the first operation that breaks one; release builds compile this to nothing.
+    ///
+    /// The check reads the whole tableau, so on a large one it would dwarf the operation it follows (a thousand
+    /// priority levels make the objective alone 4 million doubles; checking every add of a 1,000-view layout made the
+    /// package's debug test run six times longer). It therefore runs after every operation while the tableau is small
+    /// (`CassowaryInvariantSchedule.everyOperationUpTo`), and above that after every call that rolled the tableau back
+    /// and after the operations whose number is a power of two. `PLUMB_CASSOWARY_CHECK=every` in the environment checks
+    /// after every operation whatever the size.
+    ///
+    /// `tableauUntouched` (a suggestion, which only records the value for `solve()`) checks the solver's own state.
+    @inline(__always) func assertInvariants(tableauUntouched: Bool = false) {
+        #if DEBUG
+        checkedOperations += 1
+        let rolledBack = tableau.rollbacks != rollbacksChecked
+        guard rolledBack || tableau.checkCost <= CassowaryInvariantSchedule.everyOperationUpTo
+                || CassowaryInvariantSchedule.everyOperation
+                || checkedOperations & (checkedOperations - 1) == 0 else { return }
+        rollbacksChecked = tableau.rollbacks
+        let report = invariantReport(includingTableau: !tableauUntouched)
+        assert(report.isEmpty, "CassowarySolver invariants broken after operation \(checkedOperations):\n\(report.description)")
+        #endif
+    }
+}
+
+#if DEBUG
+/// When debug builds run the invariant check (see `CassowarySolver.assertInvariants()`).
+enum CassowaryInvariantSchedule {
+    /// Up to this check cost (cells, column entries, row slots and objective coefficients), after every operation:
+    /// every corpus screen and every tableau of the random lifecycle tests.
+    static let everyOperationUpTo = 4_096
+    /// `PLUMB_CASSOWARY_CHECK=every`: after every operation whatever the size.
+    static let everyOperation: Bool = {
+        guard let value = getenv("PLUMB_CASSOWARY_CHECK") else { return false }
+        return String(cString: value) == "every"
+    }()
+}
+#endif

@@ -1,0 +1,43 @@
+import PlumbSolver
+
+/// Sizes, work counters and memory, for benchmarks and tuning.
+extension CassowarySolver {
+    /// Dual simplex pivots so far.
+    public var dualPivots: Int { tableau.dualPivots }
+
+    /// Work counters: (row substitutions, cells they visited, column entries walked).
+    public var workCounters: (substitutions: Int, cells: Int, columnVisits: Int) {
+        (tableau.substitutions, tableau.substitutedCells, tableau.columnVisits)
+    }
+
+    /// Bytes held by the solver's buffers (array capacities, the cell store, the records), by part; every buffer is
+    /// counted once, by the part that owns it, and `footprintBytes` is the sum.
+    public var footprintBreakdown: [(String, Int)] {
+        // a dictionary's buffer: an estimate from its capacity (keys and values; the hash metadata is small)
+        let sparseBytes = sparseSlot.capacity * (MemoryLayout<ConstraintID>.stride + MemoryLayout<Int>.stride)
+        return tableau.footprint + [
+            ("records", bufferBytes(records) + bufferBytes(termVars) + bufferBytes(termCoefs) + bufferBytes(denseSlot)
+                + sparseBytes),
+            ("levels and edits", bufferBytes(levels) + bufferBytes(levelSlots) + bufferBytes(edits)
+                + bufferBytes(pendingVariables)),
+        ]
+    }
+
+    /// Bytes held by the solver's buffers: the sum of `footprintBreakdown`.
+    public var footprintBytes: Int { footprintBreakdown.reduce(0) { $0 + $1.1 } }
+
+    /// Cells of the tableau's cell store handed out to rows (live cells, spare room and garbage) and the garbage
+    /// among them (ranges no row owns since a row moved; reclaimed by compaction).
+    public var cellStoreUsage: (handedOut: Int, garbage: Int) { (tableau.rows.cells.count, tableau.rows.garbage) }
+
+    /// Size of the tableau: live rows, cells, longest row, symbols and pivots so far.
+    public var tableauStatistics: (rows: Int, cells: Int, longestRow: Int, symbols: Int, pivots: Int) {
+        var rows = 0, cells = 0, longest = 0
+        for r in 0..<Int32(tableau.rows.slotCount) where tableau.rows.isLive(r) {
+            rows += 1
+            cells += tableau.rows.length(r)
+            longest = max(longest, tableau.rows.length(r))
+        }
+        return (rows, cells, longest, tableau.symbolCount, tableau.pivots)
+    }
+}

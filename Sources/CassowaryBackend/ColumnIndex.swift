@@ -1,0 +1,181 @@
+/// For each symbol, a list of the rows that may hold it as a cell: singly linked lists of entries in one pool, with
+/// a free list of entries for reuse.
+///
+/// Lists are lazy: an entry goes in when a row gains the symbol and is not taken out when the row loses it, so an
+/// entry can be stale (the cell was cancelled, the row freed or reused) or a duplicate. `collect` walks a list
+/// against the rows, keeps each live row holding the symbol once, and returns stale and duplicate entries to the
+/// pool. A list never misses a row that holds its symbol. No choice ever depends on the order of a list: every
+/// pivot rule breaks ties by symbol id.
+struct ColumnIndex {
+    /// The end of a list (storage only).
+    private static let end: Int32 = -1
+
+    private var head: [Int32] = []
+    private var entryRow: [Int32] = []
+    private var entryNext: [Int32] = []
+    private var freeEntry: Int32 = end
+    /// Per row slot: the epoch of the last `collect` that kept the row (duplicates in a list are skipped).
+    private var visitMark: [UInt32] = []
+    private var visitEpoch: UInt32 = 0
+
+    /// After `collect(s)`: the live rows holding `s` (each once) and the index of `s`'s cell in each.
+    private(set) var collectedRows: [Int32] = []
+    private(set) var collectedCells: [Int32] = []
+    /// List entries walked so far (a work counter).
+    private(set) var entriesWalked = 0
+
+    var symbolCount: Int { head.count }
+    /// Entries in the pool (in lists or free).
+    var entryCount: Int { entryRow.count }
+
+    mutating func appendSymbol() { head.append(Self.end) }
+
+    /// Notes that row `r` now holds `s`.
+    @inline(__always) mutating func add(_ s: Int32, row r: Int32) {
+        var e = freeEntry
+        if e != Self.end {
+            freeEntry = entryNext[Int(e)]
+            entryRow[Int(e)] = r
+            entryNext[Int(e)] = head[Int(s)]
+        } else {
+            e = Int32(entryRow.count)
+            entryRow.append(r)
+            entryNext.append(head[Int(s)])
+        }
+        head[Int(s)] = e
+    }
+
+    /// Fills `collectedRows`/`collectedCells` with the live rows of `rows` holding `s` (each once, except `skip`),
+    /// returning stale and duplicate entries to the pool.
+    mutating func collect(_ s: Int32, skipping skip: Int32? = nil, in rows: borrowing RowStore) {
+        collectedRows.removeAll(keepingCapacity: true)
+        collectedCells.removeAll(keepingCapacity: true)
+        if visitMark.count < rows.slotCount {
+            // grown geometrically: rows are usually added one at a time, between two collects
+            let target = Swift.max(rows.slotCount, 2 * visitMark.count)
+            visitMark.append(contentsOf: repeatElement(0, count: target - visitMark.count))
+        }
+        visitEpoch &+= 1
+        if visitEpoch == 0 { for i in visitMark.indices { visitMark[i] = 0 }; visitEpoch = 1 }
+        var prev = Self.end
+        var e = head[Int(s)]
+        while e != Self.end {
+            let r = entryRow[Int(e)]
+            let next = entryNext[Int(e)]
+            entriesWalked += 1
+            var at: Int? = nil
+            if rows.isLive(r) && visitMark[Int(r)] != visitEpoch { at = rows.index(of: s, inRow: r) }
+            if let at {
+                visitMark[Int(r)] = visitEpoch
+                if r != skip { collectedRows.append(r); collectedCells.append(Int32(at)) }
+                prev = e
+            } else {
+                if prev != Self.end { entryNext[Int(prev)] = next } else { head[Int(s)] = next }
+                entryNext[Int(e)] = freeEntry
+                freeEntry = e
+            }
+            e = next
+        }
+    }
+
+    /// Returns every entry of `s`'s list to the pool (no row holds `s` any more).
+    mutating func release(_ s: Int32) {
+        var e = head[Int(s)]
+        while e != Self.end {
+            let next = entryNext[Int(e)]
+            entryNext[Int(e)] = freeEntry
+            freeEntry = e
+            e = next
+        }
+        head[Int(s)] = Self.end
+    }
+
+    /// Drops the lists of the symbols from `n` on, their entries back to the pool.
+    mutating func truncate(toSymbols n: Int) {
+        guard head.count > n else { return }
+        for s in n..<head.count { release(Int32(s)) }
+        head.removeLast(head.count - n)
+    }
+
+    /// Returns to the pool every entry that points at a row slot at or above `slotCount` (slots a rollback dropped).
+    mutating func dropEntries(toSlotsFrom slotCount: Int) {
+        for s in 0..<head.count {
+            var prev = Self.end
+            var e = head[s]
+            while e != Self.end {
+                let next = entryNext[Int(e)]
+                if Int(entryRow[Int(e)]) >= slotCount {
+                    if prev != Self.end { entryNext[Int(prev)] = next } else { head[s] = next }
+                    entryNext[Int(e)] = freeEntry
+                    freeEntry = e
+                } else {
+                    prev = e
+                }
+                e = next
+            }
+        }
+    }
+
+    // MARK: - memory and invariants
+
+    var footprint: [(String, Int)] {
+        [("columns", bufferBytes(head) + bufferBytes(entryRow) + bufferBytes(entryNext) + bufferBytes(visitMark)
+            + bufferBytes(collectedRows) + bufferBytes(collectedCells))]
+    }
+
+    /// Every entry is in exactly one list or on the free list (no cycle, no leak), entries point at existing row
+    /// slots, and — with the lists read as sets — every cell of a live row of `rows` is listed under its symbol.
+    func checkInvariants(rows: borrowing RowStore, into report: inout InvariantReport) {
+        let pool = entryRow.count, symbolCount = head.count
+        report.expect(entryNext.count == pool, "ColumnIndex", "the pool's arrays disagree")
+        guard report.isEmpty else { return }
+        // the live rows holding each symbol, grouped by symbol (a counting sort of the cells)
+        var first = [Int](repeating: 0, count: symbolCount + 1)
+        for r in 0..<Int32(rows.slotCount) where rows.isLive(r) {
+            let syms = rows.symbols(r)
+            for k in 0..<rows.length(r) where syms[k] >= 0 && Int(syms[k]) < symbolCount { first[Int(syms[k]) + 1] += 1 }
+        }
+        for s in 0..<symbolCount { first[s + 1] += first[s] }
+        var holders = [Int32](repeating: 0, count: first[symbolCount])
+        var fill = first
+        for r in 0..<Int32(rows.slotCount) where rows.isLive(r) {
+            let syms = rows.symbols(r)
+            for k in 0..<rows.length(r) where syms[k] >= 0 && Int(syms[k]) < symbolCount {
+                holders[fill[Int(syms[k])]] = r
+                fill[Int(syms[k])] += 1
+            }
+        }
+        // walk every list once: each entry owned once, rows marked with the symbol whose list names them
+        let unowned: Int32 = -2, freeList: Int32 = -1
+        var owner = [Int32](repeating: unowned, count: pool)
+        var listedIn = [Int32](repeating: -1, count: rows.slotCount)
+        for list in -1..<symbolCount {
+            var e = list < 0 ? freeEntry : head[list], steps = 0
+            while e != Self.end && steps <= pool {
+                guard e >= 0 && Int(e) < pool else {
+                    report.fail("ColumnIndex", "list \(list) reaches entry \(e), outside the pool of \(pool)")
+                    break
+                }
+                if owner[Int(e)] != unowned {
+                    report.fail("ColumnIndex", "entry \(e) is in list \(list) and in list \(owner[Int(e)]) (-1: free)")
+                    break
+                }
+                owner[Int(e)] = list < 0 ? freeList : Int32(list)
+                if list >= 0 {
+                    let r = entryRow[Int(e)]
+                    if r >= 0 && Int(r) < rows.slotCount { listedIn[Int(r)] = Int32(list) } else {
+                        report.fail("ColumnIndex", "the list of \(list) points at row \(r), not a slot")
+                    }
+                }
+                e = entryNext[Int(e)]
+                steps += 1
+            }
+            if list >= 0 {
+                for h in first[list]..<first[list + 1] where listedIn[Int(holders[h])] != Int32(list) {
+                    report.fail("ColumnIndex", "row \(holders[h]) holds \(list) but the list of \(list) misses it")
+                }
+            }
+        }
+        for e in 0..<pool where owner[e] == unowned { report.fail("ColumnIndex", "entry \(e) is in no list (leaked)") }
+    }
+}

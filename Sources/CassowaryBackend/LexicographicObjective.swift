@@ -1,0 +1,199 @@
+/// Which way moving a parametric symbol improves the objective.
+enum Direction {
+    case increase
+    /// Only for external (free) symbols.
+    case decrease
+
+    @inline(__always) var sign: Double { self == .increase ? 1 : -1 }
+}
+
+/// The order of two lexicographic vectors (within the cost tolerance, level by level from the highest priority).
+enum LexicographicOrder {
+    case less, equal, greater
+}
+
+/// The lexicographic objective: for each symbol, one coefficient per priority level (its reduced cost at that level
+/// while it is parametric, zero while it is basic).
+///
+/// A symbol's coefficients sit in `stride` consecutive doubles, one per level slot; slots are handed out in the
+/// order levels are created and never move, and `rankSlot` lists them from the highest priority down, so a new level
+/// costs no re-striding (only a doubling of the stride now and then). A symbol improves the objective when its first
+/// non-zero level, in rank order, is negative (or positive, for a free symbol moving down).
+///
+/// The objective journals itself: every write first saves the symbol's coefficients (once per journal epoch).
+struct LexicographicObjective {
+    private(set) var levelCount: Int
+    /// Doubles per symbol (at least `levelCount`).
+    private(set) var stride: Int
+    /// The levels' slots from the highest priority down: lexicographic comparisons walk this.
+    private(set) var rankSlot: [Int]
+    private var coefficient: [Double] = []
+
+    // journal: symbols written since it opened, and their `levelCount` coefficients then
+    private var log = FirstWriteLog()
+    private var savedSymbols: [Int32] = []
+    private var savedCoefficients: [Double] = []
+
+    /// An objective whose levels, from the highest priority down, are the slots `rankSlot` (a permutation of 0..<n).
+    init(rankSlot: [Int]) {
+        self.rankSlot = rankSlot.isEmpty ? [0] : rankSlot
+        levelCount = self.rankSlot.count
+        stride = self.rankSlot.count
+    }
+
+    var symbolCount: Int { coefficient.count / stride }
+
+    // MARK: - symbols and levels
+
+    mutating func appendSymbol() {
+        for _ in 0..<stride { coefficient.append(0) }
+    }
+
+    mutating func truncate(toSymbols n: Int) {
+        let extra = symbolCount - n
+        if extra > 0 { coefficient.removeLast(extra * stride) }
+    }
+
+    /// Adds an empty level ranked `rank` (0 = highest); its slot is `levelCount` before the call. The coefficients
+    /// are re-strided only when the stride is full, to twice the size.
+    mutating func insertLevel(atRank rank: Int) {
+        precondition(!log.isOpen, "LexicographicObjective: a new level while the journal is open")
+        let slot = levelCount
+        if slot == stride {
+            let newStride = 2 * stride
+            let n = symbolCount
+            var fresh = [Double](repeating: 0, count: n * newStride)
+            for s in 0..<n {
+                for l in 0..<levelCount { fresh[s * newStride + l] = coefficient[s * stride + l] }
+            }
+            coefficient = fresh
+            stride = newStride
+        }
+        levelCount += 1
+        rankSlot.insert(slot, at: rank)
+    }
+
+    // MARK: - reading
+
+    @inline(__always) func coefficient(of s: Int32, slot l: Int) -> Double { coefficient[Int(s) * stride + l] }
+
+    /// Whether every level of `s` is exactly zero.
+    @inline(__always) func isZero(_ s: Int32) -> Bool {
+        let base = Int(s) * stride
+        for l in 0..<levelCount where coefficient[base + l] != 0 { return false }
+        return true
+    }
+
+    /// The direction in which moving parametric `s` (of kind `kind`) improves the objective, nil if neither does.
+    @inline(__always) func improvingDirection(_ s: Int32, kind: SymbolKind) -> Direction? {
+        let base = Int(s) * stride
+        for r in 0..<levelCount {
+            let c = coefficient[base + rankSlot[r]]
+            if c < -CassowaryTolerance.cost { return .increase }
+            if c > CassowaryTolerance.cost { return kind == .external ? .decrease : nil }
+        }
+        return nil
+    }
+
+    /// The rank of the first level where `s` has a non-zero coefficient (`levelCount` if none) and its magnitude.
+    @inline(__always) func leadingLevel(_ s: Int32) -> (rank: Int, magnitude: Double) {
+        let base = Int(s) * stride
+        var rank = 0
+        while rank < levelCount && abs(coefficient[base + rankSlot[rank]]) <= CassowaryTolerance.cost { rank += 1 }
+        return (rank, rank < levelCount ? abs(coefficient[base + rankSlot[rank]]) : 0)
+    }
+
+    /// Compares `x`'s coefficients divided by `a` with `y`'s divided by `b`, level by level (the dual ratio test).
+    @inline(__always) func compareRatios(_ x: Int32, over a: Double, _ y: Int32, over b: Double) -> LexicographicOrder {
+        let xb = Int(x) * stride, yb = Int(y) * stride
+        for r in 0..<levelCount {
+            let l = rankSlot[r]
+            let u = coefficient[xb + l] / a, v = coefficient[yb + l] / b
+            if u < v - CassowaryTolerance.cost { return .less }
+            if u > v + CassowaryTolerance.cost { return .greater }
+        }
+        return .equal
+    }
+
+    // MARK: - writing (each saves the symbol first while the journal is open)
+
+    @inline(__always) private mutating func willWrite(_ s: Int32) {
+        if log.isFirstWrite(s) {
+            savedSymbols.append(s)
+            let base = Int(s) * stride
+            for l in 0..<levelCount { savedCoefficients.append(coefficient[base + l]) }
+        }
+    }
+
+    /// Adds `w` to `s`'s coefficient at level slot `l`.
+    @inline(__always) mutating func add(_ w: Double, to s: Int32, slot l: Int) {
+        willWrite(s)
+        coefficient[Int(s) * stride + l] += w
+    }
+
+    /// Adds `a` times `s`'s coefficients to `x`'s (a basic symbol's objective spread over its row), dropping
+    /// results at round-off size.
+    @inline(__always) mutating func addScaled(_ s: Int32, times a: Double, to x: Int32) {
+        willWrite(x)
+        let base = Int(s) * stride, xb = Int(x) * stride
+        for l in 0..<levelCount { coefficient[xb + l] += coefficient[base + l] * a }
+        for l in 0..<levelCount where abs(coefficient[xb + l]) <= CassowaryTolerance.cellDrop { coefficient[xb + l] = 0 }
+    }
+
+    /// Zeroes `s`'s coefficients.
+    @inline(__always) mutating func clear(_ s: Int32) {
+        willWrite(s)
+        let base = Int(s) * stride
+        for l in 0..<levelCount { coefficient[base + l] = 0 }
+    }
+
+    // MARK: - journal
+
+    mutating func openJournal() { log.open(idCount: symbolCount) }
+
+    mutating func commitJournal() {
+        log.close()
+        savedSymbols.removeAll(keepingCapacity: true)
+        savedCoefficients.removeAll(keepingCapacity: true)
+    }
+
+    /// Puts back the coefficients of every symbol written since the journal opened.
+    mutating func rollbackJournal() {
+        log.close()
+        let n = levelCount
+        for k in savedSymbols.indices {
+            let base = Int(savedSymbols[k]) * stride
+            for l in 0..<n { coefficient[base + l] = savedCoefficients[k * n + l] }
+        }
+        savedSymbols.removeAll(keepingCapacity: true)
+        savedCoefficients.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - memory and invariants
+
+    var footprint: [(String, Int)] {
+        [("objective", bufferBytes(coefficient) + bufferBytes(rankSlot)),
+         ("objective journal", log.footprintBytes + bufferBytes(savedSymbols) + bufferBytes(savedCoefficients))]
+    }
+
+    /// The storage is whole symbols, `rankSlot` is a permutation of the slots in use, unused slots are zero,
+    /// coefficients are finite, and the journal is closed and empty.
+    func checkInvariants(symbolCount n: Int, into report: inout InvariantReport) {
+        report.expect(coefficient.count == n * stride, "Objective",
+                      "\(coefficient.count) coefficients for \(n) symbols of stride \(stride)")
+        report.expect(levelCount <= stride && rankSlot.count == levelCount
+                      && Set(rankSlot) == Set(0..<levelCount), "Objective",
+                      "rankSlot \(rankSlot) is not a permutation of the \(levelCount) slots in use (stride \(stride))")
+        guard report.isEmpty else { return }
+        for s in 0..<n {
+            for l in 0..<stride {
+                let c = coefficient[s * stride + l]
+                if !c.isFinite || (l >= levelCount && c != 0) {
+                    report.fail("Objective", "symbol \(s) has \(c) at slot \(l) (\(levelCount) slots in use)")
+                }
+            }
+        }
+        report.expect(!log.isOpen && savedSymbols.isEmpty && savedCoefficients.isEmpty, "Objective",
+                      "the journal is open or holds symbols outside a call")
+    }
+}

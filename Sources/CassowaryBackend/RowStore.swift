@@ -1,0 +1,310 @@
+/// When `RowStore.compactIfWasteful()` repacks: once the cells in ranges no row owns exceed `floor` and `1/share` of
+/// the store.
+struct RowCompactionPolicy {
+    var floor = 65_536
+    var share = 2
+}
+
+/// The rows of the tableau: for each row slot its range in the cell store (start, length, capacity), its constant
+/// and its basic symbol; free slots wait in a free list for reuse.
+///
+/// A row reads `basic = constant + Σ coefficient · symbol` over its cells, which are unsorted. A row that outgrows its
+/// range moves to the tail of the `CellStore`; the ranges left behind are garbage until `compactIfWasteful()` repacks
+/// the rows. Raw pointers into the store stay valid until the next growth or compaction.
+///
+/// The store journals itself: every method that changes a row's cells, constant or basic symbol first saves the row
+/// (once per journal epoch), and `rollbackJournal()` puts back exactly those rows, drops the slots created since
+/// the journal opened and restores the free list. Writes through the pointers of `writableCells(_:)` are covered
+/// because that call saves the row.
+struct RowStore {
+    /// The basic symbol of a free slot (storage only: `basic(of:)` answers nil).
+    private static let noBasic: Int32 = -1
+    /// The smallest range a growing row gets.
+    private static let minimumCapacity = 4
+
+    let cells = CellStore()
+    private var start: [Int] = []
+    private var length: [Int32] = []
+    private var capacity: [Int32] = []
+    private var constant: [Double] = []
+    private var basic: [Int32] = []
+    private(set) var freeRows: [Int32] = []
+    /// Cells in ranges no row owns any more.
+    private(set) var garbage = 0
+    var compaction = RowCompactionPolicy()
+
+    // journal: the rows saved since it opened (in first-write order), their cells, constants and basic symbols
+    private var log = FirstWriteLog()
+    private(set) var journaledRows: [Int32] = []
+    private var savedCellStart: [Int] = []
+    private var savedSymbols: [Int32] = []
+    private var savedCoefficients: [Double] = []
+    private var savedConstant: [Double] = []
+    private var savedBasic: [Int32] = []
+    private var savedFreeRows: [Int32] = []
+
+    /// Row slots, live or free.
+    var slotCount: Int { basic.count }
+
+    // MARK: - reading
+
+    @inline(__always) func isLive(_ r: Int32) -> Bool { basic[Int(r)] != Self.noBasic }
+
+    /// The basic symbol of row `r`, nil for a free slot.
+    @inline(__always) func basic(of r: Int32) -> Int32? {
+        let b = basic[Int(r)]
+        return b == Self.noBasic ? nil : b
+    }
+
+    /// The basic symbol of row `r`, which must be live (for loops over live rows).
+    @inline(__always) func liveBasic(_ r: Int32) -> Int32 { basic[Int(r)] }
+
+    @inline(__always) func length(_ r: Int32) -> Int { Int(length[Int(r)]) }
+    @inline(__always) func capacity(_ r: Int32) -> Int { Int(capacity[Int(r)]) }
+    @inline(__always) func constant(_ r: Int32) -> Double { constant[Int(r)] }
+    @inline(__always) func start(_ r: Int32) -> Int { start[Int(r)] }
+    @inline(__always) func symbols(_ r: Int32) -> UnsafePointer<Int32> { UnsafePointer(cells.sym + start[Int(r)]) }
+    @inline(__always) func coefficients(_ r: Int32) -> UnsafePointer<Double> {
+        UnsafePointer(cells.coef + start[Int(r)])
+    }
+
+    /// The index of `s` among row `r`'s cells, or nil.
+    @inline(__always) func index(of s: Int32, inRow r: Int32) -> Int? {
+        let ps = cells.sym + start[Int(r)]
+        for k in 0..<Int(length[Int(r)]) where ps[k] == s { return k }
+        return nil
+    }
+
+    @inline(__always) func coefficient(of s: Int32, inRow r: Int32) -> Double {
+        guard let i = index(of: s, inRow: r) else { return 0 }
+        return cells.coef[start[Int(r)] + i]
+    }
+
+    // MARK: - writing (each saves the row first while the journal is open)
+
+    @inline(__always) private mutating func willWrite(_ r: Int32) {
+        if log.isFirstWrite(r) { save(r) }
+    }
+
+    /// Pointers to row `r`'s cells for writing (valid until the row grows or the store compacts).
+    @inline(__always) mutating func writableCells(_ r: Int32) -> (symbols: UnsafeMutablePointer<Int32>,
+                                                                   coefficients: UnsafeMutablePointer<Double>) {
+        willWrite(r)
+        let st = start[Int(r)]
+        return (cells.sym + st, cells.coef + st)
+    }
+
+    @inline(__always) mutating func setLength(_ r: Int32, _ n: Int) {
+        willWrite(r)
+        length[Int(r)] = Int32(n)
+    }
+
+    @inline(__always) mutating func setConstant(_ r: Int32, _ value: Double) {
+        willWrite(r)
+        constant[Int(r)] = value
+    }
+
+    @inline(__always) mutating func setBasic(_ r: Int32, _ s: Int32) {
+        willWrite(r)
+        basic[Int(r)] = s
+    }
+
+    /// A row slot for a new row: a free one (saved for the journal) or a new one at the end.
+    mutating func allocate() -> Int32 {
+        if let r = freeRows.popLast() {
+            willWrite(r)
+            return r
+        }
+        let r = Int32(basic.count)
+        start.append(0)
+        length.append(0)
+        capacity.append(0)
+        constant.append(0)
+        basic.append(Self.noBasic)
+        return r
+    }
+
+    /// Fills slot `r` with the row `basic = constant + Σ coefficients · symbols`.
+    mutating func install(_ r: Int32, basic b: Int32, symbols: [Int32], coefficients: [Double], constant c: Double) {
+        willWrite(r)
+        ensureCapacity(r, symbols.count)
+        let st = start[Int(r)]
+        let ps = cells.sym + st, pc = cells.coef + st
+        for k in 0..<symbols.count { ps[k] = symbols[k]; pc[k] = coefficients[k] }
+        length[Int(r)] = Int32(symbols.count)
+        constant[Int(r)] = c
+        basic[Int(r)] = b
+    }
+
+    /// Empties row `r` and puts its slot on the free list (its range stays with it for reuse).
+    mutating func free(_ r: Int32) {
+        willWrite(r)
+        length[Int(r)] = 0
+        constant[Int(r)] = 0
+        basic[Int(r)] = Self.noBasic
+        freeRows.append(r)
+    }
+
+    /// Makes room for `need` cells in row r, moving it to the tail of the store if it must grow (its cells move
+    /// with it; its old range becomes garbage).
+    @inline(__always) mutating func ensureCapacity(_ r: Int32, _ need: Int) {
+        let cap = Int(capacity[Int(r)])
+        if need <= cap { return }
+        let newCap = Swift.max(need + need / 2, Self.minimumCapacity)
+        let ns = cells.reserveTail(newCap)
+        let os = start[Int(r)], n = Int(length[Int(r)])
+        (cells.sym + ns).update(from: cells.sym + os, count: n)
+        (cells.coef + ns).update(from: cells.coef + os, count: n)
+        garbage += cap
+        start[Int(r)] = ns
+        capacity[Int(r)] = Int32(newCap)
+    }
+
+    /// Packs the rows again (in slot order, two cells of room each) once garbage outweighs the policy; between
+    /// operations only (never while the journal is open).
+    mutating func compactIfWasteful() {
+        guard garbage > compaction.floor && garbage * compaction.share > cells.count else { return }
+        precondition(!log.isOpen, "RowStore: compaction while the journal is open")
+        let room = 2
+        var total = 0
+        for r in 0..<slotCount where length[r] > 0 { total += Int(length[r]) + room }
+        let cap = Swift.max(16, total * 3 / 2)
+        let ns: UnsafeMutablePointer<Int32> = allocateBuffer(cap)
+        let nc: UnsafeMutablePointer<Double> = allocateBuffer(cap)
+        var at = 0
+        for r in 0..<slotCount {
+            let n = Int(length[r])
+            if n == 0 { start[r] = 0; capacity[r] = 0; continue }
+            (ns + at).update(from: cells.sym + start[r], count: n)
+            (nc + at).update(from: cells.coef + start[r], count: n)
+            start[r] = at
+            capacity[r] = Int32(n + room)
+            at += n + room
+        }
+        cells.adopt(sym: ns, coef: nc, count: at, capacity: cap)
+        garbage = 0
+    }
+
+    // MARK: - journal
+
+    var isJournaling: Bool { log.isOpen }
+
+    /// Row slots that existed when the journal opened (slots at or above were created since).
+    var journalSlotLimit: Int { log.limit }
+
+    mutating func openJournal() {
+        log.open(idCount: slotCount)
+        savedFreeRows = freeRows
+    }
+
+    private mutating func save(_ r: Int32) {
+        journaledRows.append(r)
+        savedCellStart.append(savedSymbols.count)
+        let st = start[Int(r)], n = Int(length[Int(r)])
+        for k in 0..<n { savedSymbols.append(cells.sym[st + k]); savedCoefficients.append(cells.coef[st + k]) }
+        savedConstant.append(constant[Int(r)])
+        savedBasic.append(basic[Int(r)])
+    }
+
+    /// Closes the journal keeping every change.
+    mutating func commitJournal() {
+        log.close()
+        clearSaved()
+    }
+
+    /// Puts back every saved row (cells, constant, basic symbol) in the order they were saved, drops the slots
+    /// created since the journal opened (their ranges become garbage) and restores the free list. Returns how many
+    /// slots were dropped. `journaledRows` stays readable until `finishRollback()`.
+    mutating func rollbackJournal() -> Int {
+        let limit = log.limit
+        log.close()
+        for k in 0..<journaledRows.count {
+            let r = journaledRows[k]
+            let from = savedCellStart[k], to = k + 1 < journaledRows.count ? savedCellStart[k + 1] : savedSymbols.count
+            ensureCapacity(r, to - from)
+            let st = start[Int(r)]
+            for i in from..<to { cells.sym[st + i - from] = savedSymbols[i]; cells.coef[st + i - from] = savedCoefficients[i] }
+            length[Int(r)] = Int32(to - from)
+            constant[Int(r)] = savedConstant[k]
+            basic[Int(r)] = savedBasic[k]
+        }
+        let extra = slotCount - limit
+        if extra > 0 {
+            for r in limit..<slotCount { garbage += Int(capacity[r]) }
+            start.removeLast(extra); length.removeLast(extra); capacity.removeLast(extra)
+            constant.removeLast(extra); basic.removeLast(extra)
+        }
+        freeRows = savedFreeRows
+        return extra
+    }
+
+    mutating func finishRollback() { clearSaved() }
+
+    private mutating func clearSaved() {
+        journaledRows.removeAll(keepingCapacity: true)
+        savedCellStart.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll(keepingCapacity: true)
+        savedCoefficients.removeAll(keepingCapacity: true)
+        savedConstant.removeAll(keepingCapacity: true)
+        savedBasic.removeAll(keepingCapacity: true)
+        savedFreeRows = []
+    }
+
+    // MARK: - memory and invariants
+
+    /// Bytes of every buffer the store holds, by kind (the one place that counts them).
+    var footprint: [(String, Int)] {
+        [("cells", cells.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride)),
+         ("rows", bufferBytes(start) + bufferBytes(length) + bufferBytes(capacity) + bufferBytes(constant)
+            + bufferBytes(basic) + bufferBytes(freeRows)),
+         ("row journal", log.footprintBytes + bufferBytes(journaledRows) + bufferBytes(savedCellStart)
+            + bufferBytes(savedSymbols) + bufferBytes(savedCoefficients) + bufferBytes(savedConstant)
+            + bufferBytes(savedBasic) + bufferBytes(savedFreeRows))]
+    }
+
+    /// The store's own invariants: per-slot arrays agree, ranges lie in the store and do not overlap, the garbage
+    /// count is exact, a live row's numbers are finite, the free list is exactly the free slots (each empty), and the
+    /// journal is closed and empty. (That a row's symbols are distinct is the tableau's check: it knows the symbols.)
+    func checkInvariants(into report: inout InvariantReport) {
+        let n = slotCount
+        report.expect(start.count == n && length.count == n && capacity.count == n && constant.count == n,
+                      "RowStore", "per-row arrays disagree on the slot count \(n)")
+        guard report.isEmpty else { return }
+        var owned = 0
+        var ranges: [(Int, Int)] = []
+        for r in 0..<n {
+            let st = start[r], len = Int(length[r]), cap = Int(capacity[r])
+            report.expect(len >= 0 && len <= cap, "RowStore", "row \(r) holds \(len) cells in a range of \(cap)")
+            report.expect(st >= 0 && st + cap <= cells.count, "RowStore",
+                          "row \(r)'s range \(st)..<\(st + cap) lies outside the \(cells.count) cells handed out")
+            owned += cap
+            if cap > 0 { ranges.append((st, st + cap)) }
+            if basic[r] != Self.noBasic && st >= 0 && st + len <= cells.count {
+                for k in 0..<len where !cells.coef[st + k].isFinite {
+                    report.fail("RowStore", "row \(r)'s coefficient of \(cells.sym[st + k]) is \(cells.coef[st + k])")
+                }
+                report.expect(constant[r].isFinite, "RowStore", "row \(r)'s constant is \(constant[r])")
+            }
+        }
+        report.expect(owned + garbage == cells.count, "RowStore",
+                      "ranges (\(owned)) and garbage (\(garbage)) do not add up to the \(cells.count) cells handed out")
+        ranges.sort { $0.0 < $1.0 }
+        for k in ranges.indices.dropFirst() {
+            report.expect(ranges[k - 1].1 <= ranges[k].0, "RowStore",
+                          "the ranges \(ranges[k - 1]) and \(ranges[k]) overlap")
+        }
+        var onFreeList = [Bool](repeating: false, count: n)
+        for r in freeRows {
+            guard r >= 0 && Int(r) < n else { report.fail("RowStore", "free list holds \(r), not a slot"); continue }
+            report.expect(!onFreeList[Int(r)], "RowStore", "row \(r) is on the free list twice")
+            onFreeList[Int(r)] = true
+            report.expect(basic[Int(r)] == Self.noBasic, "RowStore", "live row \(r) is on the free list")
+            report.expect(length[Int(r)] == 0 && constant[Int(r)] == 0, "RowStore", "free row \(r) is not empty")
+        }
+        for r in 0..<n where basic[r] == Self.noBasic && !onFreeList[r] {
+            report.fail("RowStore", "free row \(r) is missing from the free list")
+        }
+        report.expect(!log.isOpen && journaledRows.isEmpty && savedSymbols.isEmpty && savedFreeRows.isEmpty,
+                      "RowStore", "the journal is open or holds rows outside a call")
+    }
+}

@@ -1,0 +1,126 @@
+/// The symbols the primal simplex may let enter: every parametric symbol whose objective coefficients changed since
+/// it was last found not improving. An unordered list with a membership flag per symbol; the entering rule scans the
+/// list (see `Tableau.optimize()`), so its order decides nothing.
+struct EnteringCandidates {
+    private var isMember: [Bool] = []
+    private(set) var list: [Int32] = []
+
+    var count: Int { list.count }
+    var isEmpty: Bool { list.isEmpty }
+    @inline(__always) subscript(k: Int) -> Int32 { list[k] }
+
+    mutating func appendSymbol() { isMember.append(false) }
+
+    @inline(__always) func contains(_ s: Int32) -> Bool { isMember[Int(s)] }
+
+    @inline(__always) mutating func insert(_ s: Int32) {
+        isMember[Int(s)] = true
+        list.append(s)
+    }
+
+    /// Removes the candidate at list position `k` (the last one takes its place).
+    @inline(__always) mutating func remove(at k: Int) {
+        isMember[Int(list[k])] = false
+        list[k] = list[list.count - 1]
+        list.removeLast()
+    }
+
+    mutating func removeAll() {
+        for s in list where Int(s) < isMember.count { isMember[Int(s)] = false }
+        list.removeAll(keepingCapacity: true)
+    }
+
+    mutating func truncate(toSymbols n: Int) {
+        if isMember.count > n { isMember.removeLast(isMember.count - n) }
+        list = list.filter { Int($0) < n }
+    }
+
+    var footprintBytes: Int { bufferBytes(isMember) + bufferBytes(list) }
+
+    func checkInvariants(symbolCount n: Int, into report: inout InvariantReport) {
+        report.expect(isMember.count == n, "EnteringCandidates", "\(isMember.count) flags for \(n) symbols")
+        guard report.isEmpty else { return }
+        var listed = [Bool](repeating: false, count: n)
+        for s in list {
+            guard s >= 0 && Int(s) < n else { report.fail("EnteringCandidates", "\(s) is listed, not a symbol"); continue }
+            report.expect(isMember[Int(s)], "EnteringCandidates", "\(s) is listed but not flagged")
+            report.expect(!listed[Int(s)], "EnteringCandidates", "\(s) is listed twice")
+            listed[Int(s)] = true
+        }
+        for s in 0..<n where isMember[s] && !listed[s] {
+            report.fail("EnteringCandidates", "\(s) is flagged but not listed")
+        }
+    }
+}
+
+/// Basic symbols whose rows the dual simplex must repair (a restricted value below 0, or a dummy off 0): a min-heap
+/// of symbol ids, so rows are repaired in id order whatever order they were found in, with a flag per symbol so
+/// that each is queued once.
+struct InfeasibleQueue {
+    private var isQueued: [Bool] = []
+    private(set) var heap: [Int32] = []
+
+    var isEmpty: Bool { heap.isEmpty }
+
+    mutating func appendSymbol() { isQueued.append(false) }
+
+    mutating func push(_ b: Int32) {
+        if isQueued[Int(b)] { return }
+        isQueued[Int(b)] = true
+        heap.append(b)
+        var i = heap.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if heap[p] <= b { break }
+            heap[i] = heap[p]
+            i = p
+        }
+        heap[i] = b
+    }
+
+    /// The smallest queued id, no longer queued; nil when empty.
+    mutating func popMin() -> Int32? {
+        guard let last = heap.popLast() else { return nil }
+        var top = last
+        if !heap.isEmpty {
+            top = heap[0]
+            var i = 0
+            let n = heap.count
+            while true {
+                var c = 2 * i + 1
+                if c >= n { break }
+                if c + 1 < n && heap[c + 1] < heap[c] { c += 1 }
+                if heap[c] >= last { break }
+                heap[i] = heap[c]
+                i = c
+            }
+            heap[i] = last
+        }
+        isQueued[Int(top)] = false
+        return top
+    }
+
+    mutating func removeAll() {
+        for s in heap where Int(s) < isQueued.count { isQueued[Int(s)] = false }
+        heap.removeAll(keepingCapacity: true)
+    }
+
+    mutating func truncate(toSymbols n: Int) {
+        if isQueued.count > n { isQueued.removeLast(isQueued.count - n) }
+        heap = heap.filter { Int($0) < n }
+    }
+
+    var footprintBytes: Int { bufferBytes(isQueued) + bufferBytes(heap) }
+
+    func checkInvariants(symbolCount n: Int, into report: inout InvariantReport) {
+        report.expect(isQueued.count == n, "InfeasibleQueue", "\(isQueued.count) flags for \(n) symbols")
+        guard report.isEmpty else { return }
+        for (i, s) in heap.enumerated() {
+            report.expect(Int(s) < n && isQueued[Int(s)], "InfeasibleQueue", "\(s) is in the heap but not flagged")
+            report.expect(i == 0 || heap[(i - 1) / 2] <= s, "InfeasibleQueue", "the heap order breaks at \(i)")
+        }
+        var flagged = 0
+        for q in isQueued where q { flagged += 1 }
+        report.expect(flagged == heap.count, "InfeasibleQueue", "\(flagged) symbols flagged, \(heap.count) in the heap")
+    }
+}

@@ -1,0 +1,125 @@
+/// What a tableau symbol stands for.
+enum SymbolKind: UInt8 {
+    /// A layout variable: unrestricted in sign.
+    case external
+    /// The slack of an inequality (at least 0).
+    case slack
+    /// An error variable of a non-required constraint (at least 0), weighed in the objective.
+    case error
+    /// The marker of a required equality that keeps one (for a constant change or an explanation); held at 0, it
+    /// never enters the basis.
+    case dummy
+    /// Phase 1's artificial variable and the basic symbol of its objective row; parametric and in no row once the
+    /// add that created them returns.
+    case artificial
+
+    /// At least 0 (every kind but external).
+    @inline(__always) var isRestricted: Bool { self != .external }
+    /// May enter the basis in a simplex step.
+    @inline(__always) var mayEnter: Bool { self != .dummy && self != .artificial }
+}
+
+/// The tableau's symbols, dense ids from 0: each one's kind, the constraint that owns it, the row it is basic in,
+/// and how many rows hold it as a cell (its occurrences: exact at all times, the entering and subject rules read it).
+///
+/// The basic row is journaled here (saved on its first change while the journal is open); occurrences are derived
+/// from the rows, and the tableau's rollback recounts them for the rows it restores.
+struct SymbolTable {
+    /// Storage for "none" in `owner` and `basicRow` (the accessors answer nil).
+    private static let none: Int32 = -1
+
+    private(set) var kind: [SymbolKind] = []
+    private var owner: [Int32] = []
+    private var basicRow: [Int32] = []
+    /// How many rows hold each symbol as a cell.
+    var occurrences: [Int32] = []
+
+    // journal: symbols whose basic row changed since it opened, and the row each had then
+    private var log = FirstWriteLog()
+    private var savedSymbols: [Int32] = []
+    private var savedRows: [Int32] = []
+
+    var count: Int { kind.count }
+
+    // MARK: - symbols
+
+    mutating func append(_ k: SymbolKind, owner o: Int32?) -> Int32 {
+        let id = Int32(kind.count)
+        kind.append(k)
+        owner.append(o ?? Self.none)
+        basicRow.append(Self.none)
+        occurrences.append(0)
+        return id
+    }
+
+    /// Drops the symbols from `n` on (created by a call that failed; nothing refers to them any more).
+    mutating func truncate(to n: Int) {
+        let extra = count - n
+        guard extra > 0 else { return }
+        kind.removeLast(extra); owner.removeLast(extra); basicRow.removeLast(extra); occurrences.removeLast(extra)
+    }
+
+    /// The record slot of the constraint that owns `s`, nil for external and artificial symbols.
+    @inline(__always) func owner(of s: Int32) -> Int32? {
+        let o = owner[Int(s)]
+        return o == Self.none ? nil : o
+    }
+
+    // MARK: - basis
+
+    @inline(__always) func isBasic(_ s: Int32) -> Bool { basicRow[Int(s)] != Self.none }
+
+    /// The row `s` is basic in, nil when it is parametric.
+    @inline(__always) func row(of s: Int32) -> Int32? {
+        let r = basicRow[Int(s)]
+        return r == Self.none ? nil : r
+    }
+
+    @inline(__always) mutating func setRow(_ r: Int32?, of s: Int32) {
+        if log.isFirstWrite(s) {
+            savedSymbols.append(s)
+            savedRows.append(basicRow[Int(s)])
+        }
+        basicRow[Int(s)] = r ?? Self.none
+    }
+
+    // MARK: - journal
+
+    mutating func openJournal() { log.open(idCount: count) }
+
+    mutating func commitJournal() {
+        log.close()
+        savedSymbols.removeAll(keepingCapacity: true)
+        savedRows.removeAll(keepingCapacity: true)
+    }
+
+    /// Puts back the basic row of every symbol changed since the journal opened (symbols created since are left to
+    /// `truncate`).
+    mutating func rollbackJournal() {
+        log.close()
+        for k in savedSymbols.indices { basicRow[Int(savedSymbols[k])] = savedRows[k] }
+        savedSymbols.removeAll(keepingCapacity: true)
+        savedRows.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - memory and invariants
+
+    var footprint: [(String, Int)] {
+        [("symbols", bufferBytes(kind) + bufferBytes(owner) + bufferBytes(basicRow) + bufferBytes(occurrences)),
+         ("symbol journal", log.footprintBytes + bufferBytes(savedSymbols) + bufferBytes(savedRows))]
+    }
+
+    /// Per-symbol arrays agree, counts are not negative, the journal is closed and empty. (That basic rows and
+    /// occurrences match the rows is the tableau's check.)
+    func checkInvariants(into report: inout InvariantReport) {
+        let n = count
+        report.expect(owner.count == n && basicRow.count == n && occurrences.count == n, "SymbolTable",
+                      "per-symbol arrays disagree on the symbol count \(n)")
+        guard report.isEmpty else { return }
+        for s in 0..<n where occurrences[s] < 0 || (kind[s] == .external && owner[s] != Self.none) {
+            report.fail("SymbolTable", "symbol \(s) (\(kind[s]), owner \(owner[s])) occurs \(occurrences[s]) times")
+        }
+        report.expect(!log.isOpen && savedSymbols.isEmpty && savedRows.isEmpty, "SymbolTable",
+                      "the journal is open or holds symbols outside a call")
+    }
+}

@@ -1,0 +1,45 @@
+/// The dual simplex: restores primal feasibility after constant changes, keeping the objective optimal.
+extension Tableau {
+    /// Whether a basic value `k` of restricted symbol `b` is infeasible: below 0, or off 0 for a dummy.
+    @inline(__always) mutating func isInfeasible(_ b: Int32, _ k: Double) -> Bool {
+        let tol = CassowaryTolerance.feasibilityBound(valueScale)
+        return k < -tol || (k > tol && symbols.kind[Int(b)] == .dummy)
+    }
+
+    /// Repairs the rows in `infeasible`, smallest basic id first; false when a row cannot be repaired (then the
+    /// queue is emptied, so the next call starts clean).
+    ///
+    /// Entering rule: among the row's cells that may enter and move its value towards feasibility (any sign for an
+    /// external), the smallest objective-over-coefficient ratio compared lexicographically, ties by smallest id.
+    /// Substitutions during the repair queue the rows they make infeasible.
+    mutating func dualOptimize() -> Bool {
+        let tol = CassowaryTolerance.feasibilityBound(valueScale)
+        queueInfeasibleRows = true
+        defer { queueInfeasibleRows = false }
+        while let b = infeasible.popMin() {
+            guard let q = symbols.row(of: b) else { continue }
+            let k0 = rows.constant(q)
+            let sigma: Double
+            if k0 < -tol { sigma = 1 } else if symbols.kind[Int(b)] == .dummy && k0 > tol { sigma = -1 } else { continue }
+            let syms = rows.symbols(q), coefs = rows.coefficients(q)
+            var best: Int32? = nil, bestA = 0.0
+            for k in 0..<rows.length(q) {
+                let x = syms[k], kind = symbols.kind[Int(x)]
+                if !kind.mayEnter { continue }
+                var a = sigma * coefs[k]
+                if kind == .external { a = abs(a) }
+                guard a > CassowaryTolerance.pivot else { continue }
+                guard let current = best else { best = x; bestA = a; continue }
+                let order = objective.compareRatios(x, over: a, current, over: bestA)
+                if order == .less || (order == .equal && x < current) { best = x; bestA = a }
+            }
+            guard let entering = best else {
+                infeasible.removeAll()
+                return false
+            }
+            dualPivots += 1
+            pivot(row: q, entering: entering)
+        }
+        return true
+    }
+}

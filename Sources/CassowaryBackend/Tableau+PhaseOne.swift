@@ -1,0 +1,85 @@
+/// Phase 1: adding a required row that no symbol can take as its subject, through an artificial variable; journaled,
+/// so that a refused add leaves no trace.
+extension Tableau {
+    /// Adds the row `0 = constant + Σ cs·syms` (constant at least 0, no possible subject) by minimizing an
+    /// artificial variable for it; `.unsatisfiable` (with nothing changed) when the minimum is above zero.
+    mutating func addWithArtificialVariable(_ syms: [Int32], _ cs: [Double], constant c: Double, marker: Int32?,
+                                            other: Int32?, symbolsBefore startSymbols: Int) -> Outcome {
+        beginJournal()
+        let art = newSymbol(.artificial, owner: nil)
+        let objectiveSymbol = newSymbol(.artificial, owner: nil)
+        let ar = rows.allocate()
+        installRow(ar, basic: art, syms: syms, coefs: cs, constant: c)
+        let or = rows.allocate()
+        installRow(or, basic: objectiveSymbol, syms: syms, coefs: cs, constant: c)
+        phaseOne(objectiveRow: or)
+        let residual = rows.constant(or)
+        if residual > CassowaryTolerance.zeroBound(valueScale) {
+            var owners: [Int32] = []
+            if explaining {
+                let os = rows.symbols(or), oc = rows.coefficients(or)
+                for k in 0..<rows.length(or) where abs(oc[k]) > CassowaryTolerance.cost {
+                    if let o = symbols.owner(of: os[k]) { owners.append(o) }
+                }
+            }
+            rollbackJournal()
+            undoSymbols(to: startSymbols)
+            return .unsatisfiable(owners: owners)
+        }
+        commitJournal()
+        deleteRow(or)
+        symbols.setRow(nil, of: objectiveSymbol)
+        // pivot the artificial variable out if it is still basic: on the smallest external, else slack or error
+        if let arow = symbols.row(of: art) {
+            let rs = rows.symbols(arow), rc = rows.coefficients(arow), n = rows.length(arow)
+            var entering: Int32? = nil
+            for k in 0..<n where symbols.kind[Int(rs[k])] == .external && abs(rc[k]) > CassowaryTolerance.pivot {
+                if entering.map({ rs[k] < $0 }) ?? true { entering = rs[k] }
+            }
+            if entering == nil {
+                for k in 0..<n where abs(rc[k]) > CassowaryTolerance.pivot {
+                    let kind = symbols.kind[Int(rs[k])]
+                    if kind == .slack || kind == .error, entering.map({ rs[k] < $0 }) ?? true { entering = rs[k] }
+                }
+            }
+            if let entering {
+                pivot(row: arow, entering: entering)
+            } else {
+                deleteRow(arow)
+            }
+        }
+        // the artificial variable is now parametric at 0: erase its column
+        eraseColumn(art)
+        optimize()
+        return .added(marker: marker, other: other)
+    }
+
+    /// Minimizes the row `objectiveRow` (a plain row whose basic symbol is never chosen to leave): entering, the
+    /// smallest id that decreases it; leaving, the ratio test of the primal simplex.
+    mutating func phaseOne(objectiveRow or: Int32) {
+        var degenerate = 0
+        var iterations = 0
+        while iterations < Tableau.phaseOneIterationLimit {
+            iterations += 1
+            let syms = rows.symbols(or), coefs = rows.coefficients(or)
+            var e: Int32? = nil, dir = Direction.increase
+            for k in 0..<rows.length(or) {
+                let s = syms[k], kind = symbols.kind[Int(s)]
+                if !kind.mayEnter { continue }
+                let a = coefs[k]
+                let smaller = e.map { s < $0 } ?? true
+                if a < -CassowaryTolerance.cost, smaller { e = s; dir = .increase }
+                else if kind == .external, a > CassowaryTolerance.cost, smaller { e = s; dir = .decrease }
+            }
+            guard let entering = e else { return }
+            columns.collect(entering, skipping: or, in: rows)
+            guard let leaving = leavingRow(entering, dir,
+                                           bland: degenerate >= CassowaryTolerance.blandAfterDegenerate) else {
+                reportTrouble("phase 1 looked unbounded (round-off)")
+                return
+            }
+            degenerate = leaving.ratio <= CassowaryTolerance.feasibilityBound(valueScale) ? degenerate + 1 : 0
+            pivot(row: leaving.row, entering: entering)
+        }
+    }
+}

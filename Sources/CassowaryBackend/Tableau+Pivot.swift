@@ -1,0 +1,105 @@
+/// Row operations: a pivot, and the substitution of a newly basic symbol into every row and the objective.
+extension Tableau {
+    /// Makes `e` basic in row `q` (whose basic symbol leaves), then substitutes it everywhere else.
+    mutating func pivot(row q: Int32, entering e: Int32) {
+        pivots += 1
+        let b = rows.liveBasic(q)
+        let i = rows.index(of: e, inRow: q)!
+        let (syms, coefs) = rows.writableCells(q)
+        let inv = 1 / coefs[i]
+        for k in 0..<rows.length(q) { coefs[k] *= -inv }
+        coefs[i] = inv
+        syms[i] = b
+        rows.setConstant(q, rows.constant(q) * -inv)
+        symbols.occurrences[Int(e)] -= 1
+        symbols.occurrences[Int(b)] += 1
+        columns.add(b, row: q)
+        symbols.setRow(nil, of: b)
+        symbols.setRow(q, of: e)
+        rows.setBasic(q, e)
+        substituteOut(e, row: q)
+        considerEntering(b)
+    }
+
+    /// Replaces basic symbol `s` (row `q`) in every other row and in the objective.
+    mutating func substituteOut(_ s: Int32, row q: Int32) {
+        columns.collect(s, skipping: q, in: rows)
+        // a private copy of row q: the rows below may move in the cell store
+        pivotRowSymbols.removeAll(keepingCapacity: true)
+        pivotRowCoefficients.removeAll(keepingCapacity: true)
+        let qs = rows.symbols(q), qc = rows.coefficients(q)
+        for k in 0..<rows.length(q) { pivotRowSymbols.append(qs[k]); pivotRowCoefficients.append(qc[k]) }
+        let qConst = rows.constant(q)
+        for i in 0..<columns.collectedRows.count {
+            substituteInto(columns.collectedRows[i], Int(columns.collectedCells[i]), s, qConst)
+        }
+        // s is basic now and held by no row: every entry of its column list is stale, so release them all
+        columns.release(s)
+        // objective
+        if !objective.isZero(s) {
+            for i in 0..<pivotRowSymbols.count {
+                let x = pivotRowSymbols[i]
+                objective.addScaled(s, times: pivotRowCoefficients[i], to: x)
+                considerEntering(x)
+            }
+            objective.clear(s)
+        }
+    }
+
+    /// Row r += c · (row q without s), where c is r's coefficient of s, its cell `i` (q's cells are in
+    /// `pivotRowSymbols`/`pivotRowCoefficients`, its constant `qConst`).
+    mutating func substituteInto(_ r: Int32, _ i: Int, _ s: Int32, _ qConst: Double) {
+        let qn = pivotRowSymbols.count
+        substitutions += 1
+        substitutedCells += qn + rows.length(r)
+        let pos = scratch.pos
+        var (sym, coef) = rows.writableCells(r)
+        var n = rows.length(r) - 1
+        let c = coef[i]
+        sym[i] = sym[n]
+        coef[i] = coef[n]
+        symbols.occurrences[Int(s)] -= 1
+        rows.setConstant(r, rows.constant(r) + c * qConst)
+        for k in 0..<n { pos[Int(sym[k])] = Int32(k) }
+        // grow the row only by the cells it really gains (kiwi-style over-reservation bloats the store)
+        var fresh = 0
+        for k in 0..<qn where pos[Int(pivotRowSymbols[k])] < 0 { fresh += 1 }
+        if n + fresh > rows.capacity(r) {
+            rows.setLength(r, n)
+            rows.ensureCapacity(r, n + fresh)
+            (sym, coef) = rows.writableCells(r)
+        }
+        for k in 0..<qn {
+            let x = pivotRowSymbols[k]
+            let p = pos[Int(x)]
+            if p >= 0 {
+                coef[Int(p)] += c * pivotRowCoefficients[k]
+            } else {
+                pos[Int(x)] = Int32(n)
+                sym[n] = x
+                coef[n] = c * pivotRowCoefficients[k]
+                n += 1
+                symbols.occurrences[Int(x)] += 1
+                columns.add(x, row: r)
+            }
+        }
+        var k = 0
+        while k < n {
+            pos[Int(sym[k])] = -1
+            if abs(coef[k]) <= CassowaryTolerance.cellDrop {
+                symbols.occurrences[Int(sym[k])] -= 1
+                n -= 1
+                if k != n { pos[Int(sym[n])] = -1 }
+                sym[k] = sym[n]
+                coef[k] = coef[n]
+                continue
+            }
+            k += 1
+        }
+        rows.setLength(r, n)
+        if queueInfeasibleRows {
+            let b = rows.liveBasic(r)
+            if symbols.kind[Int(b)].isRestricted && isInfeasible(b, rows.constant(r)) { infeasible.push(b) }
+        }
+    }
+}

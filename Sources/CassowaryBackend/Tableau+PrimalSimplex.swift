@@ -1,0 +1,125 @@
+/// The primal simplex on the lexicographic objective: entering candidates, the ratio test, and `optimize()`.
+extension Tableau {
+    /// Lists `s` as an entering candidate when it is parametric, may enter, and improves the objective. Called
+    /// whenever a symbol's objective coefficients change or it leaves the basis, so every improving symbol is a
+    /// candidate.
+    @inline(__always) mutating func considerEntering(_ s: Int32) {
+        if candidates.contains(s) || symbols.isBasic(s) { return }
+        let kind = symbols.kind[Int(s)]
+        if !kind.mayEnter { return }
+        if objective.improvingDirection(s, kind: kind) != nil { candidates.insert(s) }
+    }
+
+    /// Adds `weight` at level slot `level` to the objective coefficient of `s` (spread over its row when basic).
+    mutating func addObjective(_ s: Int32, level: Int, weight: Double) {
+        if let r = symbols.row(of: s) {
+            let syms = rows.symbols(r), coefs = rows.coefficients(r)
+            for i in 0..<rows.length(r) {
+                let x = syms[i]
+                objective.add(weight * coefs[i], to: x, slot: level)
+                considerEntering(x)
+            }
+        } else {
+            objective.add(weight, to: s, slot: level)
+            considerEntering(s)
+        }
+    }
+
+    /// Ratio test for moving parametric `e` in direction `dir` over the rows `columns.collect(e)` left (with the
+    /// index of `e`'s cell in each): the leaving row and its ratio, nil when no restricted row bounds the move.
+    ///
+    /// A Harris two-pass test: the first pass bounds the step with the feasibility tolerance added to each
+    /// constant, the second picks, among the rows whose exact ratio is within that bound, the largest pivot element
+    /// (ties by smallest basic id). Under Bland's rule, the smallest exact ratio, ties by smallest basic id.
+    mutating func leavingRow(_ e: Int32, _ dir: Direction, bland: Bool) -> (row: Int32, ratio: Double)? {
+        let tol = CassowaryTolerance.feasibilityBound(valueScale)
+        let sign = dir.sign
+        var bound = Double.infinity
+        let coef = rows.cells.coef
+        for i in 0..<columns.collectedRows.count {
+            let r = columns.collectedRows[i]
+            let b = rows.liveBasic(r)
+            let kind = symbols.kind[Int(b)]
+            guard kind != .external else { continue }
+            var a = coef[rows.start(r) + Int(columns.collectedCells[i])] * sign
+            if kind == .dummy { a = -abs(a) }
+            guard a < -CassowaryTolerance.pivot else { continue }
+            let k = rows.constant(r)
+            let ratio = bland ? Swift.max(0, k) / -a : (Swift.max(0, k) + tol) / -a
+            if ratio < bound { bound = ratio }
+        }
+        if bound == .infinity { return nil }
+        var best: Int32? = nil, bestA = 0.0, bestBasic = Int32.max, bestRatio = 0.0
+        for i in 0..<columns.collectedRows.count {
+            let r = columns.collectedRows[i]
+            let b = rows.liveBasic(r)
+            let kind = symbols.kind[Int(b)]
+            guard kind != .external else { continue }
+            var a = coef[rows.start(r) + Int(columns.collectedCells[i])] * sign
+            if kind == .dummy { a = -abs(a) }
+            guard a < -CassowaryTolerance.pivot else { continue }
+            let ratio = Swift.max(0, rows.constant(r)) / -a
+            guard ratio <= bound else { continue }
+            if bland {
+                if b < bestBasic { best = r; bestBasic = b; bestRatio = ratio }
+            } else if -a > bestA || (-a == bestA && b < bestBasic) {
+                best = r; bestA = -a; bestBasic = b; bestRatio = ratio
+            }
+        }
+        guard let best else { return nil }
+        return (best, bestRatio)
+    }
+
+    /// Primal simplex on the lexicographic objective until no symbol improves it.
+    ///
+    /// Entering rule: among the candidates, the improving symbol whose first non-zero level ranks highest, then held
+    /// by the fewest rows (the cheapest pivot: on random-100000 the largest-coefficient rule kept cycling through a
+    /// few symbols held by 20,000 rows each), then with the largest coefficient at that level, then the smallest id.
+    /// After `CassowaryTolerance.blandAfterDegenerate` consecutive degenerate pivots, Bland's rule (the smallest
+    /// improving id, and the smallest-ratio leaving row) until a pivot makes progress. The candidates are the symbols
+    /// whose objective coefficients changed (`candidates`), never a scan of every symbol; a candidate found not
+    /// improving leaves the list.
+    mutating func optimize() {
+        var degenerate = 0
+        while true {
+            let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate
+            var best: Int32? = nil, bestIndex = 0
+            var bestCount = Int32.max, bestRank = Int.max, bestMagnitude = 0.0
+            var k = 0
+            while k < candidates.count {
+                let s = candidates[k]
+                if symbols.isBasic(s) || objective.improvingDirection(s, kind: symbols.kind[Int(s)]) == nil {
+                    candidates.remove(at: k)
+                    continue
+                }
+                if bland {
+                    if best.map({ s < $0 }) ?? true { best = s; bestIndex = k }
+                } else {
+                    // first improving level (higher priority first), then fewest rows, then its magnitude
+                    // (an all-zero symbol has no leading level and ranks last)
+                    let (rank, magnitude) = objective.leadingLevel(s)
+                    let c = symbols.occurrences[Int(s)]
+                    var better = true
+                    if let current = best {
+                        if rank != bestRank { better = rank < bestRank }
+                        else if c != bestCount { better = c < bestCount }
+                        else if magnitude != bestMagnitude { better = magnitude > bestMagnitude }
+                        else { better = s < current }
+                    }
+                    if better { best = s; bestCount = c; bestIndex = k; bestRank = rank; bestMagnitude = magnitude }
+                }
+                k += 1
+            }
+            guard let e = best else { break }
+            let dir = objective.improvingDirection(e, kind: symbols.kind[Int(e)])!
+            columns.collect(e, in: rows)
+            guard let leaving = leavingRow(e, dir, bland: bland) else {
+                reportTrouble("the objective looked unbounded (round-off); stopped optimizing")
+                candidates.remove(at: bestIndex)
+                continue
+            }
+            degenerate = leaving.ratio <= CassowaryTolerance.feasibilityBound(valueScale) ? degenerate + 1 : 0
+            pivot(row: leaving.row, entering: e)
+        }
+    }
+}
