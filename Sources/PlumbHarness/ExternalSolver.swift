@@ -18,6 +18,8 @@ public final class ExternalSolver: @unchecked Sendable {
         public var edits: Bool
         public var remove: Bool
         public var setConstant: Bool
+        /// `run` takes `"repeat"`: several runs back to back in one request.
+        public var repeats: Bool = false
     }
 
     /// Why a request got no usable answer.
@@ -104,25 +106,7 @@ public final class ExternalSolver: @unchecked Sendable {
     public func run(operations expected: Int, values: Bool = false) throws(Failure) -> (sample: RunSample, values: [String: Double]) {
         let answer = try request(op: "run", body: values ? "\"values\":true" : nil)
         try checkStatus(answer, op: "run")
-        func seconds(_ key: String) throws(Failure) -> Double {
-            guard let lexeme = answer[key]?.numberLexeme, let s = Double(lexeme), s.isFinite, s >= 0 else {
-                throw protocolError("the answer to `run` needs \"\(key)\" as a number of seconds ≥ 0")
-            }
-            return s
-        }
-        let build = try seconds("build_solve_s")
-        let edits = try seconds("edit_total_s")
-        let list = answer["operations"]?.arrayValue ?? []
-        var operations: [Double] = []
-        for entry in list {
-            guard let lexeme = entry.numberLexeme, let s = Double(lexeme), s.isFinite, s >= 0 else {
-                throw protocolError("\"operations\" must hold a number of seconds ≥ 0 per operation")
-            }
-            operations.append(s)
-        }
-        guard operations.count == expected else {
-            throw protocolError("the answer to `run` times \(operations.count) operations; the workload has \(expected)")
-        }
+        let sample = try Self.sample(answer, operations: expected, failure: protocolError)
         var read: [String: Double] = [:]
         if values {
             for member in answer["values"]?.objectMembers ?? [] {
@@ -133,7 +117,54 @@ public final class ExternalSolver: @unchecked Sendable {
                 read[member.key] = v
             }
         }
-        return (RunSample(buildSolve: build, editTotal: edits, operations: operations), read)
+        return (sample, read)
+    }
+
+    /// `warmups` untimed runs then `count` timed runs of the loaded workload, back to back in the program when its
+    /// hello says `repeat` (one request), else one request each.
+    /// - Complexity: `warmups + count` runs; one request and answer when the program supports `repeat`.
+    public func runs(_ count: Int, warmups: Int = 0, operations expected: Int) throws(Failure) -> [RunSample] {
+        try start()
+        guard hello?.repeats == true else {
+            for _ in 0..<warmups { _ = try run(operations: expected) }
+            var samples: [RunSample] = []
+            for _ in 0..<count { samples.append(try run(operations: expected).sample) }
+            return samples
+        }
+        let answer = try request(op: "run", body: "\"repeat\":\(count),\"warmup\":\(warmups)")
+        try checkStatus(answer, op: "run")
+        guard let list = answer["runs"]?.arrayValue, list.count == count else {
+            throw protocolError("the answer to `run` with \"repeat\": \(count) needs \"runs\" with \(count) entries")
+        }
+        var samples: [RunSample] = []
+        for (i, entry) in list.enumerated() {
+            samples.append(try Self.sample(entry, operations: expected) { protocolError("runs[\(i)]: " + $0) })
+        }
+        return samples
+    }
+
+    /// One run's figures from an answer (or an entry of `runs`).
+    private static func sample(_ answer: JSONValue, operations expected: Int,
+                               failure: (String) -> Failure) throws(Failure) -> RunSample {
+        func seconds(_ key: String) throws(Failure) -> Double {
+            guard let lexeme = answer[key]?.numberLexeme, let s = Double(lexeme), s.isFinite, s >= 0 else {
+                throw failure("the answer to `run` needs \"\(key)\" as a number of seconds ≥ 0")
+            }
+            return s
+        }
+        let build = try seconds("build_solve_s")
+        let edits = try seconds("edit_total_s")
+        var operations: [Double] = []
+        for entry in answer["operations"]?.arrayValue ?? [] {
+            guard let lexeme = entry.numberLexeme, let s = Double(lexeme), s.isFinite, s >= 0 else {
+                throw failure("\"operations\" must hold a number of seconds ≥ 0 per operation")
+            }
+            operations.append(s)
+        }
+        guard operations.count == expected else {
+            throw failure("the answer to `run` times \(operations.count) operations; the workload has \(expected)")
+        }
+        return RunSample(buildSolve: build, editTotal: edits, operations: operations)
     }
 
     // MARK: - Requests
@@ -212,6 +243,6 @@ public final class ExternalSolver: @unchecked Sendable {
         }
         return Hello(solver: hello["solver"]?.stringValue ?? "?", version: hello["version"]?.stringValue ?? "?", levels: levels,
                      strictPriorities: flag("strict_priorities"), exact: flag("exact"), edits: flag("edits"),
-                     remove: flag("remove"), setConstant: flag("set_constant"))
+                     remove: flag("remove"), setConstant: flag("set_constant"), repeats: flag("repeat"))
     }
 }

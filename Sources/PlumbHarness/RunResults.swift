@@ -122,7 +122,10 @@ extension RunResults {
             JSONMember("commit", .string(commit)),
             JSONMember("timing_policy", .object([JSONMember("warmups", int(timing.warmups)), JSONMember("repeats", int(timing.repeats)),
                                                  JSONMember("cold_threshold_s", number(timing.coldThreshold)),
-                                                 JSONMember("budget_s", number(timing.budget))])),
+                                                 JSONMember("budget_s", number(timing.budget)),
+                                                 JSONMember("warmup_time_s", number(timing.warmupTime)),
+                                                 JSONMember("minimum_time_s", number(timing.minimumTime)),
+                                                 JSONMember("maximum_runs", int(timing.maximumRuns))])),
             JSONMember("tolerance", .object([JSONMember("absolute", number(policy.absoluteTolerance)),
                                              JSONMember("relative", number(policy.relativeTolerance))])),
             JSONMember("conformance", .array(conformanceJSON)), JSONMember("timings", .array(timingJSON)),
@@ -163,6 +166,10 @@ extension RunResults {
             timing.repeats = try int(t["repeats"], "timing_policy.repeats")
             timing.coldThreshold = try double(t["cold_threshold_s"], "timing_policy.cold_threshold_s")
             timing.budget = try double(t["budget_s"], "timing_policy.budget_s")
+            // runs written before fast workloads got more runs have none of these: they were timed with none
+            timing.warmupTime = t["warmup_time_s"] == nil ? 0 : try double(t["warmup_time_s"], "timing_policy.warmup_time_s")
+            timing.minimumTime = t["minimum_time_s"] == nil ? 0 : try double(t["minimum_time_s"], "timing_policy.minimum_time_s")
+            timing.maximumRuns = t["maximum_runs"] == nil ? timing.repeats : try int(t["maximum_runs"], "timing_policy.maximum_runs")
         }
         for (i, c) in (root["conformance"]?.arrayValue ?? []).enumerated() {
             let at = "conformance[\(i)]"

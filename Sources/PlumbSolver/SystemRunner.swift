@@ -33,13 +33,14 @@ public struct SystemRunner {
         var buildTimes: [Double] = []
         var solver: (any LayoutSolver)?
         do {
-            for _ in 0..<repeats {
+            for run in 0..<repeats {
                 let fresh = type.init()
                 let start = monotonicSeconds()
                 try SystemRunner.build(system, into: fresh)
                 let report = try fresh.solve()
                 buildTimes.append(monotonicSeconds() - start)
-                solver = fresh
+                // only the last is kept: each run's solver is freed before the next is made, as an app's would be
+                if run == repeats - 1 { solver = fresh }
                 if !report.converged {
                     result.status = .notConverged
                     result.message = report.message

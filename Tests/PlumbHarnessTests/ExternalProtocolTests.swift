@@ -44,9 +44,23 @@ final class CountingSolver: ForwardingSolver {
         options.timing.repeats = 4
         let harness = Harness(options: options)
         let workload = Workload(system: try pinnedSystem())
-        // In-process: warm-ups and repeats each on a fresh solver.
+        // In-process, a workload of microseconds: a pacing run, then warm-ups and timed runs enough to fill the
+        // policy's times, each on a fresh solver, at most maximumRuns of each.
+        var filling = options
+        filling.timing.warmupTime = 1e6
+        filling.timing.minimumTime = 1e6
+        filling.timing.maximumRuns = 20
         CountingSolver.made = 0
-        let native = harness.measure(workload, on: .native(CountingSolver.self))
+        let fast = Harness(options: filling).measure(workload, on: .native(CountingSolver.self))
+        #expect(fast.status == "ok")
+        #expect(fast.samples.count == 20, "times no run can fill: the cap")
+        #expect(CountingSolver.made == 1 + 20 + 20)
+        // With no time to fill: the pacing run (warm-up enough for one), 1 more warm-up and the 4 repeats.
+        var counted = options
+        counted.timing.warmupTime = 0
+        counted.timing.minimumTime = 0
+        CountingSolver.made = 0
+        let native = Harness(options: counted).measure(workload, on: .native(CountingSolver.self))
         #expect(native.status == "ok")
         #expect(native.samples.count == 4)
         #expect(CountingSolver.made == 6)
@@ -61,8 +75,51 @@ final class CountingSolver: ForwardingSolver {
         let requests = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
         #expect(Set(requests.map { $0[0] }).count == 1, "one process served every request")
         #expect(requests.filter { $0[1] == "load" }.count == 1)
+        // runs of 2 ms: the pacing run was warm-up enough for one, so 1 more warm-up and 4 timed runs (5 ms / 2 ms
+        // is 3, fewer than the 4 repeats), as for a solver in the harness whose runs take that long
         #expect(requests.filter { $0[1] == "run" }.count == 6)
         #expect(program.starts == 1)
+        #expect(harness.options.timing.plan(pace: 0.002, left: 10) == (warmups: 1, repeats: 4))
+    }
+
+    @Test func aProgramThatRepeatsRunsTheTimedRunsBackToBackInOneRequest() throws {
+        var options = Harness.Options(backEnds: [])
+        options.timing.warmups = 2
+        options.timing.repeats = 4
+        options.timing.minimumTime = 0
+        let harness = Harness(options: options)
+        let workload = Workload(system: try pinnedSystem())
+        let log = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let program = ExternalSolver(name: "propagate", command: protocolSolver("--repeat --log \(log) --sleep-build 0.002"))
+        let external = harness.measure(workload, on: .external(program))
+        #expect(external.status == "ok")
+        #expect(external.samples.count == 4)
+        #expect(external.samples.allSatisfy { $0.buildSolve >= 0.002 })
+        let requests = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        // the pacing run alone (a slow one would be kept and the rest timed one by one), then the warm-up and
+        // the four timed runs in one request
+        #expect(requests == ["load", "run", "run 1+4"])
+        // an answer with the wrong number of runs is a protocol error that says so
+        let short = ExternalSolver(name: "short", command: protocolSolver("--repeat --short-runs"))
+        let broken = harness.measure(workload, on: .external(short))
+        #expect(broken.samples.isEmpty)
+        #expect(broken.status.hasPrefix("error:") && broken.status.contains("\"runs\" with 4 entries"), "\(broken.status)")
+    }
+
+    @Test func theTimingPlanFollowsThePace() {
+        var policy = TimingPolicy()
+        policy.warmups = 1
+        policy.repeats = 5
+        // 10 µs a run: 1 ms of warm-up is 100 runs, 5 ms of timed runs is 500, capped at 200
+        #expect(policy.plan(pace: 1e-5, left: 10) == (warmups: 100, repeats: 200))
+        // 1 ms a run: the pacing run was the warm-up; 5 runs fill 5 ms
+        #expect(policy.plan(pace: 1e-3, left: 10) == (warmups: 0, repeats: 5))
+        // 0.1 s a run: the repeats, not the minimum time, set the count
+        #expect(policy.plan(pace: 0.1, left: 10) == (warmups: 0, repeats: 5))
+        // the budget cuts the timed runs, never below one
+        #expect(policy.plan(pace: 0.5, left: 1.2) == (warmups: 0, repeats: 2))
+        #expect(policy.plan(pace: 0.5, left: 0) == (warmups: 0, repeats: 1))
     }
 
     @Test func theProtocolsStepsChangeTheSolution() throws {
@@ -110,6 +167,7 @@ final class CountingSolver: ForwardingSolver {
     func aBrokenProgramIsAnErrorAndTheRunGoesOn(flag: String, says: String) throws {
         var options = Harness.Options(backEnds: [])
         options.timing.repeats = 2
+        options.timing.minimumTime = 0
         let harness = Harness(options: options)
         let program = ExternalSolver(name: "broken", command: protocolSolver(flag), timeLimit: 1.5)
         program.startLimit = 1.5

@@ -15,6 +15,9 @@ Flags, to make it misbehave on purpose:
   --claims-remove-cannot claim "remove" but answer a run whose workload removes with an error
   --wrong                add 1 to every value reported
   --sleep-build S        sleep S seconds inside the timed build region
+  --repeat               say "repeat" in the hello; `run` with "repeat": N (and "warmup": W) makes W + N runs
+                         back to back and answers the last N
+  --short-runs           with --repeat, answer one run fewer than asked for
 """
 import json
 import os
@@ -162,7 +165,7 @@ def main():
     if not flag("--no-hello"):
         out({"protocol": "plumb-solver/1", "solver": "propagate", "version": "1",
              "supports": {"levels": None, "strict_priorities": True, "exact": False, "edits": False,
-                          "remove": True, "set_constant": True}})
+                          "remove": True, "set_constant": True, "repeat": flag("--repeat")}})
     workload = None
     for line in sys.stdin:
         if not line.strip():
@@ -174,7 +177,9 @@ def main():
             req, op, rid = None, "?", None
         if LOG:
             with open(LOG, "a") as fh:
-                fh.write("%d %s\n" % (os.getpid(), op))
+                count = req.get("repeat") if isinstance(req, dict) else None
+                warm = req.get("warmup", 0) if isinstance(req, dict) else 0
+                fh.write("%d %s%s\n" % (os.getpid(), op, "" if count is None else " %s+%s" % (warm, count)))
         if req is None:
             out({"id": None, "status": "error", "message": "not a JSON object"})
         elif op == "quit":
@@ -195,6 +200,12 @@ def main():
                     workload = None
                     workload, answer = load(req["workload"])
                     out(dict({"id": rid}, **answer))
+                elif op == "run" and flag("--repeat") and "repeat" in req:
+                    count = req["repeat"] - (1 if flag("--short-runs") else 0)
+                    runs = [run(workload, False) for _ in range(req.get("warmup", 0) + count)][req.get("warmup", 0):] \
+                        if workload else []
+                    bad = [r for r in runs if r["status"] != "ok"]
+                    out(dict({"id": rid}, **bad[0]) if bad else {"id": rid, "status": "ok", "runs": runs})
                 elif op == "run":
                     answer = run(workload, req.get("values") is True) if workload else \
                         {"status": "error", "message": "no workload loaded"}
