@@ -7,6 +7,7 @@ import PlumbSystem
 extension CassowarySolver {
     /// Whether the variable is basic (false for a variable no constraint mentions).
     package func isBasic(variable v: VariableID) -> Bool {
+        settleRemovals()
         guard let s = tableau.externals.symbol(of: v.index) else { return false }
         return tableau.symbols.isBasic(s)
     }
@@ -28,6 +29,7 @@ extension CassowarySolver {
     }
 
     func basicLogicals(ofRecord k: Int) -> (marker: Bool?, other: Bool?) {
+        settleRemovals()
         let r = records[k]
         return (r.marker.map(tableau.symbols.isBasic), r.other.map(tableau.symbols.isBasic))
     }

@@ -10,7 +10,8 @@ import Darwin
 extension CassowarySolver {
     /// Every invariant of the solver and its tableau, as a report (empty when all hold). Reads only.
     ///
-    /// Beyond the tableau's check: each live record's logical symbols exist, belong to it and have the kinds its
+    /// Beyond the tableau's check: the per-variable use counts match the records in the tableau (live and leaving);
+    /// each live record's logical symbols exist, belong to it and have the kinds its
     /// relation and priority call for (a slack for an inequality, error symbols for a soft constraint, a dummy for a
     /// required equality exactly when it keeps one); each constraint id maps to its live record; each edit's record
     /// is live and implements it; the pending suggestions are listed once each; the priority levels are sorted and the
@@ -48,6 +49,24 @@ extension CassowarySolver {
             } else {
                 report.expect(self.slot(of: r.id) == slot, "CassowarySolver", "constraint \(r.id) does not map to its record \(slot)")
             }
+        }
+        // the use counts are those of the records in the tableau: the live ones and the leaving ones
+        var uses = [Int32](repeating: 0, count: variableUses.count)
+        var inTableau = records.indices.filter { records[$0].alive }
+        for slot in leaving {
+            report.expect(slot < records.count && !records[slot].alive && records[slot].hasNoMarker, "CassowarySolver",
+                          "leaving record \(slot) is not a removed equality without a marker")
+            inTableau.append(slot)
+        }
+        for slot in inTableau where slot < records.count {
+            let r = records[slot]
+            for k in r.start..<(r.start + r.count) {
+                let v = Int(termVars[k])
+                if v < uses.count { uses[v] += 1 } else { report.fail("CassowarySolver", "variable \(v) of record \(slot) has no use count") }
+            }
+        }
+        if let v = uses.indices.first(where: { uses[$0] != variableUses[$0] }) {
+            report.fail("CassowarySolver", "variable \(v) is counted in \(variableUses[v]) records in the tableau; \(uses[v]) name it")
         }
         var pending = Set<Int>()
         for v in pendingVariables {

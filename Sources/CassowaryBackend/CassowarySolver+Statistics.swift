@@ -2,6 +2,10 @@ import PlumbSolver
 
 /// Sizes, work counters and memory, for benchmarks and tuning.
 extension CassowarySolver {
+    /// Times the tableau was rebuilt from the stored constraints (a removal or constant change of a required
+    /// equality none of whose variables was its own).
+    public var rebuildCount: Int { rebuilds }
+
     /// Dual simplex pivots so far.
     public var dualPivots: Int { tableau.dualPivots }
 
@@ -19,7 +23,7 @@ extension CassowarySolver {
             ("records", bufferBytes(records) + bufferBytes(termVars) + bufferBytes(termCoefs) + bufferBytes(denseSlot)
                 + sparseBytes),
             ("levels and edits", bufferBytes(levels) + bufferBytes(levelSlots) + bufferBytes(edits)
-                + bufferBytes(pendingVariables)),
+                + bufferBytes(pendingVariables) + bufferBytes(leaving) + bufferBytes(variableUses)),
         ]
     }
 
@@ -32,6 +36,7 @@ extension CassowarySolver {
 
     /// Size of the tableau: live rows, cells, longest row, symbols and pivots so far.
     public var tableauStatistics: (rows: Int, cells: Int, longestRow: Int, symbols: Int, pivots: Int) {
+        settleRemovals()
         var rows = 0, cells = 0, longest = 0
         for r in 0..<Int32(tableau.rows.slotCount) where tableau.rows.isLive(r) {
             rows += 1

@@ -7,10 +7,17 @@ import PlumbSolver
 /// Rationals are converted to `Double` once, here, at the API boundary; the tableau (`Tableau`) never sees
 /// them. See `CassowaryTolerance` for the tolerance policy.
 ///
-/// Required equalities carry no marker column in the tableau (the fill-in that makes kiwi super-quadratic).
-/// Removing one, or changing its constant for the first time, rebuilds the tableau from the stored constraints
-/// in their original order; a constant change also gives that constraint a marker column from then on, so later
-/// changes of the same constraint are incremental (a constant shift along its column plus dual simplex).
+/// Required equalities carry no marker column in the tableau (the fill-in that makes kiwi super-quadratic). A
+/// variable that no other constraint names stands in for the missing marker: its column is the marker's column up
+/// to scale. So removing such an equality, or changing its constant, costs what kiwi's marker would: O(1) when that
+/// variable is basic (its row goes, or its row's constant shifts), else one pivot over the rows that hold it (a
+/// constant change: a shift along its column and the dual simplex over the rows made infeasible). Removals wait
+/// until the next call that reads or changes the tableau and then go together, each as soon as one of its variables
+/// is named by no other constraint left: a Masonry remake, or a view taken out with every constraint naming it,
+/// peels off this way. Only an equality none of whose variables ever becomes its own (one whose variables all stay
+/// shared with constraints that remain) makes the solver rebuild the tableau from the stored constraints in their
+/// original order, once for every removal waiting; a constant change of one rebuilds once and gives it a marker
+/// column, so later changes of it are incremental.
 /// Every other constraint (inequalities, non-required constraints, edits) is removed and re-constanted
 /// incrementally through its slack or error marker. Conflict explanations replay the required constraints in
 /// a throwaway tableau that keeps markers for every required equality and read the markers of the failing row.
@@ -81,8 +88,9 @@ public final class CassowarySolver: LayoutSolver {
             get { editVariable32 == Self.none ? nil : Int(editVariable32) }
             set { editVariable32 = newValue.map { Int32($0) } ?? Self.none }
         }
-        /// A required equality without a marker column: removing it or changing its constant rebuilds the tableau.
-        var needsRebuild: Bool { isRequired && relation == .equal && !hasDummy }
+        /// A required equality without a marker column: removing it or changing its constant goes through a variable
+        /// of its own (one no other constraint names), or rebuilds the tableau when it has none.
+        var hasNoMarker: Bool { isRequired && relation == .equal && !hasDummy }
 
         /// The coefficient of the marker in the constraint's equation (`lhs + marker terms = 0`).
         var markerSign: Double { relation.markerSign }
@@ -111,6 +119,13 @@ public final class CassowarySolver: LayoutSolver {
     @exclusivity(unchecked) var edits: [Edit?] = []
     /// Variables with a pending suggestion, in the order of their first suggestion since the last solve.
     @exclusivity(unchecked) var pendingVariables: [Int] = []
+    /// Removed records still in the tableau (required equalities without a marker), in removal order: the next call
+    /// that reads or changes the tableau takes them out together (`settleRemovals()`).
+    @exclusivity(unchecked) var leaving: [Int] = []
+    /// Per variable index, the records in the tableau (live or leaving) whose terms name it.
+    @exclusivity(unchecked) var variableUses: [Int32] = []
+    /// Tableau rebuilds so far (removals and constant changes of equalities without a variable of their own).
+    @exclusivity(unchecked) var rebuilds = 0
 
     #if DEBUG
     /// Public operations so far, and the tableau's rollback count at the last check (debug builds schedule the
@@ -184,6 +199,7 @@ public final class CassowarySolver: LayoutSolver {
     public func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
         defer { assertInvariants() }
         if slot(of: id) != nil { throw .duplicateConstraint(id) }
+        settleRemovals()
         let priority = constraint.priority
         guard priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
         let start = termVars.count
@@ -216,6 +232,7 @@ public final class CassowarySolver: LayoutSolver {
             record.marker = m
             record.other = o
             records.append(record)
+            countUses(of: slot, by: 1)
             setSlot(slot, of: id)
         case .unsatisfiable:
             let others = explain(record, slot: slot, replacing: nil)
@@ -234,13 +251,63 @@ public final class CassowarySolver: LayoutSolver {
 
     func removeSlot(_ slot: Int) {
         let r = records[slot]
-        if r.needsRebuild {
-            records[slot].alive = false
-            let ok = rebuild(constantOf: nil, flag: nil)
-            precondition(ok, "removing a constraint cannot make the required set infeasible")
+        records[slot].alive = false
+        if r.hasNoMarker {
+            leaving.append(slot)
         } else {
             tableau.removeConstraint(marker: r.marker, other: r.other, level: r.level, isEquality: r.relation == .equal)
-            records[slot].alive = false
+            countUses(of: slot, by: -1)
+        }
+    }
+
+    /// Takes the leaving records out of the tableau: repeatedly, each one that has a variable of its own (see
+    /// `ownVariable(of:)`) through that variable, in removal order; the rest, if any, by one rebuild.
+    /// - Complexity: per removal, O(1) or one pivot over the rows that hold its variable; a rebuild re-adds every
+    ///   live constraint.
+    func settleRemovals() {
+        guard !leaving.isEmpty else { return }
+        var progress = true
+        while progress && !leaving.isEmpty {
+            progress = false
+            var k = 0
+            while k < leaving.count {
+                let slot = leaving[k]
+                if let own = ownVariable(of: records[slot]), tableau.removeEquality(solvedFor: own.symbol) {
+                    countUses(of: slot, by: -1)
+                    leaving.remove(at: k)
+                    progress = true
+                } else {
+                    k += 1
+                }
+            }
+        }
+        guard !leaving.isEmpty else { return }
+        let ok = rebuild(constantOf: nil, flag: nil)
+        precondition(ok, "removing constraints cannot make the required set infeasible")
+        for slot in leaving { countUses(of: slot, by: -1) }
+        leaving.removeAll(keepingCapacity: true)
+    }
+
+    /// A variable of `record` that no other constraint in the tableau names, as its symbol and its coefficient in the
+    /// record: its column stands in for the record's missing marker. A basic one is preferred (its row alone holds it).
+    func ownVariable(of record: Record) -> (symbol: Int32, coefficient: Double)? {
+        var found: (symbol: Int32, coefficient: Double)? = nil
+        for k in record.start..<(record.start + record.count) {
+            let v = Int(termVars[k]), a = termCoefs[k]
+            guard a != 0, variableUses[v] == 1, let s = tableau.externals.symbol(of: v) else { continue }
+            if tableau.isBasic(s) { return (s, a) }
+            if found == nil { found = (s, a) }
+        }
+        return found
+    }
+
+    /// Counts the record's terms in `variableUses` (`by` +1 as it enters the tableau, -1 as it leaves).
+    func countUses(of slot: Int, by step: Int32) {
+        let r = records[slot]
+        for k in r.start..<(r.start + r.count) {
+            let v = Int(termVars[k])
+            if v >= variableUses.count { variableUses.append(contentsOf: repeatElement(0, count: v + 1 - variableUses.count)) }
+            variableUses[v] += step
         }
     }
 
@@ -252,8 +319,15 @@ public final class CassowarySolver: LayoutSolver {
             throw .unsupported("constraint \(id): the constant \(value) is beyond \(CassowaryTolerance.largestConstant), "
                 + "outside the floating-point range this back end solves reliably")
         }
+        settleRemovals()
         let r = records[slot]
-        if r.needsRebuild {
+        if r.hasNoMarker, let own = ownVariable(of: r),
+           tableau.shiftConstant(ofEqualitySolvedFor: own.symbol, coefficient: own.coefficient, delta: value - r.constant) {
+            // only the variable of its own moves: nothing can become infeasible
+            records[slot].constant = value
+            return
+        }
+        if r.hasNoMarker {
             if !rebuild(constantOf: (slot, value), flag: slot) {
                 var changed = r
                 changed.constant = value
@@ -294,6 +368,7 @@ public final class CassowarySolver: LayoutSolver {
     public func removeEditVariable(_ variable: VariableID) throws(SolverError) {
         defer { assertInvariants() }
         guard let e = edit(variable.index) else { throw .unknownEditVariable(variable) }
+        settleRemovals()
         if let slot = e.slot { removeSlot(slot) }
         edits[variable.index] = nil
         if e.hasPending { pendingVariables.removeAll { $0 == variable.index } }
@@ -316,6 +391,7 @@ public final class CassowarySolver: LayoutSolver {
 
     public func solve() throws(SolverError) -> SolveReport {
         defer { assertInvariants() }
+        settleRemovals()
         if !pendingVariables.isEmpty {
             // First suggestion of an edit: add `v == current value` (degenerate: no value moves, one pivot at
             // most), so that every suggestion, first or not, is then a constant shift repaired by the dual simplex
@@ -337,6 +413,7 @@ public final class CassowarySolver: LayoutSolver {
                     record.other = o
                 }
                 records.append(record)
+                countUses(of: slot, by: 1)
                 edits[v]!.slot = slot
             }
             // the last suggestion per variable wins, in the order the variables were first suggested
@@ -368,6 +445,7 @@ public final class CassowarySolver: LayoutSolver {
     }
 
     public func value(of variable: VariableID) -> SolvedValue {
+        settleRemovals()
         let v = tableau.value(ofVariable: variable.index)
         return .float(v == 0 ? 0 : v)
     }
@@ -377,6 +455,7 @@ public final class CassowarySolver: LayoutSolver {
     /// Rebuilds the tableau from the live records in their original order, optionally with one constant
     /// replaced and one required equality given a marker. On failure nothing changes and false is returned.
     func rebuild(constantOf change: (slot: Int, value: Double)?, flag: Int?) -> Bool {
+        rebuilds += 1
         var t = Tableau(rankSlot: levelSlots)
         var markers: [(Int, Int32?, Int32?)] = []
         for slot in records.indices where records[slot].alive {

@@ -1,7 +1,7 @@
 /// Changing a constraint already in the tableau: removing it, or shifting its constant.
 extension Tableau {
     /// Removes the constraint with `marker` / `other` (its error symbols weigh 1 at level slot `level`; nil for a
-    /// required constraint). A required equality without a marker cannot be removed here (the solver rebuilds).
+    /// required constraint). A required equality without a marker goes through `removeEquality(solvedFor:)`.
     mutating func removeConstraint(marker m: Int32?, other o: Int32?, level: Int?, isEquality: Bool) {
         rows.compactIfWasteful()
         if let level {
@@ -21,6 +21,45 @@ extension Tableau {
             if let s, !symbols.isBasic(s) { eraseColumn(s) }
         }
         optimize()
+    }
+
+    /// Removes a required equality that has no marker through `x`, the symbol of a variable no other constraint in
+    /// the tableau names. Its column is then the equality's missing marker column (up to scale): if `x` is basic its
+    /// row goes; else `x` enters the row kiwi's marker rule picks (the point stays feasible) and that row goes. The
+    /// other constraints no longer mention `x`, so what is left is exactly the tableau without the equality. False
+    /// (nothing changed) when no row holds `x` with a usable coefficient.
+    /// - Complexity: O(1) when `x` is basic; else one pivot, over the rows that hold `x`.
+    mutating func removeEquality(solvedFor x: Int32) -> Bool {
+        let wasBasic = isBasic(x)
+        guard makeBasic(x) else { return false }
+        deleteRow(symbols.row(of: x)!)
+        if !wasBasic { optimize() }
+        return true
+    }
+
+    /// Makes parametric `x` basic: it enters the row kiwi's marker rule picks, so the point stays feasible (it may
+    /// no longer be optimal: the caller optimizes). False when no row holds it with a usable coefficient.
+    /// - Complexity: nothing when `x` is basic; else one pivot, over the rows that hold `x`.
+    mutating func makeBasic(_ x: Int32) -> Bool {
+        if isBasic(x) { return true }
+        rows.compactIfWasteful()
+        guard let q = markerLeavingRow(x) else { return false }
+        pivot(row: q, entering: x)
+        return true
+    }
+
+    /// Changes the constant of a required equality without a marker through `x`, the symbol of a variable no other
+    /// constraint names (coefficient `a` in it): with `x` basic, only `x` moves, so its row's constant shifts and
+    /// nothing else changes. False (nothing changed) when `x` cannot be made basic.
+    /// - Complexity: O(1) when `x` is basic; else one pivot over the rows that hold it and the primal simplex.
+    mutating func shiftConstant(ofEqualitySolvedFor x: Int32, coefficient a: Double, delta: Double) -> Bool {
+        let wasBasic = isBasic(x)
+        guard makeBasic(x) else { return false }
+        let r = symbols.row(of: x)!
+        rows.setConstant(r, rows.constant(r) - delta / a)
+        valueScale = Swift.max(valueScale, abs(rows.constant(r)))
+        if !wasBasic { optimize() }
+        return true
     }
 
     /// The row to pivot a parametric marker into before dropping it (kiwi's rule, ties by basic symbol id): the
