@@ -93,6 +93,9 @@ public struct RunResults: Sendable, Equatable {
 // MARK: - JSON
 
 extension RunResults {
+    /// Samples a results file keeps per figure before it keeps order statistics instead.
+    public static let storedSamples = 25
+
     public func json(pretty: Bool = true) -> String {
         func number(_ d: Double) -> JSONValue { d.isFinite ? .number("\(d)") : .string("\(d)") }
         func int(_ i: Int) -> JSONValue { .number("\(i)") }
@@ -104,16 +107,24 @@ extension RunResults {
                 JSONMember("reasons", .array(c.reasons.map { .string($0) })), JSONMember("max_error", number(c.maxError)),
             ])
         }
+        /// Up to `storedSamples` samples as they are; more (a fast workload's hundreds of runs) as that many evenly
+        /// spaced order statistics, from the least to the greatest: medians and quartiles survive, files stay small.
+        func samples(_ xs: [Double]) -> JSONValue {
+            guard xs.count > RunResults.storedSamples else { return .array(xs.map(number)) }
+            let sorted = xs.sorted(), last = RunResults.storedSamples - 1
+            return .array((0...last).map { k in number(sorted[(k * (sorted.count - 1) + last / 2) / last]) })
+        }
         let timingJSON: [JSONValue] = timings.map { t in
             .object([
                 JSONMember("use", .string(t.use.rawValue)),
                 JSONMember("workload", .string(t.workload)), JSONMember("family", .string(t.family)),
                 JSONMember("size", int(t.size)), JSONMember("constraints", int(t.constraints)),
                 JSONMember("back_end", .string(t.backEnd)), JSONMember("status", .string(t.status)),
-                JSONMember("build_solve_s", .array(t.buildSolve.map(number))),
-                JSONMember("edit_rounds", int(t.editRounds)), JSONMember("edit_total_s", .array(t.editTotal.map(number))),
+                JSONMember("runs", int(t.buildSolve.count)),
+                JSONMember("build_solve_s", samples(t.buildSolve)),
+                JSONMember("edit_rounds", int(t.editRounds)), JSONMember("edit_total_s", samples(t.editTotal)),
             ] + (t.lifecycle.isEmpty ? [] : [JSONMember("lifecycle_s", .object(t.lifecycle.sorted { $0.key < $1.key }.map {
-                JSONMember($0.key, .array($0.value.map(number)))
+                JSONMember($0.key, samples($0.value))
             }))]))
         }
         let root = JSONValue.object([

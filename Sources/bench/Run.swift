@@ -42,7 +42,7 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the corpus and the generated families through every back end: judge, time, report (the default verb).",
         discussion: """
-        Writes results/runs/<date>.json (every sample), results/latest.json, results/report.md and SVG charts in \
+        Writes results/runs/<date>.json (every sample, at most 25 order statistics per figure), results/latest.json, results/report.md and SVG charts in \
         results/, and prints a one-screen summary. Time a release build: `swift run -c release bench`.
         """
     )

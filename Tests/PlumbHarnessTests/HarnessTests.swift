@@ -175,6 +175,18 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         #expect(throws: ResultsError.self) { try RunResults(json: Array("{\"format\": \"other\"}".utf8), source: "x") }
     }
 
+    @Test func manySamplesAreKeptAsOrderStatisticsWithTheirMedian() throws {
+        // 201 runs of 1 µs … 201 µs, shuffled: the file keeps 25 of them, least to greatest, with the median
+        var build = (1...201).map { Double($0) * 1e-6 }
+        build = build.enumerated().sorted { ($0.offset * 37) % 201 < ($1.offset * 37) % 201 }.map(\.element)
+        let read = try RunResults(json: Array(ResultsFiles.sample(build: build).json().utf8), source: "memory")
+        let kept = read.timings[0].buildSolve
+        #expect(kept.count == RunResults.storedSamples)
+        #expect(kept == kept.sorted() && kept.first == build.min() && kept.last == build.max())
+        #expect(median(kept) == median(build), "the median of the kept samples is the median of the runs")
+        #expect(read.timings[0].editTotal == [0.01, 0.011, 0.012], "a few samples are kept as they are")
+    }
+
     @Test func compareFindsRegressionsAndIgnoresNoise() {
         let old = ResultsFiles.sample()
         #expect(Comparison(old: old, new: ResultsFiles.sample(build: [0.00105, 0.0011, 0.00115])).regressions.isEmpty)
