@@ -7,7 +7,7 @@ extension Tableau {
     }
 
     /// Repairs the rows in `infeasible`, smallest basic id first; false when a row cannot be repaired (then the
-    /// queue is emptied, so the next call starts clean).
+    /// queue is emptied, so the next call starts clean). After `pivotBudget` pivots it reports trouble and stops.
     ///
     /// Entering rule: among the row's cells that may enter and move its value towards feasibility (any sign for an
     /// external), the smallest objective-over-coefficient ratio compared lexicographically, ties by smallest id.
@@ -16,7 +16,15 @@ extension Tableau {
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         queueInfeasibleRows = true
         defer { queueInfeasibleRows = false }
+        var spent = 0
+        let budget = pivotBudget
         while let b = infeasible.popMin() {
+            if spent == budget {
+                // not a verdict on the constraints: the solve reports trouble (not converged) instead of an answer
+                reportTrouble("the dual simplex gave up after \(budget) pivots (cycling in floating point)")
+                infeasible.removeAll()
+                return true
+            }
             guard let q = symbols.row(of: b) else { continue }
             let k0 = rows.constant(q)
             let sigma: Double
@@ -38,6 +46,7 @@ extension Tableau {
                 return false
             }
             dualPivots += 1
+            spent += 1
             pivot(row: q, entering: entering)
         }
         return true

@@ -59,7 +59,12 @@ extension Tableau {
     mutating func phaseOne(objectiveRow or: Int32) {
         var degenerate = 0
         var iterations = 0
-        while iterations < Tableau.phaseOneIterationLimit {
+        let budget = pivotBudget
+        while true {
+            if iterations == budget {
+                reportTrouble("phase 1 gave up after \(budget) pivots (cycling in floating point)")
+                return
+            }
             iterations += 1
             let syms = rows.symbols(or), coefs = rows.coefficients(or)
             var e: Int32? = nil, dir = Direction.increase
@@ -73,8 +78,8 @@ extension Tableau {
             }
             guard let entering = e else { return }
             columns.collect(entering, skipping: or, in: rows)
-            guard let leaving = leavingRow(entering, dir,
-                                           bland: degenerate >= CassowaryTolerance.blandAfterDegenerate) else {
+            let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate || iterations > budget / 2
+            guard let leaving = leavingRow(entering, dir, bland: bland) else {
                 reportTrouble("phase 1 looked unbounded (round-off)")
                 return
             }

@@ -78,11 +78,19 @@ extension Tableau {
     /// After `CassowaryTolerance.blandAfterDegenerate` consecutive degenerate pivots, Bland's rule (the smallest
     /// improving id, and the smallest-ratio leaving row) until a pivot makes progress. The candidates are the symbols
     /// whose objective coefficients changed (`candidates`), never a scan of every symbol; a candidate found not
-    /// improving leaves the list.
+    /// improving leaves the list. Bounded by `pivotBudget` (Bland's rule only past half of it); at the bound it
+    /// reports trouble and stops.
     mutating func optimize() {
         var degenerate = 0
+        var spent = 0
+        let budget = pivotBudget
         while true {
-            let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate
+            if spent == budget {
+                reportTrouble("gave up optimizing after \(budget) pivots (cycling in floating point)")
+                candidates.removeAll()
+                return
+            }
+            let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate || spent > budget / 2
             var best: Int32? = nil, bestIndex = 0
             var bestCount = Int32.max, bestRank = Int.max, bestMagnitude = 0.0
             var k = 0
@@ -120,6 +128,8 @@ extension Tableau {
             }
             degenerate = leaving.ratio <= CassowaryTolerance.feasibilityBound(valueScale) ? degenerate + 1 : 0
             pivot(row: leaving.row, entering: e)
+            spent += 1
+            if spent & 1023 == 0 && !rows.isJournaling { rows.compactIfWasteful() }
         }
     }
 }

@@ -26,8 +26,10 @@ struct Tableau {
         case unsatisfiable(owners: [Int32])
     }
 
-    /// Phase 1 stops after this many pivots (a guard against cycling; never reached on any workload measured).
-    static let phaseOneIterationLimit = 1_000_000
+    /// Pivots one run of the primal simplex, the dual simplex or phase 1 may make before it gives up and reports
+    /// trouble: far beyond what any workload needs (a few per constraint), a bound against cycling in floating
+    /// point, which would otherwise run for ever while the cell store grows. Past half of it, Bland's rule only.
+    var pivotBudget: Int { 50 * symbols.count + 10_000 }
 
     var rows = RowStore()
     var symbols = SymbolTable()

@@ -67,7 +67,19 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
     public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
         try core.suggest(value, for: variable)
     }
-    public func solve() throws(SolverError) -> SolveReport { core.solve() }
+    /// Solves; when some value outgrows the 128-bit fractions `value(of:)` reports, the report says so (approximate,
+    /// naming the variables) instead of letting a rounded value pass as exact: `exactValue(of:)` still has it.
+    public func solve() throws(SolverError) -> SolveReport {
+        var report = core.solve()
+        let wide = core.valuesBeyond128Bits(limit: 5)
+        if !wide.isEmpty {
+            report.approximate = true
+            report.message = "the value\(wide.count == 1 ? "" : "s") of variable\(wide.count == 1 ? "" : "s") "
+                + wide.map { "#\($0.index)" }.joined(separator: ", ") + (wide.count == 5 ? " (and maybe more)" : "")
+                + " outgrow 128-bit fractions: reported to the nearest double, not exactly"
+        }
+        return report
+    }
     public func value(of variable: VariableID) -> SolvedValue { core.value(of: variable) }
     public func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
         try core.ambiguousVariables(among: candidates)
@@ -116,6 +128,8 @@ protocol ExactCore: AnyObject {
     func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable]
     /// Whether some constraint mentions the variable.
     func isMentioned(_ variable: VariableID) -> Bool
+    /// Up to `limit` variables whose value does not fit a 128-bit fraction (so `value(of:)` rounds it).
+    func valuesBeyond128Bits(limit: Int) -> [VariableID]
     /// Counters for measurements.
     var statistics: String { get }
     var usesProposer: Bool { get set }

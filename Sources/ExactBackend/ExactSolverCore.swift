@@ -484,6 +484,17 @@ final class ExactSolverCore<T: SimplexScalar> {
                            message: "\(engine.levelCount) priority level(s)")
     }
 
+    func valuesBeyond128Bits(limit: Int) -> [VariableID] {
+        var found: [VariableID] = []
+        for v in solution.indices {
+            if case .float = solution[v] {
+                found.append(VariableID(v))
+                if found.count == limit { break }
+            }
+        }
+        return found
+    }
+
     /// Whether `solution` is behind the engine's values (a suggestion kept the optimum).
     var solutionStale = false
 

@@ -122,7 +122,9 @@ extension RunResults {
                 JSONMember("back_end", .string(t.backEnd)), JSONMember("status", .string(t.status)),
                 JSONMember("runs", int(t.buildSolve.count)),
                 JSONMember("build_solve_s", samples(t.buildSolve)),
-                JSONMember("edit_rounds", int(t.editRounds)), JSONMember("edit_total_s", samples(t.editTotal)),
+                // no rounds, no figure: the runs' zeros would be most of a file of small layouts
+                JSONMember("edit_rounds", int(t.editRounds)),
+                JSONMember("edit_total_s", t.editRounds == 0 ? .array([]) : samples(t.editTotal)),
             ] + (t.lifecycle.isEmpty ? [] : [JSONMember("lifecycle_s", .object(t.lifecycle.sorted { $0.key < $1.key }.map {
                 JSONMember($0.key, samples($0.value))
             }))]))

@@ -54,6 +54,11 @@ public struct SystemRunner {
         }
         guard let solver else { return result }
         let variables = system.variables.indices.map { VariableID($0) }
+        let floating = !type.capabilities.exact
+        if floating, result.status == .ok, let off = SystemRunner.worstRequiredResidual(system, solver) {
+            result.status = .approximate
+            result.message = off
+        }
         var last = variables.map { solver.value(of: $0) }
         result.values = zip(system.variables, last).map { LayoutResult.NamedValue(name: $0.0, value: $0.1) }
         if reportAmbiguity, let detector = solver as? any AmbiguityDetecting {
@@ -79,6 +84,9 @@ public struct SystemRunner {
                 } else if report.approximate, result.status == .ok {
                     result.status = .approximate
                     result.message = report.message
+                } else if floating, result.status == .ok, let off = SystemRunner.worstRequiredResidual(system, solver) {
+                    result.status = .approximate
+                    result.message = "after suggestion round \(result.rounds.count + 1): " + off
                 }
                 switch roundValues {
                 case .none:
@@ -113,6 +121,38 @@ public struct SystemRunner {
             try solver.add(constraint, id: ConstraintID(index))
         }
         for edit in system.edits { try solver.addEditVariable(edit.variable, priority: edit.priority) }
+    }
+
+    /// Relative residual above which a floating-point answer is not vouched for: a required row off by more than
+    /// this share of its own magnitude (the sum of its terms' and constant's absolute values at the answer).
+    public static let residualTolerance = 1e-7
+
+    /// Checks a floating-point answer against the system's own required rows, in `Double`: nil when every one holds
+    /// within `residualTolerance` of its magnitude, else which is off the most and by how much. A solver that lost
+    /// precision (near-dependent rows, huge cancellations, stale values) says ok; this says otherwise.
+    /// - Complexity: O(terms of the required constraints).
+    public static func worstRequiredResidual(_ system: LinearSystem, _ solver: any LayoutSolver) -> String? {
+        var worst: (index: Int, off: Double, relative: Double)? = nil
+        for (k, c) in system.constraints.enumerated() where c.priority.isRequired {
+            var sum = c.constant.doubleValue, magnitude = abs(sum)
+            for t in c.terms {
+                let term = t.coefficient.doubleValue * solver.value(of: t.variable).doubleValue
+                sum += term
+                magnitude += abs(term)
+            }
+            let off: Double
+            switch c.relation {
+            case .equal: off = abs(sum)
+            case .lessOrEqual: off = max(0, sum)
+            case .greaterOrEqual: off = max(0, -sum)
+            }
+            let relative = off.isFinite ? off / max(1, magnitude) : .infinity
+            if relative > residualTolerance && relative > (worst?.relative ?? 0) { worst = (k, off, relative) }
+        }
+        guard let worst else { return nil }
+        let label = system.constraints[worst.index].label ?? "#\(worst.index)"
+        return "the answer cannot be vouched for: required constraint \(label) is off by \(worst.off) at it "
+            + "(\(worst.relative) of its magnitude; floating-point round-off or an ill-conditioned system)"
     }
 
     static func failure(_ error: any Error, system: LinearSystem, result: LayoutResult) -> LayoutResult {

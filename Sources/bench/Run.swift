@@ -42,8 +42,9 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the corpus and the generated families through every back end: judge, time, report (the default verb).",
         discussion: """
-        Writes results/runs/<date>.json (every sample, at most 25 order statistics per figure), results/latest.json, results/report.md and SVG charts in \
-        results/, and prints a one-screen summary. Time a release build: `swift run -c release bench`.
+        Writes run-results/ (untracked): runs/<date>.json (every sample, at most 25 order statistics per figure), \
+        latest.json, report.md and SVG charts, and prints a one-screen summary. Time a release build: \
+        `swift run -c release bench`. The committed results/ are written only when asked: --output results.
         """
     )
 
@@ -73,8 +74,8 @@ struct Run: ParsableCommand {
     @Flag(help: "Skip the corpus (generated families only).")
     var noCorpus = false
 
-    @Option(help: "The results folder.")
-    var output = "results"
+    @Option(help: "The results folder. The default is untracked; the committed results/ are written only when asked (--output results).")
+    var output = "run-results"
 
     @Option(help: "The corpus folder (default: corpus/ of this checkout).")
     var corpus: String?
@@ -136,7 +137,7 @@ func writeResults(_ results: RunResults, to folder: String, keepRun: Bool = true
     mkdir(folder, 0o755)
     if keepRun {
         mkdir(folder + "/runs", 0o755)
-        let json = results.json()
+        let json = results.json(pretty: false)
         try writeText(json, to: "\(folder)/runs/\(results.date.replacingAll(":", "-")).json")
         try writeText(json, to: "\(folder)/latest.json")
     }
