@@ -6,7 +6,8 @@
 // build_solve_s: median over P passes of SystemRunner's median over R fresh builds (add every constraint and
 // edit variable, then solve()); edit_total_s: median over P passes of the suggestion rounds (suggest + solve()).
 // --values prints the values after the last round; --cpu adds the same timings on the thread CPU clock (steadier on
-// a shared machine); --memory adds the bytes a built solver holds (malloc in use after minus before); --stats adds
+// a shared machine); --with-creation adds create_build_solve_s (making the solver inside the clock too);
+// --memory adds the bytes a built solver holds (malloc in use after minus before); --stats adds
 // tableau size and pivot counts; --no-rounds drops the suggestion rounds; --removes K times removing K required
 // equalities (evenly spaced in file order, each followed by solve(), on one built solver) and K soft constraints. Peak RSS is the whole process's
 // (parsed file included; the largest file dominates when several are given).
@@ -69,6 +70,8 @@ var noRounds = false
 var cpu = false
 var memory = false
 var removes = 0
+/// --with-creation: also time making the solver (CassowarySolver() inside the clock), median over repeat*passes.
+var withCreation = false
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -79,6 +82,7 @@ while let a = args.popFirst() {
     case "--no-rounds": noRounds = true
     case "--cpu": cpu = true
     case "--memory": memory = true
+    case "--with-creation": withCreation = true
     case "--removes": removes = Int(args.popFirst() ?? "0") ?? 0
     case "-h", "--help":
         print("usage: cassowary-bench FILE.json... [--repeat R] [--passes P] [--values]")
@@ -129,6 +133,17 @@ for path in files {
             line += ", \"footprint\": {" + solver.footprintBreakdown.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }
         line += ", \"solver_bytes\": \(bytes), \"solver_bytes_per_constraint\": \(Double(bytes) / Double(max(1, system.constraints.count)))"
+    }
+    if withCreation {
+        var times: [Double] = []
+        for _ in 0..<(repeats * passes) {
+            let t0 = monotonicSeconds()
+            let solver = CassowarySolver()
+            try? SystemRunner.build(system, into: solver)
+            _ = try? solver.solve()
+            times.append(monotonicSeconds() - t0)
+        }
+        line += ", \"create_build_solve_s\": \(median(times))"
     }
     if cpu {
         let (b, e) = cpuTimes(system, repeats: repeats * passes)

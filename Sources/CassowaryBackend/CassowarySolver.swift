@@ -138,7 +138,13 @@ public final class CassowarySolver: LayoutSolver {
 
     func edit(_ v: Int) -> Edit? { v >= 0 && v < edits.count ? edits[v] : nil }
 
-    public init() {}
+    public init() {
+        records.reserveCapacity(Tableau.initialSymbols / 2)
+        termVars.reserveCapacity(Tableau.initialSymbols)
+        termCoefs.reserveCapacity(Tableau.initialSymbols)
+        denseSlot.reserveCapacity(Tableau.initialSymbols / 2)
+        variableUses.reserveCapacity(Tableau.initialSymbols)
+    }
 
     func slot(of id: ConstraintID) -> Int? {
         let i = id.index
@@ -157,7 +163,7 @@ public final class CassowarySolver: LayoutSolver {
             return
         }
         if i >= 0 && i < CassowarySolver.denseSlotLimit(records: records.count) {
-            if i >= denseSlot.count { denseSlot.append(contentsOf: repeatElement(-1, count: i + 1 - denseSlot.count)) }
+            if i >= denseSlot.count { grow(&denseSlot, toInclude: i, with: -1) }
             denseSlot[i] = Int32(slot ?? -1)
         } else {
             sparseSlot[id] = slot
@@ -306,7 +312,7 @@ public final class CassowarySolver: LayoutSolver {
         let r = records[slot]
         for k in r.start..<(r.start + r.count) {
             let v = Int(termVars[k])
-            if v >= variableUses.count { variableUses.append(contentsOf: repeatElement(0, count: v + 1 - variableUses.count)) }
+            if v >= variableUses.count { grow(&variableUses, toInclude: v, with: 0) }
             variableUses[v] += step
         }
     }
@@ -500,6 +506,13 @@ public final class CassowarySolver: LayoutSolver {
         }
         return ids.sorted()
     }
+}
+
+/// Appends `fill` to `table` until index `i` exists, reserving twice the size first so that tables grown one index
+/// at a time (one add after another) reallocate a logarithmic number of times.
+@inline(__always) func grow<T>(_ table: inout [T], toInclude i: Int, with fill: T) {
+    if i >= table.capacity { table.reserveCapacity(Swift.max(i + 1, 2 * table.capacity)) }
+    table.append(contentsOf: repeatElement(fill, count: i + 1 - table.count))
 }
 
 extension ConstraintRelation {

@@ -25,6 +25,16 @@ struct ColumnIndex {
     private(set) var entriesWalked = 0
 
     var symbolCount: Int { head.count }
+
+    /// Room for `n` symbols, `rows` row slots and `entries` list entries without growing.
+    mutating func reserve(symbols n: Int, rows: Int, entries: Int) {
+        head.reserveCapacity(n)
+        entryRow.reserveCapacity(entries)
+        entryNext.reserveCapacity(entries)
+        visitMark.reserveCapacity(rows)
+        collectedRows.reserveCapacity(16)
+        collectedCells.reserveCapacity(16)
+    }
     /// Entries in the pool (in lists or free).
     var entryCount: Int { entryRow.count }
 

@@ -20,6 +20,12 @@ struct ExternalVariables {
         return s == Self.none ? nil : s
     }
 
+    /// Room for variables `0..<n` without growing.
+    mutating func reserve(variables n: Int) {
+        symbolOf.reserveCapacity(n)
+        created.reserveCapacity(n)
+    }
+
     mutating func checkpoint() {
         created.removeAll(keepingCapacity: true)
         countAtCheckpoint = symbolOf.count

@@ -43,6 +43,9 @@ struct LexicographicObjective {
 
     var symbolCount: Int { coefficient.count / stride }
 
+    /// Room for `n` symbols at the current stride without growing.
+    mutating func reserve(symbols n: Int) { coefficient.reserveCapacity(n * stride) }
+
     // MARK: - symbols and levels
 
     mutating func appendSymbol() {

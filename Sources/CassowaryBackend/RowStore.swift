@@ -46,6 +46,16 @@ struct RowStore {
     /// Row slots, live or free.
     var slotCount: Int { basic.count }
 
+    /// Room for `m` row slots without growing.
+    mutating func reserve(rows m: Int) {
+        start.reserveCapacity(m)
+        length.reserveCapacity(m)
+        capacity.reserveCapacity(m)
+        constant.reserveCapacity(m)
+        basic.reserveCapacity(m)
+        freeRows.reserveCapacity(8)
+    }
+
     // MARK: - reading
 
     @inline(__always) func isLive(_ r: Int32) -> Bool { basic[Int(r)] != Self.noBasic }

@@ -11,6 +11,11 @@ struct EnteringCandidates {
 
     mutating func appendSymbol() { isMember.append(false) }
 
+    mutating func reserve(symbols n: Int) {
+        isMember.reserveCapacity(n)
+        list.reserveCapacity(16)
+    }
+
     @inline(__always) func contains(_ s: Int32) -> Bool { isMember[Int(s)] }
 
     @inline(__always) mutating func insert(_ s: Int32) {
@@ -63,6 +68,11 @@ struct InfeasibleQueue {
     var isEmpty: Bool { heap.isEmpty }
 
     mutating func appendSymbol() { isQueued.append(false) }
+
+    mutating func reserve(symbols n: Int) {
+        isQueued.reserveCapacity(n)
+        heap.reserveCapacity(16)
+    }
 
     mutating func push(_ b: Int32) {
         if isQueued[Int(b)] { return }

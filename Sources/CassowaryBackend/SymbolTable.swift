@@ -104,6 +104,14 @@ struct SymbolTable {
 
     // MARK: - memory and invariants
 
+    /// Room for `n` symbols without growing (one allocation per array instead of a doubling per power of two).
+    mutating func reserve(symbols n: Int) {
+        kind.reserveCapacity(n)
+        owner.reserveCapacity(n)
+        basicRow.reserveCapacity(n)
+        occurrences.reserveCapacity(n)
+    }
+
     var footprint: [(String, Int)] {
         [("symbols", bufferBytes(kind) + bufferBytes(owner) + bufferBytes(basicRow) + bufferBytes(occurrences)),
          ("symbol journal", log.footprintBytes + bufferBytes(savedSymbols) + bufferBytes(savedRows))]

@@ -83,6 +83,28 @@ struct Tableau {
     init(rankSlot: [Int], explaining: Bool = false) {
         objective = LexicographicObjective(rankSlot: rankSlot)
         self.explaining = explaining
+        reserve(symbols: Tableau.initialSymbols, rows: Tableau.initialSymbols / 2)
+    }
+
+    /// Symbols every tableau has room for from the start: a layout of a few views (one `make` block is 1 to 13
+    /// rows, each with two or three symbols) then adds without one array growth.
+    static let initialSymbols = 48
+
+    /// Room for `n` symbols and `m` rows in every part, so that adds up to that size allocate nothing.
+    /// - Complexity: one allocation per array that is smaller.
+    mutating func reserve(symbols n: Int, rows m: Int) {
+        symbols.reserve(symbols: n)
+        objective.reserve(symbols: n)
+        columns.reserve(symbols: n, rows: m, entries: 4 * n)
+        externals.reserve(variables: n)
+        candidates.reserve(symbols: n)
+        infeasible.reserve(symbols: n)
+        rows.reserve(rows: m)
+        accumulatedSymbols.reserveCapacity(16)
+        pivotRowSymbols.reserveCapacity(16)
+        pivotRowCoefficients.reserveCapacity(16)
+        newRowSymbols.reserveCapacity(16)
+        newRowCoefficients.reserveCapacity(16)
     }
 
     mutating func reportTrouble(_ message: String) {
