@@ -523,7 +523,7 @@ struct SimplexEngine<T: SimplexScalar> {
             precondition(r >= 0, "SimplexEngine: a constraint's marker column is in no row")
             let leaving = rowBasic[r]
             pivot(m, r)
-            defer { settleNonbasic(leaving) }
+            settleNonbasic(leaving)
         }
         for k in store.cells(r) { colStale[store.column[k]] = true }
         store.clearRow(r)

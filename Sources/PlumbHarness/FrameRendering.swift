@@ -45,10 +45,29 @@ public struct FrameRendering {
         }.sorted()
     }
 
+    /// One line on what the drawing shows: agreement is claimed only when every back end drew frames and they agree
+    /// within the tolerance; back ends without frames (infeasible, not converged, …) are named with why.
+    public var verdict: String {
+        let drawn = answers.filter { !$0.frames.isEmpty && $0.note == nil }
+        let missing = answers.filter { $0.frames.isEmpty || $0.note != nil }
+        let why = missing.map { "\($0.backEnd) (\(($0.note ?? "no frames").prefix(60)))" }.joined(separator: ", ")
+        if drawn.isEmpty { return answers.isEmpty ? "No back end ran." : "No back end drew frames: " + why + "." }
+        let bad = disagreements
+        var line = bad.isEmpty
+            ? (drawn.count == 1 ? "Only \(drawn[0].backEnd) drew frames." : "The \(drawn.count) back ends that drew frames agree.")
+            : "Disagree (dashed): " + bad.joined(separator: ", ") + "."
+        if missing.isEmpty && bad.isEmpty { line = "All back ends agree." }
+        return missing.isEmpty ? line : line + " Without frames: " + why + "."
+    }
+
     public func svg() -> String {
         let canvas = 560.0, margin = 40.0, legend = 20.0 * Double(answers.count + 2)
         let scale = canvas / max(1, max(rootWidth, rootHeight))
-        let width = rootWidth * scale + 2 * margin + 220, height = rootHeight * scale + 2 * margin + legend
+        // room for the longest legend line (about 7 px a character at the legend's size)
+        let legendLines = answers.map { $0.backEnd + ($0.note.map { " — \($0)" } ?? "") } + [verdict]
+        let legendWidth = 16 + 7 * Double(legendLines.map(\.count).max() ?? 0)
+        let width = max(rootWidth * scale + 2 * margin + 220, legendWidth + 2 * margin)
+        let height = rootHeight * scale + 2 * margin + legend
         let charts = Charts(results: RunResults(date: "", machine: "", configuration: "", commit: "", policy: policy))
         var out = charts.header(width, height, title: title)
         out += "<rect x=\"\(margin)\" y=\"\(margin)\" width=\"\(charts.f(rootWidth * scale))\" height=\"\(charts.f(rootHeight * scale))\" fill=\"#fafafa\" stroke=\"#999\"/>\n"
@@ -69,7 +88,7 @@ public struct FrameRendering {
             out += charts.text(margin + 16, y, answer.backEnd + (answer.note.map { " — \($0)" } ?? ""), anchor: "start")
             y += 20
         }
-        out += charts.text(margin, y, bad.isEmpty ? "All back ends agree." : "Disagree (dashed): " + bad.joined(separator: ", "), anchor: "start")
+        out += charts.text(margin, y, verdict, anchor: "start")
         return out + "</svg>\n"
     }
 }

@@ -75,7 +75,7 @@ public struct SolverCapabilities: Hashable, Sendable {
 ///
 /// After any thrown error the solver is exactly as if the failed call had not been made.
 /// Variables are dense `VariableID`s chosen by the caller; a variable no constraint mentions reads as 0.
-public protocol LayoutSolver: AnyObject {
+public protocol LayoutSolver: AnyObject, SendableMetatype {
     /// The name used on the command line and in results (`cassowary`, `exact`, `relaxation`).
     static var name: String { get }
     /// What this back end guarantees.

@@ -20,6 +20,20 @@ struct Bench: ParsableCommand {
         subcommands: [Run.self, Check.self, Compare.self, ReportCommand.self, Audit.self, Lower.self, Solve.self, Generate.self, Render.self, Fuzz.self, List.self],
         defaultSubcommand: Run.self
     )
+
+    /// `bench WORD` where WORD is no command would otherwise be read as `bench run WORD` and answered with `run`'s
+    /// usage: say that the command is unknown and list the commands instead.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = configuration.subcommands.map { $0._commandName } + ["help"]
+        if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) {
+            let message = "Error: '\(first.excerpt)' is not a bench command; the commands are "
+                + commands.dropLast().joined(separator: ", ") + " (`bench --help` says what each does).\n"
+            writeStandardError(message)
+            Glibc.exit(64)
+        }
+        main(arguments)
+    }
 }
 
 /// The back ends this build has, by name.
@@ -27,7 +41,7 @@ var availableBackEnds: [any LayoutSolver.Type] { PlumbBackEnds.all }
 
 func backEnd(named name: String) throws -> any LayoutSolver.Type {
     guard let type = PlumbBackEnds.named(name) else {
-        let names = availableBackEnds.map { $0.name }
+        let names = (availableBackEnds + PlumbBackEnds.variants).map { $0.name }
         throw ValidationError("no back end named '\(name.excerpt)'; this build has: \(names.isEmpty ? "none yet" : names.joined(separator: ", ")) (see `bench list`)")
     }
     return type

@@ -17,6 +17,7 @@ struct Check: ParsableCommand {
     )
 
     @OptionGroup var backEndOptions: BackEndOptions
+    @OptionGroup var filterOption: FilterOption
 
     @Flag(help: "Write the current passing layouts as the new baseline instead of checking.")
     var updateBaseline = false
@@ -26,7 +27,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var options = Harness.Options(backEnds: try backEndOptions.selected())
-        options.filter = backEndOptions.filter
+        options.filter = filterOption.filter
         options.reference = availableBackEnds.first { $0.capabilities.exact }
         options.timeCorpus = false
         let corpus = try loadCorpus(nil)

@@ -46,6 +46,6 @@ struct Render: ParsableCommand {
                                        rootHeight: script.rootSize.height.doubleValue, answers: answers)
         let path = output ?? (file.hasSuffix(".layout") ? String(file.dropLast(7)) : file) + ".svg"
         try writeText(rendering.svg(), to: path)
-        print("wrote \(path)" + (rendering.disagreements.isEmpty ? "" : "; back ends disagree on \(rendering.disagreements.joined(separator: ", "))"))
+        print("wrote \(path): \(rendering.verdict)")
     }
 }

@@ -7,7 +7,7 @@ struct ReportCommand: ParsableCommand {
         abstract: "Write the Markdown report and the SVG charts again from a results file, and print the summary."
     )
 
-    @Argument(help: "A results file (default: run-results/latest.json, the last `bench run`).")
+    @Argument(help: "A results file (the default is the last `bench run`'s).")
     var file = "run-results/latest.json"
 
     @Option(help: "The folder to write report.md and the charts into.")

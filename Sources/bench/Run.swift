@@ -8,6 +8,12 @@ import Glibc
 #endif
 
 /// Options shared by the verbs that run back ends.
+/// `--filter`, for the commands that go over the corpus and the families (not `render`, which takes one file).
+struct FilterOption: ParsableArguments {
+    @Option(help: "Only layouts and families whose name, path or tag contains this.")
+    var filter: String?
+}
+
 struct BackEndOptions: ParsableArguments {
     @Option(name: .customLong("solver"), help: "Only this back end (repeatable; see `bench list`). Default: all of this build's.")
     var solvers: [String] = []
@@ -16,9 +22,6 @@ struct BackEndOptions: ParsableArguments {
         "Also run an external program: NAME=COMMAND, speaking plumb-solver/1 on its standard input and output (repeatable).",
         discussion: "One process serves the whole run and is timed like the back ends (docs/solver-protocol.md). Example: --external kiwi='python3 peers/kiwi/adapter.py' (after `pip install kiwisolver`)."))
     var externals: [String] = []
-
-    @Option(help: "Only layouts and families whose name, path or tag contains this.")
-    var filter: String?
 
     func selected() throws -> [BackEnd] {
         var result: [BackEnd] = []
@@ -49,6 +52,7 @@ struct Run: ParsableCommand {
     )
 
     @OptionGroup var backEndOptions: BackEndOptions
+    @OptionGroup var filterOption: FilterOption
 
     @Option(name: .customLong("repeat"), help: "Timed runs per workload after one warm-up, for every solver alike.")
     var repeats = 5
@@ -104,7 +108,7 @@ struct Run: ParsableCommand {
     func run() throws {
         var options = Harness.Options(backEnds: try backEndOptions.selected())
         for case .external(let program) in options.backEnds { program.timeLimit = max(30, 3 * budget) }
-        options.filter = backEndOptions.filter
+        options.filter = filterOption.filter
         options.reference = availableBackEnds.first { $0.capabilities.exact }
         options.repeats = repeats
         options.budget = budget
@@ -120,7 +124,7 @@ struct Run: ParsableCommand {
             harness.run(loaded, into: &results)
         }
         results.timing = options.timing
-        if !noScaling && smallLayouts > 0 && (backEndOptions.filter.map { "app-small".contains($0) || "app".contains($0) } ?? true) {
+        if !noScaling && smallLayouts > 0 && (filterOption.filter.map { "app-small".contains($0) || "app".contains($0) } ?? true) {
             harness.runSmallLayouts(smallLayoutsToTime(), family: "app-small", into: &results)
         }
         if !noScaling { harness.runScaling(into: &results) }

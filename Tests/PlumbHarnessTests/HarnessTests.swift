@@ -305,3 +305,36 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         #expect(names.allSatisfy { !$0.contains("/") })
     }
 }
+
+@Suite struct FrameRenderingVerdicts {
+    typealias Frame = (x: Double, y: Double, width: Double, height: Double)
+    func answer(_ name: String, _ frames: [String: Frame], _ note: String? = nil) -> FrameRendering.Answer {
+        .init(backEnd: name, frames: frames, note: note)
+    }
+
+    @Test func agreementIsClaimedOnlyWhenEveryBackEndDrewFrames() {
+        let a: Frame = (0, 0, 100, 20), b: Frame = (0, 0, 100, 30)
+        let none = FrameRendering(title: "t", rootWidth: 320, rootHeight: 480, answers: [
+            answer("cassowary", [:], "infeasible: required constraint c1 cannot be satisfied"),
+            answer("exact", [:], "infeasible: required constraint c1 cannot be satisfied"),
+            answer("relaxation", [:], "not_converged: capped at 20,000 sweeps")])
+        #expect(none.verdict.hasPrefix("No back end drew frames: cassowary (infeasible"))
+        #expect(!none.verdict.contains("agree"))
+        #expect(none.svg().contains("No back end drew frames"))
+        let partial = FrameRendering(title: "t", rootWidth: 320, rootHeight: 480, answers: [
+            answer("cassowary", ["v": a]), answer("exact", ["v": a]), answer("relaxation", [:], "not_converged: capped")])
+        #expect(partial.verdict == "The 2 back ends that drew frames agree. Without frames: relaxation (not_converged: capped).")
+        let all = FrameRendering(title: "t", rootWidth: 320, rootHeight: 480, answers: [answer("cassowary", ["v": a]), answer("exact", ["v": a])])
+        #expect(all.verdict == "All back ends agree.")
+        let differ = FrameRendering(title: "t", rootWidth: 320, rootHeight: 480, answers: [answer("cassowary", ["v": a]), answer("exact", ["v": b])])
+        #expect(differ.verdict == "Disagree (dashed): v.")
+    }
+
+    @Test func theLegendFitsTheCanvas() throws {
+        let note = "not_converged: " + String(repeating: "a long reason ", count: 12)
+        let svg = FrameRendering(title: "t", rootWidth: 100, rootHeight: 100, answers: [answer("relaxation", [:], note)]).svg()
+        // the canvas is at least as wide as the legend line at 7 px a character, plus its margins
+        let width = try #require(svg.firstRange(of: "width=\"").map { svg[$0.upperBound...].prefix { $0 != "\"" } }.flatMap { Double($0) })
+        #expect(width >= 7 * Double("relaxation — ".count + note.count))
+    }
+}
