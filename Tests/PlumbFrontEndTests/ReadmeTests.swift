@@ -2,9 +2,10 @@ import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
 
-/// The README's examples must work as written.
+/// The README's examples must work as written (its Swift example is built as a user's package would build it, and
+/// its output compared, by scripts/readme-example in CI; this suite checks the text syntax and a tour of the DSL).
 @Suite struct Readme {
-    @Test func theSwiftDSLExampleCompilesAndLowers() throws {
+    @Test func aTourOfTheDSLCompilesAndLowers() throws {
         let tree = ViewTree(size: Size(width: 375, height: 667))
         let superview = tree.root
         let view1 = try tree.addView("view1", in: superview)
