@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Two runs side by side: conformance changes and speed changes beyond a noise threshold.
 public struct Comparison: Sendable {
     /// One change found.
@@ -14,10 +20,42 @@ public struct Comparison: Sendable {
 
     public let changes: [Change]
     public var regressions: [Change] { changes.filter(\.isRegression) }
+    /// What to read first: whether the two runs are comparable (machine, its load and speed, build configuration),
+    /// the back ends one run lacks, and per back end the geometric mean of its speed ratios (old / new, above 1:
+    /// faster now) over the workloads both runs timed.
+    public let summary: [String]
+    /// How much slower the new run's machine ran the calibration loop than the old one's (1 when either run has no
+    /// calibration, or the two agree within 5%); the new run's times are divided by it before they are compared.
+    public let machineFactor: Double
 
     /// `threshold` is the speed ratio both quartile bounds must exceed (1.2: 20% slower at the favourable end).
     public init(old: RunResults, new: RunResults, threshold: Double = 1.2) {
         var changes: [Change] = []
+        var summary: [String] = []
+        var factor = 1.0
+        if old.machine != new.machine {
+            summary.append("warning: different machines (\(old.machine) / \(new.machine)): speed changes may be the machine's")
+        }
+        if old.configuration != new.configuration {
+            summary.append("warning: \(old.configuration) build against \(new.configuration) build: speed changes mean nothing")
+        }
+        if let a = old.machineState, let b = new.machineState, a.calibration > 0, b.calibration > 0 {
+            factor = b.calibration / a.calibration
+            let loads = [a.load, b.load].map { $0.map { format3($0) } ?? "?" }
+            if abs(factor - 1) > 0.05 {
+                summary.append("warning: the calibration loop ran \(format3(factor > 1 ? factor : 1 / factor))× "
+                    + (factor > 1 ? "slower" : "faster") + " on the new run's machine (load \(loads[0]) then \(loads[1])): "
+                    + "the new times are divided by \(format3(factor)) before they are compared")
+            } else {
+                // within the loop's own noise: nothing to adjust
+                factor = 1
+                summary.append("the machine ran the calibration loop at the same speed in both runs, within 5% "
+                    + "(load \(loads[0]) then \(loads[1]))")
+            }
+        } else {
+            summary.append("warning: \(old.machineState == nil ? "the old run" : "the new run") has no machine calibration: "
+                + "a slower machine and a slower commit look alike")
+        }
         let before = old.layoutOutcomes(), after = new.layoutOutcomes()
         // A conformance gate counts anything missing as lost: a layout or a whole back end the new run lacks.
         for (backEnd, layouts) in before.sorted(by: { $0.key < $1.key }) {
@@ -35,6 +73,15 @@ public struct Comparison: Sendable {
         }
         func key(_ t: RunResults.Timing) -> String { t.use.rawValue + "\u{0}" + t.family + "\u{0}" + t.workload + "\u{0}" + t.backEnd }
         let oldTimings = Dictionary(old.timings.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        let oldBackEnds = Set(old.timings.map(\.backEnd) + old.conformance.map(\.backEnd))
+        let newBackEnds = Set(new.timings.map(\.backEnd) + new.conformance.map(\.backEnd))
+        if !oldBackEnds.subtracting(newBackEnds).isEmpty {
+            summary.append("the new run lacks " + oldBackEnds.subtracting(newBackEnds).sorted().joined(separator: ", "))
+        }
+        if !newBackEnds.subtracting(oldBackEnds).isEmpty {
+            summary.append("the old run lacks " + newBackEnds.subtracting(oldBackEnds).sorted().joined(separator: ", "))
+        }
+        var logRatios: [String: [Double]] = [:]
         for t in new.timings {
             guard let o = oldTimings[key(t)] else { continue }
             let label = t.use == .lifecycle ? "\(t.workload) lifecycle" : t.workload
@@ -43,7 +90,8 @@ public struct Comparison: Sendable {
                 if let before = o.lifecycle[kind] { figures.append((kind, samples, before)) }
             }
             for (what, now, was) in figures {
-                guard let a = Summary(now), let b = Summary(was), let ratio = SpeedRatio(a, b) else { continue }
+                guard let a = Summary(now.map { $0 / factor }), let b = Summary(was), let ratio = SpeedRatio(a, b) else { continue }
+                if ratio.ratio > 0 && ratio.ratio.isFinite { logRatios[t.backEnd, default: []].append(log(ratio.ratio)) }
                 // ratio = old / new: below 1 means the new run is slower.
                 if ratio.high < 1 / threshold {
                     changes.append(Change(kind: .slower, workload: label, backEnd: t.backEnd,
@@ -54,6 +102,13 @@ public struct Comparison: Sendable {
                 }
             }
         }
+        for (backEnd, logs) in logRatios.sorted(by: { $0.key < $1.key }) {
+            let mean = exp(logs.reduce(0, +) / Double(logs.count))
+            summary.append("\(backEnd): \(format3(mean))× the old speed (geometric mean over \(logs.count) figures"
+                + (factor == 1 ? ")" : ", machine-adjusted)"))
+        }
         self.changes = changes
+        self.summary = summary
+        self.machineFactor = factor
     }
 }

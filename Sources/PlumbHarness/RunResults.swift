@@ -72,6 +72,8 @@ public struct RunResults: Sendable, Equatable {
     /// `release` or `debug`.
     public var configuration: String
     public var commit: String
+    /// The machine's load and calibration when the run started (nil in runs written before they were recorded).
+    public var machineState: MachineState?
     public var policy: ConformancePolicy
     /// How the timings were taken.
     public var timing = TimingPolicy()
@@ -133,6 +135,10 @@ extension RunResults {
             JSONMember("format", .string(RunResults.format)), JSONMember("date", .string(date)),
             JSONMember("machine", .string(machine)), JSONMember("configuration", .string(configuration)),
             JSONMember("commit", .string(commit)),
+            JSONMember("machine_state", machineState.map { state in
+                .object([JSONMember("load_1min", state.load.map(number) ?? .null),
+                         JSONMember("calibration_s", number(state.calibration))])
+            } ?? .null),
             JSONMember("timing_policy", .object([JSONMember("warmups", int(timing.warmups)), JSONMember("repeats", int(timing.repeats)),
                                                  JSONMember("cold_threshold_s", number(timing.coldThreshold)),
                                                  JSONMember("budget_s", number(timing.budget)),
@@ -174,6 +180,11 @@ extension RunResults {
                   configuration: try string(root["configuration"], "configuration"), commit: try string(root["commit"], "commit"),
                   policy: ConformancePolicy(absoluteTolerance: try double(tolerance?["absolute"], "tolerance.absolute"),
                                             relativeTolerance: try double(tolerance?["relative"], "tolerance.relative")))
+        if let m = root["machine_state"], m != .null {
+            let load = m["load_1min"].flatMap { $0 == .null ? nil : $0 }
+            machineState = MachineState(load: try load.map { (v) throws(ResultsError) -> Double in try double(v, "machine_state.load_1min") },
+                                        calibration: try double(m["calibration_s"], "machine_state.calibration_s"))
+        }
         if let t = root["timing_policy"] {
             timing.warmups = try int(t["warmups"], "timing_policy.warmups")
             timing.repeats = try int(t["repeats"], "timing_policy.repeats")

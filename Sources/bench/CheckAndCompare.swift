@@ -68,6 +68,10 @@ struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare two runs: conformance changes and speed changes beyond the noise threshold; exit 2 on a regression.",
         discussion: """
+        First a summary: whether the runs are comparable (machine, build, the machine's load and the speed of a \
+        calibration loop each run timed when it started), the back ends one run lacks, and per back end the geometric \
+        mean of its speed ratios. When the calibration loop ran more than 5% slower or faster in the new run, the new \
+        times are divided by that factor before they are compared, so a busier machine is not a slower commit. \
         A speed change counts only when the ratio of medians stays beyond --threshold even at the favourable ends of \
         both runs' interquartile ranges, so this machine's noise does not fail it.
         """
@@ -90,6 +94,8 @@ struct Compare: ParsableCommand {
         let before = try exitOnInputError { try loadResults(old) }
         let after = try exitOnInputError { try loadResults(new) }
         let comparison = Comparison(old: before, new: after, threshold: threshold)
+        for line in comparison.summary { print(line) }
+        if !comparison.changes.isEmpty { print("") }
         for change in comparison.changes { print(change.description) }
         print("\(comparison.changes.count) changes, \(comparison.regressions.count) regressions")
         if !comparison.regressions.isEmpty { throw ExitCode(2) }

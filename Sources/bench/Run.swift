@@ -119,6 +119,8 @@ struct Run: ParsableCommand {
         let harness = Harness(options: options) { progress.show($0) }
         var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
                                  commit: currentCommit(), policy: options.policy)
+        // how busy and how fast the machine is now, so that `bench compare` can tell it from a slower commit
+        results.machineState = MachineState.now()
         if !noCorpus {
             let loaded = try loadCorpus(corpus)
             harness.run(loaded, into: &results)

@@ -338,3 +338,46 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         #expect(width >= 7 * Double("relaxation — ".count + note.count))
     }
 }
+
+@Suite struct ComparingMachines {
+    @Test func aSlowerMachineIsNotASlowerCommit() throws {
+        var old = ResultsFiles.sample(build: [0.001, 0.0011, 0.0012])
+        old.machineState = MachineState(load: 0.5, calibration: 0.010)
+        var new = ResultsFiles.sample(build: [0.002, 0.0022, 0.0024])   // twice the time ...
+        new.machineState = MachineState(load: 1.9, calibration: 0.020)  // ... on a machine that ran the loop twice as slow
+        let adjusted = Comparison(old: old, new: new)
+        #expect(adjusted.machineFactor == 2)
+        #expect(adjusted.regressions.isEmpty)
+        #expect(adjusted.summary.contains { $0.contains("calibration loop ran 2") && $0.contains("slower") && $0.contains("load 0.5") })
+        #expect(adjusted.summary.contains { $0.hasPrefix("cassowary: 1") && $0.contains("machine-adjusted") })
+        // the machine state survives the results file
+        let read = try RunResults(json: Array(new.json().utf8), source: "memory")
+        #expect(read.machineState == new.machineState)
+        // without calibrations the same figures are a regression, and the summary says it cannot tell why
+        let plain = Comparison(old: ResultsFiles.sample(build: [0.001, 0.0011, 0.0012]),
+                               new: ResultsFiles.sample(build: [0.002, 0.0022, 0.0024]))
+        #expect(plain.machineFactor == 1)
+        #expect(plain.regressions.count == 1)
+        #expect(plain.summary.first?.contains("no machine calibration") == true)
+        #expect(plain.summary.contains { $0.hasPrefix("cassowary: 0.5") })
+    }
+
+    @Test func theSummarySaysWhichBackEndsARunLacks() {
+        let old = ResultsFiles.sample()
+        var new = ResultsFiles.sample()
+        new.timings = new.timings.map { t in
+            var t = t
+            t.backEnd = "exact"
+            return t
+        }
+        let summary = Comparison(old: old, new: new).summary
+        #expect(summary.contains("the old run lacks exact"))
+        #expect(!summary.contains { $0.hasPrefix("the new run lacks") }, "cassowary still has conformance results in the new run")
+    }
+
+    @Test func theCalibrationMeasuresSomething() {
+        let seconds = MachineState.calibrate()
+        #expect(seconds > 0 && seconds < 5)
+        if let load = MachineState.loadAverage() { #expect(load >= 0) }
+    }
+}
