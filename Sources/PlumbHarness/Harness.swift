@@ -42,9 +42,9 @@ public struct Harness {
 
     public let options: Options
     /// Called with a short status line as work starts (layout, back end).
-    public let progress: @Sendable (String) -> Void
+    public let progress: @Sendable (HarnessProgress) -> Void
 
-    public init(options: Options, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(options: Options, progress: @escaping @Sendable (HarnessProgress) -> Void = { _ in }) {
         self.options = options
         self.progress = progress
     }
@@ -63,11 +63,14 @@ public struct Harness {
         let entries = corpus.entries.filter { options.filter.map($0.matches) ?? true }
         let runner = CorpusRunner(oracle: oracle)
         let judge = Judge(policy: options.policy)
+        var step = 0
+        let total = entries.count * options.backEnds.count
         for entry in entries {
             var reference: [Observation]?
             if let oracle, case .success(let observed) = runner.observe(entry, with: .native(oracle)) { reference = observed }
             for backEnd in options.backEnds {
-                progress("\(entry.name) · \(backEnd.name)")
+                progress(HarnessProgress(phase: "corpus", done: step, total: total, detail: "\(entry.name) · \(backEnd.name)"))
+                step += 1
                 let expectations = entry.expectations.map(\.expectation)
                 switch runner.observe(entry, with: backEnd) {
                 case .success(let observations):
@@ -162,9 +165,12 @@ public struct Harness {
 
     /// Times many small independent layouts (one source file's blocks each) on every back end.
     public func runSmallLayouts(_ layouts: [GeneratedLayout], family: String, into results: inout RunResults) {
-        for backEnd in options.backEnds {
+        for (b, backEnd) in options.backEnds.enumerated() {
             for (i, layout) in layouts.enumerated() {
-                if i % 50 == 0 { progress("\(family) \(i + 1)/\(layouts.count) · \(backEnd.name)") }
+                if i % 50 == 0 {
+                    progress(HarnessProgress(phase: "small layouts", done: b * layouts.count + i,
+                                             total: options.backEnds.count * layouts.count, detail: "\(family) · \(backEnd.name)"))
+                }
                 // As the app lays it out: the root's size is fixed (no resize edit, which would only add a level).
                 let system = layout.tree.linearSystem(name: layout.name)
                 results.timings.append(time(system, workload: layout.name, family: family,
@@ -180,7 +186,15 @@ public struct Harness {
         var stopped = Set<String>()
         /// Seconds per run at the sizes done so far, per back end, to predict the next size.
         var history: [String: [(size: Int, seconds: Double)]] = [:]
-        for size in sizes where size <= family.largestTimedSize {
+        let phase = "\(use.rawValue) \(family.rawValue)"
+        let timedSizes = sizes.filter { $0 <= family.largestTimedSize }
+        let total = timedSizes.count * options.backEnds.count
+        var step = 0
+        func progress(_ detail: String) {
+            self.progress(HarnessProgress(phase: phase, done: min(step, total), total: total, detail: detail))
+        }
+        for size in timedSizes {
+            defer { step = (timedSizes.firstIndex(of: size)! + 1) * options.backEnds.count }
             guard options.backEnds.contains(where: { !stopped.contains($0.name) }) else { break }
             progress("\(family.rawValue)-\(size) · generating")
             guard let layout = try? family.generate(size: size, rounds: rounds) else { continue }
@@ -209,6 +223,7 @@ public struct Harness {
                     continue
                 }
                 progress("\(layout.name) \(use.rawValue) · \(backEnd.name)")
+                step += 1
                 let start = monotonicSeconds()
                 let timing = record(workload, workload: layout.name, family: family.rawValue, size: layout.size,
                                     on: backEnd, use: use)

@@ -25,6 +25,9 @@ struct Check: ParsableCommand {
     @Option(help: "The results folder holding baseline/.")
     var output = "results"
 
+    @Flag(help: "No progress line.")
+    var quiet = false
+
     func run() throws {
         var options = Harness.Options(backEnds: try backEndOptions.selected())
         options.filter = filterOption.filter
@@ -32,7 +35,7 @@ struct Check: ParsableCommand {
         options.timeCorpus = false
         let corpus = try loadCorpus(nil)
         let played = Set(corpus.entries.filter { entry in options.filter.map(entry.matches) ?? true }.map(\.name))
-        let progress = ProgressLine()
+        let progress = ProgressLine(quiet: quiet)
         var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
                                  commit: currentCommit(), policy: options.policy)
         Harness(options: options) { progress.show($0) }.run(corpus, into: &results)

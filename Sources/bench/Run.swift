@@ -84,6 +84,9 @@ struct Run: ParsableCommand {
     @Option(help: "The corpus folder (default: corpus/ of this checkout).")
     var corpus: String?
 
+    @Flag(help: "No progress line (the summary and the files are written as usual).")
+    var quiet = false
+
     /// The sizes of `--sizes`, each a whole number of views from 1 to 1,000,000.
     var parsedSizes: [Int] { get throws { try Self.sizes(sizes, option: "--sizes") } }
     var parsedLifecycleSizes: [Int] { get throws { try Self.sizes(lifecycleSizes, option: "--lifecycle-sizes") } }
@@ -115,7 +118,7 @@ struct Run: ParsableCommand {
         options.sizes = try parsedSizes
         options.lifecycleSizes = try parsedLifecycleSizes
         options.verifier = availableBackEnds.first { $0.name == "cassowary" } ?? options.reference
-        let progress = ProgressLine()
+        let progress = ProgressLine(quiet: quiet)
         let harness = Harness(options: options) { progress.show($0) }
         var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
                                  commit: currentCommit(), policy: options.policy)
@@ -172,18 +175,44 @@ let buildConfiguration = "release"
 #endif
 
 /// A status line that rewrites itself on a terminal and prints plain lines otherwise.
+/// The progress of a long command on standard error: one line rewritten in place on a terminal; elsewhere (a CI
+/// log) a line when a phase starts and then at most one every 10 seconds; nothing with `--quiet`.
 final class ProgressLine: @unchecked Sendable {
     let isTerminal = isatty(2) != 0
+    let quiet: Bool
     let start = monotonicSeconds()
     var lastLength = 0
+    var phase = ""
+    var phaseStart = 0.0
+    var lastWritten = -Double.infinity
+
+    init(quiet: Bool = false) { self.quiet = quiet }
+
+    /// A harness step: done/total of its phase and the time the phase has left at its pace so far.
+    func show(_ progress: HarnessProgress) {
+        let now = monotonicSeconds()
+        let newPhase = progress.phase != phase
+        if newPhase {
+            phase = progress.phase
+            phaseStart = now
+        }
+        write(progress.line(elapsed: now - start, phaseElapsed: now - phaseStart), force: newPhase)
+    }
 
     func show(_ status: String) {
-        let text = "[\(String(format1(monotonicSeconds() - start))) s] \(status)"
+        write("[\(String(format1(monotonicSeconds() - start))) s] \(status)", force: false)
+    }
+
+    private func write(_ text: String, force: Bool) {
+        if quiet { return }
         if isTerminal {
             let padded = text + String(repeating: " ", count: max(0, lastLength - text.count))
             writeStandardError("\r" + padded)
             lastLength = text.count
         } else {
+            let now = monotonicSeconds()
+            guard force || now - lastWritten >= 10 else { return }
+            lastWritten = now
             writeStandardError(text + "\n")
         }
     }

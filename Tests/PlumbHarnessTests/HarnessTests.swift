@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 import PlumbSolver
+import PlumbBackEnds
 import PlumbFrontEnd
 import PlumbCorpus
 @testable import PlumbHarness
@@ -379,5 +380,34 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         let seconds = MachineState.calibrate()
         #expect(seconds > 0 && seconds < 5)
         if let load = MachineState.loadAverage() { #expect(load >= 0) }
+    }
+}
+
+@Suite struct ProgressLines {
+    @Test func aLineSaysDoneOfTotalAndTheTimeLeftAtThePaceSoFar() {
+        let p = HarnessProgress(phase: "corpus", done: 45, total: 333, detail: "masonry-basic · exact")
+        // 45 steps in 9 s: 288 left at 0.2 s each
+        #expect(p.line(elapsed: 12.34, phaseElapsed: 9) == "[12.3 s] corpus 45/333, about 58 s left · masonry-basic · exact")
+        #expect(HarnessProgress(phase: "scaling chain", done: 2, total: 30, detail: "").line(elapsed: 100, phaseElapsed: 60)
+                == "[100.0 s] scaling chain 2/30, about 14 min left")
+        // no estimate before a step is done or a second has passed
+        #expect(HarnessProgress(phase: "corpus", done: 0, total: 10, detail: "").secondsLeft(phaseElapsed: 5) == nil)
+        #expect(HarnessProgress(phase: "corpus", done: 3, total: 10, detail: "").secondsLeft(phaseElapsed: 0.5) == nil)
+    }
+
+    @Test func theCorpusPhaseCountsEveryLayoutOnEveryBackEnd() throws {
+        final class Seen: @unchecked Sendable { var steps: [HarnessProgress] = [] }
+        let seen = Seen()
+        var options = Harness.Options(backEnds: [.native(try #require(PlumbBackEnds.named("cassowary"))),
+                                                 .native(try #require(PlumbBackEnds.named("exact")))])
+        options.filter = "masonry-basic"
+        options.timeCorpus = false
+        let corpus = try Corpus(root: try #require(Corpus.defaultRoot()))
+        let entries = corpus.entries.filter { $0.matches("masonry-basic") }
+        var results = RunResults(date: "", machine: "", configuration: "", commit: "", policy: .standard)
+        Harness(options: options) { seen.steps.append($0) }.run(corpus, into: &results)
+        #expect(!entries.isEmpty)
+        #expect(seen.steps.map(\.done) == Array(0..<(2 * entries.count)))
+        #expect(seen.steps.allSatisfy { $0.phase == "corpus" && $0.total == 2 * entries.count })
     }
 }
