@@ -197,16 +197,19 @@ enum ChainNames {
         var best: (String, Int)?
         for candidate in candidates {
             let d = editDistance(lowered, Array(candidate.lowercased()))
-            let limit = max(1, min(3, candidate.count / 4))
+            let limit = max(1, min(3, candidate.count / 3))
             if d <= limit, best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
         }
         return best?.0
     }
 
+    /// Edits between two names: insertions, deletions, substitutions and swaps of two neighbours (`heigth` is one
+    /// swap from `height`), each counted once.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         if a.count > 64 || b.count > 64 { return max(a.count, b.count) }
+        var beforePrevious = Array(repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = Array(repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -214,8 +217,11 @@ enum ChainNames {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

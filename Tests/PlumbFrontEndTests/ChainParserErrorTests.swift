@@ -45,6 +45,11 @@ private let chainParserErrorCases: [ChainErrorCase] = [
     // Unknown names.
     ChainErrorCase("make.lefft.equalTo(v)", 6,
                    "unknown attribute or method 'lefft' (expected an attribute such as left, top, width, edges, a relation such as equalTo, or a modifier such as offset, inset, multipliedBy, priority); did you mean 'left'?"),
+    // two neighbours swapped is one slip
+    ChainErrorCase("make.heigth.equalTo(@40)", 6,
+                   "unknown attribute or method 'heigth' (expected an attribute such as left, top, width, edges, a relation such as equalTo, or a modifier such as offset, inset, multipliedBy, priority); did you mean 'height'?"),
+    ChainErrorCase("make.widht.equalTo(@100)", 6,
+                   "unknown attribute or method 'widht' (expected an attribute such as left, top, width, edges, a relation such as equalTo, or a modifier such as offset, inset, multipliedBy, priority); did you mean 'width'?"),
     ChainErrorCase("make.left.equalTO(v)", 11,
                    "unknown attribute or method 'equalTO' (expected an attribute such as left, top, width, edges, a relation such as equalTo, or a modifier such as offset, inset, multipliedBy, priority); did you mean 'equalTo'?"),
     ChainErrorCase("make.left.equalTo(gren)", 19, "unknown view 'gren' (known views: \(chainParserKnownViews)); known constants: gap, half, offsetPoint, padding"),
