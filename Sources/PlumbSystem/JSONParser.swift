@@ -161,9 +161,11 @@ private struct JSONScanner {
                 previous = members.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
             } else {
                 if keyIndex.isEmpty {
+                    keyIndex.reserveCapacity(4 * indexThreshold)
                     for (position, member) in members.enumerated() { keyIndex[ExactName(member.key)] = position }
                 }
-                previous = keyIndex[ExactName(key)]
+                // one hash: the key goes in now (a repeat is an error, so what it replaced does not matter)
+                previous = keyIndex.updateValue(members.count, forKey: ExactName(key))
             }
             if let previous {
                 throw failure("duplicate key \(Excerpt.quoted(key)) (first at \(position(of: members[previous].keyOffset)))",
@@ -177,7 +179,6 @@ private struct JSONScanner {
             index += 1
             let value = try parseValue(depth: depth)
             path.removeLast()
-            if members.count >= indexThreshold { keyIndex[ExactName(key)] = members.count }
             members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value))
             if try endOfElement(close: Byte.closeBrace, container: "object", element: "an object member", opened: open) {
                 return members

@@ -28,13 +28,18 @@ extension LinearSystem {
 
         var variables: [String] = []
         // Names are keyed by their exact Unicode scalars: "é" as U+00E9 and as e + U+0301 are two variables.
+        let listed = try top.required("variables").array()
         var ids: [ExactName: VariableID] = [:]
-        for entry in try top.required("variables").array() {
+        ids.reserveCapacity(listed.count)
+        variables.reserveCapacity(listed.count)
+        for entry in listed {
             let variable = try entry.string()
-            if let first = ids[ExactName(variable)] {
+            let key = ExactName(variable)
+            // one hash on the common path: insert, and put the first back if the name was there
+            if let first = ids.updateValue(VariableID(variables.count), forKey: key) {
+                ids[key] = first
                 throw entry.error("variable \(InterchangeDocument.show(variable)) is listed twice (first at variables[\(first.index)])")
             }
-            ids[ExactName(variable)] = VariableID(variables.count)
             variables.append(variable)
         }
 
