@@ -63,6 +63,10 @@ private struct Reader {
     var pendingDialect: Dialect = .masonry
     var tags: [String] = []
     var source: String?
+    /// Errors found so far: the reader goes on after one, a statement or a chain line at a time.
+    var errors: [TextSyntaxError] = []
+    /// Errors reported at most (later ones are often consequences of earlier ones).
+    static let errorLimit = 20
 
     init(file: String, lines: [Substring]) {
         self.file = file
@@ -78,7 +82,7 @@ private struct Reader {
     }
 
     mutating func read(defaultName: String) throws(TextSyntaxError) -> LayoutScript {
-        while index < lines.count {
+        while index < lines.count && errors.count < Reader.errorLimit {
             let lineNumber = index + 1
             let raw = lines[index]
             index += 1
@@ -86,7 +90,19 @@ private struct Reader {
             let trimmed = text.trimmingWhitespace
             if trimmed.isEmpty { continue }
             let column = (text.firstIndex { !$0.isWhitespace }).map { text.distance(from: text.startIndex, to: $0) + 1 } ?? 1
-            try readStatement(trimmed, line: lineNumber, column: column)
+            do {
+                try readStatement(trimmed, line: lineNumber, column: column)
+            } catch {
+                errors.append(error)
+                // a statement that opened a block and failed: its lines are not statements, skip to its end
+                if trimmed.hasSuffix("{") && index <= lines.count { skipBlock() }
+                // without a root nothing after can be read sensibly
+                if script == nil && trimmed.hasPrefix("root") { break }
+            }
+        }
+        if var first = errors.first {
+            first.more = Array(errors.dropFirst())
+            throw first
         }
         guard var script else {
             throw error("the file declares no root: start with `root WIDTH HEIGHT`", line: max(1, lines.count))
@@ -291,9 +307,23 @@ private struct Reader {
                 addStep((.block(block), location))
                 return
             }
-            try appendChains(text, line: lineNumber, columnOffset: 0, parser: parser, chains: &chains, names: &names)
+            do {
+                try appendChains(text, line: lineNumber, columnOffset: 0, parser: parser, chains: &chains, names: &names)
+            } catch {
+                // one bad chain line: note it and read the rest of the block (the file is refused at the end)
+                if errors.count < Reader.errorLimit { errors.append(error) }
+            }
         }
         throw error("the block opened here is never closed: expected `}`", line: location.line, column: location.column ?? 1)
+    }
+
+    /// Skips the lines of a block whose opening statement failed, up to and including its closing line.
+    mutating func skipBlock() {
+        while index < lines.count {
+            let trimmed = stripComment(lines[index]).trimmingWhitespace
+            index += 1
+            if ["}", "}];", "}]", "})", "});", "};"].contains(trimmed) { return }
+        }
     }
 
     /// The chains of one line of a block (`;`-separated), keeping references (`self.top = make.top...`).

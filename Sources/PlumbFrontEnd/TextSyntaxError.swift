@@ -7,10 +7,16 @@ public struct TextSyntaxError: Error, CustomStringConvertible, Equatable, Sendab
     /// What was found and what was expected, e.g. "expected ')' after the argument of equalTo, found ';'".
     public let message: String
 
+    /// Further errors found in the same file after this one (the reader goes on after an error in a block or a
+    /// statement, so that three typos take one run), in file order.
+    public var more: [TextSyntaxError] = []
+
     public init(location: SourceLocation, message: String) {
         self.location = location
         self.message = message
     }
 
-    public var description: String { "\(location): error: \(message)" }
+    public var description: String {
+        ([self] + more).map { "\($0.location): error: \($0.message)" }.joined(separator: "\n")
+    }
 }

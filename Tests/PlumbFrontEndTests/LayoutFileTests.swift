@@ -268,3 +268,54 @@ import PlumbSystem
         #expect(throws: LayoutError.self) { try wrong.build() }
     }
 }
+
+@Suite struct ReadingPastAnError {
+    @Test func threeTyposAreReportedInOneRun() throws {
+        let text = """
+        layout typos
+        root 320 480
+        view a
+        view b
+        [a mas_makeConstraints:^(MASConstraintMaker *make) {
+            make.top.left.equalTo(superview);
+            make.heigth.equalTo(@40);
+            make.width.equalTo(@100);
+        }];
+        [b mas_makeConstraints:^(MASConstraintMaker *make) {
+            make.top.equalTo(a.mas_bottom);
+            make.widht.equalTo(a);
+        }];
+        view a
+        """
+        do {
+            _ = try LayoutFile(file: "typos.layout", name: "typos").parse(text)
+            Issue.record("a file with three errors was read")
+        } catch {
+            let all = [error] + error.more
+            #expect(all.map(\.location.line) == [7, 12, 14])
+            #expect(all[0].message.contains("did you mean 'height'"))
+            #expect(all[1].message.contains("did you mean 'width'"))
+            #expect(all[2].message.contains("view 'a' is declared twice"))
+            #expect(error.description.split(separator: "\n").count == 3)
+        }
+    }
+
+    @Test func aBlockWhoseHeaderFailsIsSkippedNotReadAsStatements() throws {
+        let text = """
+        layout skip
+        root 320 480
+        view a
+        [nosuchview mas_makeConstraints:^(MASConstraintMaker *make) {
+            make.top.equalTo(superview);
+        }];
+        view a
+        """
+        do {
+            _ = try LayoutFile(file: "skip.layout", name: "skip").parse(text)
+            Issue.record("read")
+        } catch {
+            // the block's own line is not reported as an unknown statement: the header's error, then the repeat
+            #expect(([error] + error.more).map(\.location.line) == [4, 7])
+        }
+    }
+}
