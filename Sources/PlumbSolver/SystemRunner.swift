@@ -124,8 +124,10 @@ public struct SystemRunner {
     }
 
     /// Relative residual above which a floating-point answer is not vouched for: a required row off by more than
-    /// this share of its own magnitude (the sum of its terms' and constant's absolute values at the answer).
+    /// this share of its own magnitude (the sum of its terms' and constant's absolute values at the answer) ...
     public static let residualTolerance = 1e-7
+    /// ... and by more than this much in absolute terms (round-off around values that should be 0 stays below it).
+    public static let residualFloor = 1e-12
 
     /// Checks a floating-point answer against the system's own required rows, in `Double`: nil when every one holds
     /// within `residualTolerance` of its magnitude, else which is off the most and by how much. A solver that lost
@@ -146,8 +148,10 @@ public struct SystemRunner {
             case .lessOrEqual: off = max(0, sum)
             case .greaterOrEqual: off = max(0, -sum)
             }
-            let relative = off.isFinite ? off / max(1, magnitude) : .infinity
-            if relative > residualTolerance && relative > (worst?.relative ?? 0) { worst = (k, off, relative) }
+            // relative to the row's own magnitude, not to 1: a row of values around 1e-10 off by 1e-10 is half wrong,
+            // and a multiplier of 1e6 further down the chain makes that 100 points
+            let relative = off.isFinite ? (magnitude > 0 ? off / magnitude : (off > 0 ? .infinity : 0)) : .infinity
+            if off > residualFloor && relative > residualTolerance && relative > (worst?.relative ?? 0) { worst = (k, off, relative) }
         }
         guard let worst else { return nil }
         let label = system.constraints[worst.index].label ?? "#\(worst.index)"

@@ -208,3 +208,31 @@ import PlumbCorpus
         }
     }
 }
+
+/// A chain through 1e-6 twice and 1e6 twice: x0 = w/10⁶, x1 = x0/10⁶, x2 = 10⁶·x1, x3 = 10⁶·x2, so x3 = w by hand;
+/// w is pinned softly at 100 and edited to 200, then 300. Values of 1e-10 off by 1e-10 are below a floating-point
+/// solver's noise at this scale, yet come back as 100 points on x3: an answer called ok must be the right one, and
+/// one a residual check cannot vouch for is labelled approximate.
+@Suite struct TinyValuesMagnified {
+    @Test func anAnswerCalledOkIsRight() throws {
+        let micro = try Rational(parsing: "1/1000000"), mega = Rational(1_000_000)
+        var system = HostileSystems.system(["w", "x0", "x1", "x2", "x3"], [
+            ([(0, 1)], -100, .equal, 250),
+            ([(1, 1), (0, -micro)], 0, .equal, .required),
+            ([(2, 1), (1, -micro)], 0, .equal, .required),
+            ([(3, 1), (2, -mega)], 0, .equal, .required),
+            ([(4, 1), (3, -mega)], 0, .equal, .required),
+        ])
+        system.edits = [.init(variable: VariableID(0), priority: 999)]
+        system.suggestionRounds = [[.init(variable: VariableID(0), value: 200)], [.init(variable: VariableID(0), value: 300)]]
+        for name in ["cassowary", "exact"] {
+            let result = SystemRunner(reportAmbiguity: false).run(system, solver: try #require(PlumbBackEnds.named(name)))
+            if result.status == .ok {
+                let x3 = result.rounds.map { $0.first { $0.name == "x3" }?.value.doubleValue }
+                #expect(x3.count == 2 && abs((x3[0] ?? 0) - 200) < 1e-6 && abs((x3[1] ?? 0) - 300) < 1e-6, "\(name): x3 = \(x3)")
+            } else {
+                #expect(result.status == .approximate && result.message.contains("cannot be vouched for"), "\(name): \(result.status) \(result.message)")
+            }
+        }
+    }
+}
