@@ -16,12 +16,11 @@ extension Tableau {
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         queueInfeasibleRows = true
         defer { queueInfeasibleRows = false }
-        var spent = 0
-        let budget = pivotBudget
+        var budget = pivotBudget
         while let b = infeasible.popMin() {
-            if spent == budget {
+            if budget.isSpent {
                 // not a verdict on the constraints: the solve reports trouble (not converged) instead of an answer
-                reportTrouble("the dual simplex gave up after \(budget) pivots (cycling in floating point)")
+                giveUp("the dual simplex", after: budget)
                 infeasible.removeAll()
                 return true
             }
@@ -46,7 +45,7 @@ extension Tableau {
                 return false
             }
             dualPivots += 1
-            spent += 1
+            budget.spend()
             pivot(row: q, entering: entering)
         }
         return true

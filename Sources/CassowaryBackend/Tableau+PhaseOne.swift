@@ -58,14 +58,13 @@ extension Tableau {
     /// smallest id that decreases it; leaving, the ratio test of the primal simplex.
     mutating func phaseOne(objectiveRow or: Int32) {
         var degenerate = 0
-        var iterations = 0
-        let budget = pivotBudget
+        var budget = pivotBudget
         while true {
-            if iterations == budget {
-                reportTrouble("phase 1 gave up after \(budget) pivots (cycling in floating point)")
+            if budget.isSpent {
+                giveUp("phase 1", after: budget)
                 return
             }
-            iterations += 1
+            budget.spend()
             let syms = rows.symbols(or), coefs = rows.coefficients(or)
             var e: Int32? = nil, dir = Direction.increase
             for k in 0..<rows.length(or) {
@@ -78,7 +77,7 @@ extension Tableau {
             }
             guard let entering = e else { return }
             columns.collect(entering, skipping: or, in: rows)
-            let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate || iterations > budget / 2
+            let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate || budget.forcesBland
             guard let leaving = leavingRow(entering, dir, bland: bland) else {
                 reportTrouble("phase 1 looked unbounded (round-off)")
                 return

@@ -35,15 +35,10 @@ extension Tableau {
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         let sign = dir.sign
         var bound = Double.infinity
-        let coef = rows.cells.coef
         for i in 0..<columns.collectedRows.count {
+            let a = boundingCoefficient(i, sign: sign)
+            guard a < 0 else { continue }
             let r = columns.collectedRows[i]
-            let b = rows.liveBasic(r)
-            let kind = symbols.kind[Int(b)]
-            guard kind != .external else { continue }
-            var a = coef[rows.start(r) + Int(columns.collectedCells[i])] * sign
-            if kind == .dummy { a = -abs(a) }
-            guard a < -CassowaryTolerance.pivot else { continue }
             let k = rows.constant(r)
             let ratio = bland ? Swift.max(0, k) / -a : (Swift.max(0, k) + tol) / -a
             if ratio < bound { bound = ratio }
@@ -51,13 +46,9 @@ extension Tableau {
         if bound == .infinity { return nil }
         var best: Int32? = nil, bestA = 0.0, bestBasic = Int32.max, bestRatio = 0.0
         for i in 0..<columns.collectedRows.count {
-            let r = columns.collectedRows[i]
-            let b = rows.liveBasic(r)
-            let kind = symbols.kind[Int(b)]
-            guard kind != .external else { continue }
-            var a = coef[rows.start(r) + Int(columns.collectedCells[i])] * sign
-            if kind == .dummy { a = -abs(a) }
-            guard a < -CassowaryTolerance.pivot else { continue }
+            let a = boundingCoefficient(i, sign: sign)
+            guard a < 0 else { continue }
+            let r = columns.collectedRows[i], b = rows.liveBasic(r)
             let ratio = Swift.max(0, rows.constant(r)) / -a
             guard ratio <= bound else { continue }
             if bland {
@@ -68,6 +59,18 @@ extension Tableau {
         }
         guard let best else { return nil }
         return (best, bestRatio)
+    }
+
+    /// The entering symbol's coefficient in the `i`-th row `columns.collect` left, as the ratio test sees it (moving
+    /// in direction `sign`; a dummy bounds either way) when that row bounds the move (a restricted basic symbol and a
+    /// coefficient below `-pivot`); 0 when it does not.
+    @inline(__always) mutating func boundingCoefficient(_ i: Int, sign: Double) -> Double {
+        let r = columns.collectedRows[i]
+        let kind = symbols.kind[Int(rows.liveBasic(r))]
+        guard kind != .external else { return 0 }
+        var a = rows.cells.coef[rows.start(r) + Int(columns.collectedCells[i])] * sign
+        if kind == .dummy { a = -abs(a) }
+        return a < -CassowaryTolerance.pivot ? a : 0
     }
 
     /// Primal simplex on the lexicographic objective until no symbol improves it.
@@ -82,15 +85,14 @@ extension Tableau {
     /// reports trouble and stops.
     mutating func optimize() {
         var degenerate = 0
-        var spent = 0
-        let budget = pivotBudget
+        var budget = pivotBudget
         while true {
-            if spent == budget {
-                reportTrouble("gave up optimizing after \(budget) pivots (cycling in floating point)")
+            if budget.isSpent {
+                giveUp("optimizing", after: budget)
                 candidates.removeAll()
                 return
             }
-            let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate || spent > budget / 2
+            let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate || budget.forcesBland
             var best: Int32? = nil, bestIndex = 0
             var bestCount = Int32.max, bestRank = Int.max, bestMagnitude = 0.0
             var k = 0
@@ -128,8 +130,8 @@ extension Tableau {
             }
             degenerate = leaving.ratio <= CassowaryTolerance.feasibilityBound(valueScale) ? degenerate + 1 : 0
             pivot(row: leaving.row, entering: e)
-            spent += 1
-            if spent & 1023 == 0 && !rows.isJournaling { rows.compactIfWasteful() }
+            budget.spend()
+            if budget.spent & 1023 == 0 && !rows.isJournaling { rows.compactIfWasteful() }
         }
     }
 }

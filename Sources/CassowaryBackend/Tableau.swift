@@ -19,6 +19,20 @@
 ///
 /// Helpers that only read are often declared `mutating` on purpose: called from mutating code, a non-mutating
 /// method may receive a copy of the whole struct (a retain per buffer), which costs more than the work.
+/// The pivots one run of a simplex phase may make before it gives up and reports trouble: far beyond what any
+/// workload needs (a few per constraint), a bound against cycling in floating point, which would otherwise run for
+/// ever while the cell store grows.
+struct PivotBudget {
+    let limit: Int
+    private(set) var spent = 0
+
+    var isSpent: Bool { spent >= limit }
+    /// Past half of the budget only Bland's rule, which cannot cycle in exact arithmetic.
+    var forcesBland: Bool { spent > limit / 2 }
+
+    mutating func spend() { spent += 1 }
+}
+
 struct Tableau {
     enum Outcome {
         case added(marker: Int32?, other: Int32?)
@@ -26,10 +40,13 @@ struct Tableau {
         case unsatisfiable(owners: [Int32])
     }
 
-    /// Pivots one run of the primal simplex, the dual simplex or phase 1 may make before it gives up and reports
-    /// trouble: far beyond what any workload needs (a few per constraint), a bound against cycling in floating
-    /// point, which would otherwise run for ever while the cell store grows. Past half of it, Bland's rule only.
-    var pivotBudget: Int { 50 * symbols.count + 10_000 }
+    /// A fresh pivot budget for one run of the primal simplex, the dual simplex or phase 1 (see `PivotBudget`).
+    var pivotBudget: PivotBudget { PivotBudget(limit: 50 * symbols.count + 10_000) }
+
+    /// Reports that the simplex phase `what` spent its whole budget (the answer is then not vouched for).
+    mutating func giveUp(_ what: String, after budget: PivotBudget) {
+        reportTrouble("\(what) gave up after \(budget.limit) pivots (cycling in floating point)")
+    }
 
     var rows = RowStore()
     var symbols = SymbolTable()

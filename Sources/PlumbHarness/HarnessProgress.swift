@@ -30,11 +30,6 @@ public struct HarnessProgress: Sendable, Equatable {
         return detail.isEmpty ? text : text + " · " + detail
     }
 
-    func formatTenths(_ v: Double) -> String {
-        let tenths = Int((v * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
-
     func formatLeft(_ seconds: Double) -> String {
         seconds < 90 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds / 60).rounded())) min"
     }

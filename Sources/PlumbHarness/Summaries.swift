@@ -90,6 +90,12 @@ public func formatSeconds(_ s: Double) -> String {
 }
 
 /// Three significant digits.
+/// Seconds (or any non-negative figure) to one decimal: `12.3`.
+public func formatTenths(_ v: Double) -> String {
+    let tenths = Int((v * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+}
+
 func format3(_ v: Double) -> String {
     guard v.isFinite else { return "—" }
     let magnitude = v == 0 ? 0 : Int(floor(log10(abs(v))))

@@ -134,20 +134,12 @@ public struct SystemRunner {
     /// precision (near-dependent rows, huge cancellations, stale values) says ok; this says otherwise.
     /// - Complexity: O(terms of the required constraints).
     public static func worstRequiredResidual(_ system: LinearSystem, _ solver: any LayoutSolver) -> String? {
+        let values = system.variables.indices.map { solver.value(of: VariableID($0)).doubleValue }
+        let value = { (v: VariableID) in v.index < values.count ? values[v.index] : 0 }
         var worst: (index: Int, off: Double, relative: Double)? = nil
         for (k, c) in system.constraints.enumerated() where c.priority.isRequired {
-            var sum = c.constant.doubleValue, magnitude = abs(sum)
-            for t in c.terms {
-                let term = t.coefficient.doubleValue * solver.value(of: t.variable).doubleValue
-                sum += term
-                magnitude += abs(term)
-            }
-            let off: Double
-            switch c.relation {
-            case .equal: off = abs(sum)
-            case .lessOrEqual: off = max(0, sum)
-            case .greaterOrEqual: off = max(0, -sum)
-            }
+            let off = c.violation(at: value)
+            let magnitude = c.terms.reduce(abs(c.constant.doubleValue)) { $0 + abs($1.coefficient.doubleValue * value($1.variable)) }
             // relative to the row's own magnitude, not to 1: a row of values around 1e-10 off by 1e-10 is half wrong,
             // and a multiplier of 1e6 further down the chain makes that 100 points
             let relative = off.isFinite ? (magnitude > 0 ? off / magnitude : (off > 0 ? .infinity : 0)) : .infinity

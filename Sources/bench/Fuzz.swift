@@ -229,7 +229,7 @@ struct Fuzz: ParsableCommand {
                 Swift.print("\(finding.backEnd) disagrees on \(kind) \(finding.caseIndex): \(finding.reason); shrunk \(shrunk): \(path); \(replayIt)")
             }
         }
-        Swift.print("\(kind)s: \(summary.cases) cases in \(format1(summary.seconds)) s, \(summary.disagreements.count) disagreements, "
+        Swift.print("\(kind)s: \(summary.cases) cases in \(formatTenths(summary.seconds)) s, \(summary.disagreements.count) disagreements, "
               + "\(summary.overBound.count) over the \(formatSeconds(caseTimeLimit)) bound"
               + (kind == "layout" ? ", \(summary.rejected) rejected by the front end" : "")
               + classified(summary.notConverged, summary.approximate))

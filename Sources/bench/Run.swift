@@ -200,7 +200,7 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     func show(_ status: String) {
-        write("[\(String(format1(monotonicSeconds() - start))) s] \(status)", force: false)
+        write("[\(formatTenths(monotonicSeconds() - start)) s] \(status)", force: false)
     }
 
     private func write(_ text: String, force: Bool) {
@@ -222,10 +222,6 @@ final class ProgressLine: @unchecked Sendable {
     }
 }
 
-func format1(_ v: Double) -> String {
-    let tenths = Int((v * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10)"
-}
 
 func writeStandardError(_ text: String) {
     var bytes = Array(text.utf8)
