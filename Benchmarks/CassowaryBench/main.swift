@@ -170,7 +170,7 @@ for path in files {
         line += ", \"tableau\": {\"rows\": \(st.rows), \"cells\": \(st.cells), \"longest_row\": \(st.longestRow), \"symbols\": \(st.symbols), \"pivots\": \(st.pivots)}"
     }
     if removes > 0 {
-        // required equalities drop their marker (a removal rebuilds the tableau); soft ones keep their error symbols
+        // required equalities drop their marker (a removal recovers it, or rebuilds the tableau); soft ones keep their error symbols
         let required = system.constraints.indices.filter {
             system.constraints[$0].priority.isRequired && system.constraints[$0].relation == .equal
         }

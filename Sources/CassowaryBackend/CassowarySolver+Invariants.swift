@@ -10,13 +10,16 @@ import Darwin
 extension CassowarySolver {
     /// Every invariant of the solver and its tableau, as a report (empty when all hold). Reads only.
     ///
-    /// Beyond the tableau's check: the per-variable use counts match the records in the tableau (live and leaving);
+    /// Beyond the tableau's check: the tableau implies every record in it identically (`identityFailure(of:)`; left out
+    /// of the automatic checks after each operation unless `PLUMB_CASSOWARY_CHECK=every`, and run whenever a marker
+    /// column is recovered and whenever a test asks); the
+    /// per-variable use counts, and the use index once built, match the records in the tableau (live and leaving);
     /// each live record's logical symbols exist, belong to it and have the kinds its
     /// relation and priority call for (a slack for an inequality, error symbols for a soft constraint, a dummy for a
     /// required equality exactly when it keeps one); each constraint id maps to its live record; each edit's record
     /// is live and implements it; the pending suggestions are listed once each; the priority levels are sorted and the
     /// objective ranks their slots in the same order.
-    func invariantReport(includingTableau: Bool = true) -> InvariantReport {
+    func invariantReport(includingTableau: Bool = true, includingIdentities: Bool = true) -> InvariantReport {
         var report = InvariantReport()
         let tableau = self.tableau
         if includingTableau { tableau.checkInvariants(into: &report) }
@@ -65,8 +68,20 @@ extension CassowarySolver {
                 if v < uses.count { uses[v] += 1 } else { report.fail("CassowarySolver", "variable \(v) of record \(slot) has no use count") }
             }
         }
+        useIndex.checkInvariants(variables: termVars, expected: inTableau.filter { $0 < records.count }.map {
+            (slot: $0, start: records[$0].start, count: records[$0].count)
+        }, into: &report)
         if let v = uses.indices.first(where: { uses[$0] != variableUses[$0] }) {
             report.fail("CassowarySolver", "variable \(v) is counted in \(variableUses[v]) records in the tableau; \(uses[v]) name it")
+        }
+        if includingTableau && includingIdentities {
+            var work = [Double](repeating: 0, count: tableau.symbolCount)
+            var touched: [Int32] = []
+            for slot in inTableau where slot < records.count {
+                if let message = identityFailure(of: slot, work: &work, touched: &touched) {
+                    report.fail("CassowarySolver", message)
+                }
+            }
         }
         var pending = Set<Int>()
         for v in pendingVariables {
@@ -88,6 +103,61 @@ extension CassowarySolver {
         return report
     }
 
+    /// Whether the tableau implies record `slot` identically: its expression (terms, constant and marker terms, as
+    /// `Tableau.addConstraint` builds it) with every basic symbol replaced by its row is zero in every symbol and in
+    /// the constant, within round-off. A description of the first departure, or nil.
+    func identityFailure(of slot: Int) -> String? {
+        var work = [Double](repeating: 0, count: tableau.symbolCount)
+        var touched: [Int32] = []
+        return identityFailure(of: slot, work: &work, touched: &touched)
+    }
+
+    /// `identityFailure(of:)` with an accumulator per symbol (all zero on entry and on return) and a list for it.
+    func identityFailure(of slot: Int, work: inout [Double], touched: inout [Int32]) -> String? {
+        let r = records[slot]
+        var constant = r.constant
+        var scale = max(1, abs(r.constant))
+        touched.removeAll(keepingCapacity: true)
+        func add(_ s: Int32, _ a: Double) {
+            if let row = tableau.symbols.row(of: s) {
+                constant += a * tableau.rows.constant(row)
+                scale = max(scale, abs(a * tableau.rows.constant(row)))
+                let ps = tableau.rows.symbols(row), pc = tableau.rows.coefficients(row)
+                for k in 0..<tableau.rows.length(row) {
+                    if work[Int(ps[k])] == 0 { touched.append(ps[k]) }
+                    work[Int(ps[k])] += a * pc[k]
+                }
+            } else {
+                if work[Int(s)] == 0 { touched.append(s) }
+                work[Int(s)] += a
+            }
+            scale = max(scale, abs(a))
+        }
+        var failure: String? = nil
+        for k in r.start..<(r.start + r.count) where termCoefs[k] != 0 {
+            guard let s = tableau.externals.symbol(of: Int(termVars[k])) else {
+                failure = "record \(slot) names variable \(termVars[k]), which has no symbol"
+                break
+            }
+            add(s, termCoefs[k])
+        }
+        if failure == nil {
+            if let m = r.marker { add(m, r.markerSign) }
+            if let o = r.other { add(o, r.relation == .equal ? 1 : -r.markerSign) }
+        }
+        let tolerance = 1e-7 * scale
+        if failure == nil && abs(constant) > tolerance {
+            failure = "record \(slot)'s constant is \(constant) in the tableau, not 0"
+        }
+        for s in touched.sorted() {
+            if failure == nil && abs(work[Int(s)]) > tolerance {
+                failure = "record \(slot)'s coefficient of symbol \(s) is \(work[Int(s)]) in the tableau, not 0"
+            }
+            work[Int(s)] = 0
+        }
+        return failure
+    }
+
     /// Debug builds check every invariant after each public operation (and so after a refused call's rollback) and
     /// stop at the first operation that breaks one; release builds compile this to nothing.
     ///
@@ -107,7 +177,9 @@ extension CassowarySolver {
                 || CassowaryInvariantSchedule.everyOperation
                 || checkedOperations & (checkedOperations - 1) == 0 else { return }
         rollbacksChecked = tableau.rollbacks
-        let report = invariantReport(includingTableau: !tableauUntouched)
+        // the identities re-derive every record from the rows: after every operation only when asked for
+        let report = invariantReport(includingTableau: !tableauUntouched,
+                                     includingIdentities: CassowaryInvariantSchedule.everyOperation)
         assert(report.isEmpty, "CassowarySolver invariants broken after operation \(checkedOperations):\n\(report.description)")
         #endif
     }

@@ -6,6 +6,13 @@ extension CassowarySolver {
     /// equality none of whose variables was its own).
     public var rebuildCount: Int { rebuilds }
 
+    /// Marker columns recovered so far: removals and first constant changes of required equalities none of whose
+    /// variables was its own, done without a rebuild.
+    public var recoveredMarkerCount: Int { recoveredMarkers }
+
+    /// Marker recoveries that the depth-first search left to the region solve (dependents that close a cycle).
+    public var regionSolveCount: Int { regionSolves }
+
     /// Dual simplex pivots so far.
     public var dualPivots: Int { tableau.dualPivots }
 
@@ -24,6 +31,7 @@ extension CassowarySolver {
                 + sparseBytes),
             ("levels and edits", bufferBytes(levels) + bufferBytes(levelSlots) + bufferBytes(edits)
                 + bufferBytes(pendingVariables) + bufferBytes(leaving) + bufferBytes(variableUses)),
+            ("marker recovery", useIndex.footprintBytes + markerScratch.footprintBytes),
         ]
     }
 

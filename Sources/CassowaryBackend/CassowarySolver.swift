@@ -14,10 +14,13 @@ import PlumbSolver
 /// constant change: a shift along its column and the dual simplex over the rows made infeasible). Removals wait
 /// until the next call that reads or changes the tableau and then go together, each as soon as one of its variables
 /// is named by no other constraint left: a Masonry remake, or a view taken out with every constraint naming it,
-/// peels off this way. Only an equality none of whose variables ever becomes its own (one whose variables all stay
-/// shared with constraints that remain) makes the solver rebuild the tableau from the stored constraints in their
-/// original order, once for every removal waiting; a constant change of one rebuilds once and gives it a marker
-/// column, so later changes of it are incremental.
+/// peels off this way. An equality none of whose variables becomes its own gets its marker column back
+/// (`CassowarySolver+MarkerRecovery.swift`): a weighting of the constraints' columns that adds up to the missing
+/// dummy's, found on the constraints themselves over the rows that depend on the equality (a depth-first search,
+/// then a region solve for dependents that close a cycle), gives the dummy's tableau column; the removal or
+/// constant change then goes through that marker, and later ones reuse it. An equality the others imply goes
+/// without a change. Only when neither search succeeds within its budget does the solver rebuild the tableau from
+/// the stored constraints in their original order (`rebuildCount`).
 /// Every other constraint (inequalities, non-required constraints, edits) is removed and re-constanted
 /// incrementally through its slack or error marker. Conflict explanations replay the required constraints in
 /// a throwaway tableau that keeps markers for every required equality and read the markers of the failing row.
@@ -124,8 +127,20 @@ public final class CassowarySolver: LayoutSolver {
     @exclusivity(unchecked) var leaving: [Int] = []
     /// Per variable index, the records in the tableau (live or leaving) whose terms name it.
     @exclusivity(unchecked) var variableUses: [Int32] = []
-    /// Tableau rebuilds so far (removals and constant changes of equalities without a variable of their own).
+    /// Tableau rebuilds so far (removals and constant changes of equalities whose marker column could not be
+    /// recovered).
     @exclusivity(unchecked) var rebuilds = 0
+    /// Marker columns recovered so far (`CassowarySolver+MarkerRecovery.swift`).
+    @exclusivity(unchecked) var recoveredMarkers = 0
+    /// Marker recoveries the depth-first search left to the region solve.
+    @exclusivity(unchecked) var regionSolves = 0
+    /// Work units and rows the region solves spent so far.
+    @exclusivity(unchecked) var regionWork = 0
+    @exclusivity(unchecked) var regionRows = 0
+    /// For each variable, the records in the tableau naming it; built on the first marker recovery.
+    @exclusivity(unchecked) var useIndex = VariableUseIndex()
+    /// The marker search's scratch, untouched between searches.
+    @exclusivity(unchecked) var markerScratch = MarkerSearchScratch()
 
     #if DEBUG
     /// Public operations so far, and the tableau's rollback count at the last check (debug builds schedule the
@@ -267,31 +282,62 @@ public final class CassowarySolver: LayoutSolver {
     }
 
     /// Takes the leaving records out of the tableau: repeatedly, each one that has a variable of its own (see
-    /// `ownVariable(of:)`) through that variable, in removal order; the rest, if any, by one rebuild.
-    /// - Complexity: per removal, O(1) or one pivot over the rows that hold its variable; a rebuild re-adds every
-    ///   live constraint.
+    /// `ownVariable(of:)`) through that variable, in removal order; when none has, the first whose marker column
+    /// can be recovered (`recoverMarker(of:)`) through that marker, or that the rows left imply (it goes without a
+    /// change); the rest, if any, by one rebuild.
+    /// - Complexity: per removal, O(1) or one pivot over the rows that hold its own variable; else the marker
+    ///   search and one pivot over the rows that depend on the equality; a rebuild re-adds every live constraint.
     func settleRemovals() {
         guard !leaving.isEmpty else { return }
-        var progress = true
-        while progress && !leaving.isEmpty {
-            progress = false
-            var k = 0
-            while k < leaving.count {
-                let slot = leaving[k]
-                if let own = ownVariable(of: records[slot]), tableau.removeEquality(solvedFor: own.symbol) {
-                    countUses(of: slot, by: -1)
-                    leaving.remove(at: k)
-                    progress = true
-                } else {
-                    k += 1
+        while !leaving.isEmpty {
+            var progress = true
+            while progress && !leaving.isEmpty {
+                progress = false
+                var k = 0
+                while k < leaving.count {
+                    let slot = leaving[k]
+                    if let own = ownVariable(of: records[slot]), tableau.removeEquality(solvedFor: own.symbol) {
+                        countUses(of: slot, by: -1)
+                        leaving.remove(at: k)
+                        progress = true
+                    } else if !hasNonZeroTerm(records[slot]) {
+                        // `0 == 0`: it never had a row
+                        countUses(of: slot, by: -1)
+                        leaving.remove(at: k)
+                        progress = true
+                    } else {
+                        k += 1
+                    }
                 }
             }
+            var settled = false
+            for k in leaving.indices {
+                let slot = leaving[k]
+                switch recoverMarker(of: slot) {
+                case .recovered:
+                    tableau.removeConstraint(marker: records[slot].marker, other: nil, level: nil, isEquality: true)
+                case .implied:
+                    break
+                case .notFound:
+                    continue
+                }
+                countUses(of: slot, by: -1)
+                leaving.remove(at: k)
+                settled = true
+                break
+            }
+            if !settled { break }
         }
         guard !leaving.isEmpty else { return }
         let ok = rebuild(constantOf: nil, flag: nil)
         precondition(ok, "removing constraints cannot make the required set infeasible")
         for slot in leaving { countUses(of: slot, by: -1) }
         leaving.removeAll(keepingCapacity: true)
+    }
+
+    func hasNonZeroTerm(_ record: Record) -> Bool {
+        for k in record.start..<(record.start + record.count) where termCoefs[k] != 0 { return true }
+        return false
     }
 
     /// A variable of `record` that no other constraint in the tableau names, as its symbol and its coefficient in the
@@ -310,6 +356,13 @@ public final class CassowarySolver: LayoutSolver {
     /// Counts the record's terms in `variableUses` (`by` +1 as it enters the tableau, -1 as it leaves).
     func countUses(of slot: Int, by step: Int32) {
         let r = records[slot]
+        if useIndex.isBuilt {
+            if step > 0 {
+                useIndex.link(slot: slot, start: r.start, count: r.count, variables: termVars)
+            } else {
+                useIndex.unlink(start: r.start, count: r.count, variables: termVars)
+            }
+        }
         for k in r.start..<(r.start + r.count) {
             let v = Int(termVars[k])
             if v >= variableUses.count { grow(&variableUses, toInclude: v, with: 0) }
@@ -326,29 +379,52 @@ public final class CassowarySolver: LayoutSolver {
                 + "outside the floating-point range this back end solves reliably")
         }
         settleRemovals()
-        let r = records[slot]
+        var r = records[slot]
         if r.hasNoMarker, let own = ownVariable(of: r),
            tableau.shiftConstant(ofEqualitySolvedFor: own.symbol, coefficient: own.coefficient, delta: value - r.constant) {
             // only the variable of its own moves: nothing can become infeasible
             records[slot].constant = value
             return
         }
+        let delta = value - r.constant
+        if delta == 0 { return }
+        // A required equality without a marker gets its marker column back (inside the journal: a refused change
+        // takes it back too); only when none can be recovered is the tableau rebuilt.
+        let symbolsBefore = tableau.symbolCount
+        let required = r.isRequired
+        if required { tableau.beginJournal() }
+        var recovered = false
         if r.hasNoMarker {
-            if !rebuild(constantOf: (slot, value), flag: slot) {
+            let recovery = recoverMarker(of: slot)
+            recovered = recovery == .recovered
+            if recovery == .implied {
+                // the other required equalities fix its constant: any other value conflicts with them
+                tableau.commitJournal()
                 var changed = r
                 changed.constant = value
                 throw .unsatisfiable(id, conflictsWith: explain(changed, slot: slot, replacing: slot))
             }
-            return
+            if !recovered {
+                tableau.commitJournal()
+                if !rebuild(constantOf: (slot, value), flag: slot) {
+                    var changed = r
+                    changed.constant = value
+                    throw .unsatisfiable(id, conflictsWith: explain(changed, slot: slot, replacing: slot))
+                }
+                return
+            }
+            r = records[slot]
         }
-        let delta = value - r.constant
-        if delta == 0 { return }
-        let required = r.isRequired
-        if required { tableau.beginJournal() }
         tableau.shiftConstant(marker: r.marker!, mu: r.markerSign, delta: delta)
         if !tableau.dualOptimize() {
             if required {
                 tableau.rollbackJournal()
+                if recovered {
+                    tableau.dropSymbols(from: symbolsBefore)
+                    records[slot].marker = nil
+                    records[slot].hasDummy = false
+                    recoveredMarkers -= 1
+                }
                 var changed = r
                 changed.constant = value
                 throw .unsatisfiable(id, conflictsWith: explain(changed, slot: slot, replacing: slot))

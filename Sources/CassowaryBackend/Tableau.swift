@@ -152,6 +152,12 @@ struct Tableau {
     mutating func undoSymbols(to count: Int) {
         rollbacks += 1
         externals.rollbackToCheckpoint()
+        dropSymbols(from: count)
+    }
+
+    /// Drops the symbols from `count` on (nothing refers to them any more) in every part that keeps a value per
+    /// symbol.
+    mutating func dropSymbols(from count: Int) {
         guard symbols.count > count else { return }
         columns.truncate(toSymbols: count)
         symbols.truncate(to: count)

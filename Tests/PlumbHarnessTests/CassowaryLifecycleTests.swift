@@ -6,7 +6,8 @@ import PlumbBackEnds
 @testable import CassowaryBackend
 
 /// Long lifecycles on layout-shaped systems (where removals go through a variable of their own, wait and peel off
-/// together, or rebuild), compared after every step with a fresh exact solve of the constraints then live.
+/// together, or go through a recovered marker column), with edits and suggestions, compared after every step with a
+/// fresh exact solve of the constraints then live (the suggestions in effect as soft pins at their edit's priority).
 @Suite struct CassowaryLifecycles {
     let exact = PlumbBackEnds.named("exact")!
 
@@ -37,8 +38,35 @@ import PlumbBackEnds
         var out: [Int: LinearConstraint] = [:]
         var nextID = system.constraints.count
         var removals = 0
-        for step in 0..<150 {
-            switch g.int(0...9) {
+        // edits: the priority of each edited variable, and the suggestions waiting for a solve and in effect
+        var edited: [Int: Priority] = [:]
+        var waiting: [Int: Int] = [:]
+        var inEffect: [Int: Int] = [:]
+        let variableCount = system.variables.count
+        func solve() throws {
+            _ = try s.solve()
+            inEffect.merge(waiting) { $1 }
+            waiting.removeAll()
+        }
+        for step in 0..<400 {
+            switch g.int(0...11) {
+            case 10, 11:
+                // an edit on a variable (added on first use, sometimes taken away), then a suggestion
+                let v = g.int(0...(variableCount - 1))
+                if edited[v] == nil {
+                    let priority = [Priority(250), Priority(500), Priority(999)][g.int(0...2)]
+                    try s.addEditVariable(VariableID(v), priority: priority)
+                    edited[v] = priority
+                } else if g.int(0...3) == 0 {
+                    try s.removeEditVariable(VariableID(v))
+                    edited[v] = nil
+                    waiting[v] = nil
+                    inEffect[v] = nil
+                    continue
+                }
+                let value = g.int(-50...400)
+                try s.suggest(Rational(value), for: VariableID(v))
+                waiting[v] = value
             case 0...3:
                 // a batch of one to four, as a remake or a view taken out sends them, then a solve
                 for _ in 0..<g.int(1...4) where !live.isEmpty {
@@ -73,9 +101,13 @@ import PlumbBackEnds
                             "seed \(seed) step \(step): refused a feasible constant \(changed) (was \(live[id]!)); \(error); own \(String(describing: s.slot(of: ConstraintID(id)).flatMap { s.ownVariable(of: s.records[$0]) })), marker \(String(describing: s.slot(of: ConstraintID(id)).flatMap { s.records[$0].marker }))")
                 }
             }
-            if g.int(0...1) == 0 { _ = try s.solve() }
+            if g.int(0...1) == 0 { try solve() }
             // the comparison reads values, which takes out any removal still waiting
-            let constraints = live.keys.sorted().map { live[$0]! }
+            let constraints = live.keys.sorted().map { live[$0]! } + inEffect.keys.sorted().map {
+                var e = LinearExpression(VariableID($0))
+                try! e.add(constant: Rational(-inEffect[$0]!))
+                return LinearConstraint(e, .equal, priority: edited[$0]!)
+            }
             let reference = exact.init()
             for (k, c) in constraints.enumerated() { try reference.add(c, id: ConstraintID(k)) }
             _ = try reference.solve()
@@ -90,10 +122,12 @@ import PlumbBackEnds
             #expect(report.isEmpty, "seed \(seed) step \(step):\n\(report.description)")
             if !report.isEmpty { return }
         }
-        #expect(removals > 60, "seed \(seed): only \(removals) removals")
-        // removals went through a variable of their own or waited for one (the app family's shared widths and
-        // sibling anchors make it rebuild most often: 57 rebuilds for 131 removals on seed 6)
-        #expect(s.rebuildCount < removals, "seed \(seed): \(s.rebuildCount) rebuilds for \(removals) removals")
+        #expect(removals > 120, "seed \(seed): only \(removals) removals")
+        #expect(family == .independent || s.recoveredMarkerCount > 0, "seed \(seed): no marker recovered")
+        // every removal and constant change went through a variable of its own, waited for one, or recovered its
+        // marker column (the app family's shared widths and sibling anchors rebuilt 57 times for 131 removals on
+        // seed 6 before the markers were recovered)
+        #expect(s.rebuildCount == 0, "seed \(seed): \(s.rebuildCount) rebuilds, \(s.recoveredMarkerCount) recovered markers for \(removals) removals")
     }
 
     func feasible(_ constraints: [LinearConstraint]) -> Bool {
