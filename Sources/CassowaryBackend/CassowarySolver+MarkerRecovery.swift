@@ -39,7 +39,6 @@ extension CassowarySolver {
         } else {
             regionSolves += 1
             var solve = MarkerRegionSolve(solver: self, record: slot)
-            defer { regionWork += solve.spent; regionRows += solve.regionSize }
             switch solve.run() {
             case .found(let symbols, let costs): found = (symbols, costs)
             case .implied: return .implied

@@ -134,9 +134,6 @@ public final class CassowarySolver: LayoutSolver {
     @exclusivity(unchecked) var recoveredMarkers = 0
     /// Marker recoveries the depth-first search left to the region solve.
     @exclusivity(unchecked) var regionSolves = 0
-    /// Work units and rows the region solves spent so far.
-    @exclusivity(unchecked) var regionWork = 0
-    @exclusivity(unchecked) var regionRows = 0
     /// For each variable, the records in the tableau naming it; built on the first marker recovery.
     @exclusivity(unchecked) var useIndex = VariableUseIndex()
     /// The marker search's scratch, untouched between searches.
@@ -300,11 +297,6 @@ public final class CassowarySolver: LayoutSolver {
                         countUses(of: slot, by: -1)
                         leaving.remove(at: k)
                         progress = true
-                    } else if !hasNonZeroTerm(records[slot]) {
-                        // `0 == 0`: it never had a row
-                        countUses(of: slot, by: -1)
-                        leaving.remove(at: k)
-                        progress = true
                     } else {
                         k += 1
                     }
@@ -333,11 +325,6 @@ public final class CassowarySolver: LayoutSolver {
         precondition(ok, "removing constraints cannot make the required set infeasible")
         for slot in leaving { countUses(of: slot, by: -1) }
         leaving.removeAll(keepingCapacity: true)
-    }
-
-    func hasNonZeroTerm(_ record: Record) -> Bool {
-        for k in record.start..<(record.start + record.count) where termCoefs[k] != 0 { return true }
-        return false
     }
 
     /// A variable of `record` that no other constraint in the tableau names, as its symbol and its coefficient in the
@@ -400,17 +387,11 @@ public final class CassowarySolver: LayoutSolver {
             if recovery == .implied {
                 // the other required equalities fix its constant: any other value conflicts with them
                 tableau.commitJournal()
-                var changed = r
-                changed.constant = value
-                throw .unsatisfiable(id, conflictsWith: explain(changed, slot: slot, replacing: slot))
+                throw conflict(of: r, slot: slot, withConstant: value)
             }
             if !recovered {
                 tableau.commitJournal()
-                if !rebuild(constantOf: (slot, value), flag: slot) {
-                    var changed = r
-                    changed.constant = value
-                    throw .unsatisfiable(id, conflictsWith: explain(changed, slot: slot, replacing: slot))
-                }
+                if !rebuild(constantOf: (slot, value), flag: slot) { throw conflict(of: r, slot: slot, withConstant: value) }
                 return
             }
             r = records[slot]
@@ -425,15 +406,20 @@ public final class CassowarySolver: LayoutSolver {
                     records[slot].hasDummy = false
                     recoveredMarkers -= 1
                 }
-                var changed = r
-                changed.constant = value
-                throw .unsatisfiable(id, conflictsWith: explain(changed, slot: slot, replacing: slot))
+                throw conflict(of: r, slot: slot, withConstant: value)
             }
             tableau.reportTrouble("dual simplex found no entering symbol (round-off)")
         }
         if required { tableau.commitJournal() }
         tableau.optimize()
         records[slot].constant = value
+    }
+
+    /// The refusal of a constant change of record `slot` to `value`: the required constraints it conflicts with.
+    func conflict(of r: Record, slot: Int, withConstant value: Double) -> SolverError {
+        var changed = r
+        changed.constant = value
+        return .unsatisfiable(r.id, conflictsWith: explain(changed, slot: slot, replacing: slot))
     }
 
     public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {

@@ -18,10 +18,6 @@ struct MarkerRegionSolve {
     private let solver: CassowarySolver
     private let k: Int
     private var budget: Int
-    /// The budget the solve started with (`spent` is the difference).
-    private let initialBudget: Int
-    var spent: Int { initialBudget - budget }
-    var regionSize: Int { regionCount }
 
     /// Per record: the region's mark (`regionMark`) when in the region, `seenMark` when listed by the current
     /// `rowsOutside` call. Marks are fresh per solve, so nothing is cleared.
@@ -48,7 +44,6 @@ struct MarkerRegionSolve {
         self.solver = solver
         self.k = k
         budget = 16 * solver.termVars.count + 4096
-        initialBudget = budget
         recordMark = [UInt32](repeating: 0, count: solver.records.count)
         regionMark = 2
         seenMark = 1

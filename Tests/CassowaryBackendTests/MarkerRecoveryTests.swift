@@ -123,6 +123,10 @@ struct MarkerRecoveryTests {
         }
         #expect(id == ConstraintID(77) && s.bits(20) == values)
         try s.remove(77)
+        // `0 == 0` names nothing: the others imply it too
+        try s.add(constraint([], 0, .equal), 79)
+        try s.remove(79)
+        #expect(s.bits(20) == values && s.rebuildCount == 0)
         // the links imply it: removing any one link (shared variables only) is then a recovery, not a rebuild
         try s.remove(12)
         try s.add(pin(V.x(2), 500), 78)
