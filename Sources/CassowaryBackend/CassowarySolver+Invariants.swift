@@ -10,7 +10,7 @@ import Darwin
 extension CassowarySolver {
     /// Every invariant of the solver and its tableau, as a report (empty when all hold). Reads only.
     ///
-    /// Beyond the tableau's check: the tableau implies every record in it identically (`identityFailure(of:)`; left out
+    /// Beyond the tableau's check: the tableau implies every record in it identically (`identityFailures()`; left out
     /// of the automatic checks after each operation unless `PLUMB_CASSOWARY_CHECK=every`, and run whenever a marker
     /// column is recovered and whenever a test asks); the
     /// per-variable use counts, and the use index once built, match the records in the tableau (live and leaving);
@@ -75,13 +75,7 @@ extension CassowarySolver {
             report.fail("CassowarySolver", "variable \(v) is counted in \(variableUses[v]) records in the tableau; \(uses[v]) name it")
         }
         if includingTableau && includingIdentities {
-            var work = [Double](repeating: 0, count: tableau.symbolCount)
-            var touched: [Int32] = []
-            for slot in inTableau where slot < records.count {
-                if let message = identityFailure(of: slot, work: &work, touched: &touched) {
-                    report.fail("CassowarySolver", message)
-                }
-            }
+            for message in identityFailures() { report.fail("CassowarySolver", message) }
         }
         var pending = Set<Int>()
         for v in pendingVariables {
@@ -103,16 +97,17 @@ extension CassowarySolver {
         return report
     }
 
-    /// Whether the tableau implies record `slot` identically: its expression (terms, constant and marker terms, as
-    /// `Tableau.addConstraint` builds it) with every basic symbol replaced by its row is zero in every symbol and in
-    /// the constant, within round-off. A description of the first departure, or nil.
-    func identityFailure(of slot: Int) -> String? {
+    /// `identityFailure(of:work:touched:)` for every record in the tableau (live and leaving), the failures only.
+    func identityFailures() -> [String] {
         var work = [Double](repeating: 0, count: tableau.symbolCount)
         var touched: [Int32] = []
-        return identityFailure(of: slot, work: &work, touched: &touched)
+        return recordsInTableau().compactMap { identityFailure(of: $0.slot, work: &work, touched: &touched) }
     }
 
-    /// `identityFailure(of:)` with an accumulator per symbol (all zero on entry and on return) and a list for it.
+    /// Whether the tableau implies record `slot` identically: its expression (terms, constant and marker terms, as
+    /// `Tableau.addConstraint` builds it) with every basic symbol replaced by its row is zero in every symbol and in
+    /// the constant, within round-off. A description of the first departure, or nil. `work` is an accumulator per
+    /// symbol (all zero on entry and on return), `touched` a list for it.
     func identityFailure(of slot: Int, work: inout [Double], touched: inout [Int32]) -> String? {
         let r = records[slot]
         var constant = r.constant

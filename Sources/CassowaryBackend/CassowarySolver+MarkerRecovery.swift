@@ -33,14 +33,14 @@ extension CassowarySolver {
     ///   depth-first search, then the region solve).
     func recoverMarker(of slot: Int) -> MarkerRecovery {
         ensureUseIndex()
-        let found: (symbols: [(symbol: Int32, weight: Double)], costs: [(slot: Int, weight: Double)])
+        let found: MarkerCombination
         if let quick = markerCombination(of: slot) {
             found = quick
         } else {
             regionSolves += 1
             var solve = MarkerRegionSolve(solver: self, record: slot)
             switch solve.run() {
-            case .found(let symbols, let costs): found = (symbols, costs)
+            case .found(let combination): found = combination
             case .implied: return .implied
             case .gaveUp: return .notFound
             }
@@ -52,13 +52,7 @@ extension CassowarySolver {
         #if DEBUG
         // the recovered column must make the tableau imply every record identically, this one with its dummy
         if tableau.checkCost <= CassowaryInvariantSchedule.everyOperationUpTo || CassowaryInvariantSchedule.everyOperation {
-            var work = [Double](repeating: 0, count: tableau.symbolCount)
-            var touched: [Int32] = []
-            for r in recordsInTableau() {
-                if let message = identityFailure(of: r.slot, work: &work, touched: &touched) {
-                    assertionFailure("recovering record \(slot)'s marker: \(message)")
-                }
-            }
+            if let message = identityFailures().first { assertionFailure("recovering record \(slot)'s marker: \(message)") }
         }
         #endif
         return .recovered
@@ -80,11 +74,18 @@ extension CassowarySolver {
 
     /// A weighting of symbols whose constraint-matrix columns add up to `-e_k` for record `k`, and the original
     /// objective costs it carries (error markers of soft equalities weigh 1 at their level), or nil.
-    func markerCombination(of k: Int) -> (symbols: [(symbol: Int32, weight: Double)], costs: [(slot: Int, weight: Double)])? {
+    func markerCombination(of k: Int) -> MarkerCombination? {
         var search = MarkerSearch(solver: self)
         defer { search.finish() }
         return search.run(from: k)
     }
+}
+
+/// Symbols weighted so that their constraint-matrix columns add up to a missing dummy's (`-e_k`), and the original
+/// objective costs that weighting carries (an error marker of a soft equality weighs 1 at its level slot).
+struct MarkerCombination {
+    var symbols: [(symbol: Int32, weight: Double)]
+    var costs: [(slot: Int, weight: Double)]
 }
 
 /// Where a record's row stands in a marker search.
@@ -174,7 +175,7 @@ struct MarkerSearch {
         swap(&scratch, &solver.markerScratch)
     }
 
-    mutating func run(from k: Int) -> (symbols: [(symbol: Int32, weight: Double)], costs: [(slot: Int, weight: Double)])? {
+    mutating func run(from k: Int) -> MarkerCombination? {
         setResidual(k, -1)
         setState(k, .open)
         push(k)
@@ -226,7 +227,7 @@ struct MarkerSearch {
             }
             return nil
         }
-        return (symbols, costs)
+        return MarkerCombination(symbols: symbols, costs: costs)
     }
 
     /// The variables that may close row `i`: each once with its coefficient, not yet used, with the rows it would

@@ -53,7 +53,7 @@ struct MarkerRegionSolve {
 
     /// What the search found.
     enum Outcome {
-        case found(symbols: [(symbol: Int32, weight: Double)], costs: [(slot: Int, weight: Double)])
+        case found(MarkerCombination)
         /// Row k vanished in the region's free variables: the other rows imply it, so the tableau without it is the
         /// tableau as it is.
         case implied
@@ -116,7 +116,7 @@ struct MarkerRegionSolve {
     private func finish(_ support: [(Int, Double)]) -> Outcome {
         // in variable order, so that sums over it come out the same in every process
         guard let found = combination(support.sorted { $0.0 < $1.0 }) else { return .gaveUp }
-        return .found(symbols: found.symbols, costs: found.costs)
+        return .found(found)
     }
 
     /// The weights when free variable `v` (coefficient `a` in row k) carries `-1 / a`: it and the subjects of the
@@ -237,7 +237,7 @@ struct MarkerRegionSolve {
 
     /// The variables' symbols with their weights, and the markers of the rows with one that the weights reach,
     /// absorbing what reaches them (soft equalities' error markers carry a cost).
-    private func combination(_ support: [(Int, Double)]) -> (symbols: [(symbol: Int32, weight: Double)], costs: [(slot: Int, weight: Double)])? {
+    private func combination(_ support: [(Int, Double)]) -> MarkerCombination? {
         var symbols: [(symbol: Int32, weight: Double)] = []
         var costs: [(slot: Int, weight: Double)] = []
         var absorbed: [Int: Double] = [:]
@@ -258,6 +258,6 @@ struct MarkerRegionSolve {
             symbols.append((m, w))
             if let level = r.level, r.relation == .equal { costs.append((level, w)) }
         }
-        return (symbols, costs)
+        return MarkerCombination(symbols: symbols, costs: costs)
     }
 }
