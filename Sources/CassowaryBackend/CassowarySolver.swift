@@ -60,6 +60,12 @@ public final class CassowarySolver: LayoutSolver {
         /// A required equality that keeps a dummy marker column (after its first constant change).
         var hasDummy = false
         var alive = true
+        /// Whether `constant` is the nearest `Double` to the number written, not that number.
+        var constantIsRounded = false
+
+        /// A bound on how far `constant` is from the number written (one ulp: a numerator or denominator beyond 53
+        /// bits is rounded before the division).
+        var inputError: Double { constantIsRounded ? constant.ulp : 0 }
 
         init(id: ConstraintID, start: Int, count: Int, constant: Double, relation: ConstraintRelation, level: Int?) {
             self.id = id
@@ -242,10 +248,11 @@ public final class CassowarySolver: LayoutSolver {
                             constant: constraint.constant.doubleValue,
                             relation: ConstraintRelation(constraint.relation),
                             level: priority.isRequired ? nil : level(of: priority))
+        record.constantIsRounded = !constraint.constant.isExactlyDouble
         let slot = records.count
         switch tableau.addConstraint(termVars, termCoefs, record.start, record.count, constant: record.constant,
-                                     relation: record.relation, level: record.level, withDummy: false,
-                                     owner: Int32(slot)) {
+                                     inputError: record.inputError, relation: record.relation, level: record.level,
+                                     withDummy: false, owner: Int32(slot)) {
         case .added(let m, let o):
             record.marker = m
             record.other = o
@@ -253,6 +260,14 @@ public final class CassowarySolver: LayoutSolver {
             countUses(of: slot, by: 1)
             setSlot(slot, of: id)
         case .unsatisfiable:
+            if let doubt = tableau.doubtOfLastRefusal {
+                // round-off may have made the verdict: say so instead of calling the constraints conflicting
+                tableau.doubtOfLastRefusal = nil
+                termVars.removeLast(record.count)
+                termCoefs.removeLast(record.count)
+                throw .illConditioned("constraint \(id) looks unsatisfiable, but the verdict cannot be vouched for: "
+                    + doubt.description)
+            }
             let others = explain(record, slot: slot, replacing: nil)
             termVars.removeLast(record.count)
             termCoefs.removeLast(record.count)
@@ -505,8 +520,12 @@ public final class CassowarySolver: LayoutSolver {
                 tableau.optimize()
             }
         }
-        let report = SolveReport(converged: tableau.trouble == nil, iterations: tableau.pivots - pivotsReported,
+        var report = SolveReport(converged: tableau.trouble == nil, iterations: tableau.pivots - pivotsReported,
                                  message: tableau.trouble ?? "")
+        if report.converged, let loss = tableau.precisionLoss {
+            report.approximate = true
+            report.message = loss.description
+        }
         pivotsReported = tableau.pivots
         tableau.trouble = nil
         return report
@@ -529,7 +548,8 @@ public final class CassowarySolver: LayoutSolver {
         for slot in records.indices where records[slot].alive {
             let r = records[slot]
             let constant = change?.slot == slot ? change!.value : r.constant
-            switch t.addConstraint(termVars, termCoefs, r.start, r.count, constant: constant, relation: r.relation,
+            switch t.addConstraint(termVars, termCoefs, r.start, r.count, constant: constant,
+                                   inputError: change?.slot == slot ? 0 : r.inputError, relation: r.relation,
                                    level: r.level, withDummy: r.hasDummy || flag == slot, owner: Int32(slot)) {
             case .added(let m, let o): markers.append((slot, m, o))
             case .unsatisfiable: return false
@@ -553,13 +573,14 @@ public final class CassowarySolver: LayoutSolver {
         for slot in records.indices where records[slot].alive && records[slot].isRequired && slot != replacing {
             let r = records[slot]
             if case .unsatisfiable = t.addConstraint(termVars, termCoefs, r.start, r.count, constant: r.constant,
-                                                     relation: r.relation, level: nil, withDummy: true,
-                                                     owner: Int32(slot)) {
+                                                     inputError: r.inputError, relation: r.relation, level: nil,
+                                                     withDummy: true, owner: Int32(slot)) {
                 return nil
             }
         }
         guard case .unsatisfiable(let owners) = t.addConstraint(termVars, termCoefs, failing.start, failing.count,
-                                                                constant: failing.constant, relation: failing.relation,
+                                                                constant: failing.constant,
+                                                                inputError: failing.inputError, relation: failing.relation,
                                                                 level: nil, withDummy: true, owner: Int32(failingSlot))
         else { return nil }
         var ids = Set<ConstraintID>()

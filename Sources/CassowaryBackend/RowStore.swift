@@ -6,7 +6,7 @@ struct RowCompactionPolicy {
 }
 
 /// The rows of the tableau: for each row slot its range in the cell store (start, length, capacity), its constant
-/// and its basic symbol; free slots wait in a free list for reuse.
+/// (with its round-off estimates, `RowPrecision`) and its basic symbol; free slots wait in a free list for reuse.
 ///
 /// A row reads `basic = constant + Σ coefficient · symbol` over its cells, which are unsorted. A row that outgrows its
 /// range moves to the tail of the `CellStore`; the ranges left behind are garbage until `compactIfWasteful()` repacks
@@ -26,7 +26,8 @@ struct RowStore {
     private var start: [Int] = []
     private var length: [Int32] = []
     private var capacity: [Int32] = []
-    private var constant: [Double] = []
+    /// Each row's constant with its round-off estimates, side by side (one access reads or writes both).
+    private var constants: [RowConstant] = []
     private var basic: [Int32] = []
     private(set) var freeRows: [Int32] = []
     /// Cells in ranges no row owns any more.
@@ -39,7 +40,7 @@ struct RowStore {
     private var savedCellStart: [Int] = []
     private var savedSymbols: [Int32] = []
     private var savedCoefficients: [Double] = []
-    private var savedConstant: [Double] = []
+    private var savedConstant: [RowConstant] = []
     private var savedBasic: [Int32] = []
     private var savedFreeRows: [Int32] = []
 
@@ -51,7 +52,7 @@ struct RowStore {
         start.reserveCapacity(m)
         length.reserveCapacity(m)
         capacity.reserveCapacity(m)
-        constant.reserveCapacity(m)
+        constants.reserveCapacity(m)
         basic.reserveCapacity(m)
         freeRows.reserveCapacity(8)
     }
@@ -71,7 +72,11 @@ struct RowStore {
 
     @inline(__always) func length(_ r: Int32) -> Int { Int(length[Int(r)]) }
     @inline(__always) func capacity(_ r: Int32) -> Int { Int(capacity[Int(r)]) }
-    @inline(__always) func constant(_ r: Int32) -> Double { constant[Int(r)] }
+    @inline(__always) func constant(_ r: Int32) -> Double { constants[Int(r)].value }
+    /// Row `r`'s round-off estimates (see `PrecisionLoss`).
+    @inline(__always) func precision(_ r: Int32) -> RowPrecision { constants[Int(r)].precision }
+    /// Row `r`'s constant and round-off estimates.
+    @inline(__always) func constantAndPrecision(_ r: Int32) -> RowConstant { constants[Int(r)] }
     @inline(__always) func start(_ r: Int32) -> Int { start[Int(r)] }
     @inline(__always) func symbols(_ r: Int32) -> UnsafePointer<Int32> { UnsafePointer(cells.sym + start[Int(r)]) }
     @inline(__always) func coefficients(_ r: Int32) -> UnsafePointer<Double> {
@@ -109,9 +114,16 @@ struct RowStore {
         length[Int(r)] = Int32(n)
     }
 
+    /// Sets row `r`'s constant, keeping its round-off estimates.
     @inline(__always) mutating func setConstant(_ r: Int32, _ value: Double) {
         willWrite(r)
-        constant[Int(r)] = value
+        constants[Int(r)].value = value
+    }
+
+    /// Sets row `r`'s constant and its round-off estimates.
+    @inline(__always) mutating func setConstant(_ r: Int32, _ value: Double, precision p: RowPrecision) {
+        willWrite(r)
+        constants[Int(r)] = RowConstant(value: value, precision: p)
     }
 
     @inline(__always) mutating func setBasic(_ r: Int32, _ s: Int32) {
@@ -129,20 +141,21 @@ struct RowStore {
         start.append(0)
         length.append(0)
         capacity.append(0)
-        constant.append(0)
+        constants.append(RowConstant(value: 0, precision: RowPrecision()))
         basic.append(Self.noBasic)
         return r
     }
 
     /// Fills slot `r` with the row `basic = constant + Σ coefficients · symbols`.
-    mutating func install(_ r: Int32, basic b: Int32, symbols: [Int32], coefficients: [Double], constant c: Double) {
+    mutating func install(_ r: Int32, basic b: Int32, symbols: [Int32], coefficients: [Double], constant c: Double,
+                          precision p: RowPrecision = RowPrecision()) {
         willWrite(r)
         ensureCapacity(r, symbols.count)
         let st = start[Int(r)]
         let ps = cells.sym + st, pc = cells.coef + st
         for k in 0..<symbols.count { ps[k] = symbols[k]; pc[k] = coefficients[k] }
         length[Int(r)] = Int32(symbols.count)
-        constant[Int(r)] = c
+        constants[Int(r)] = RowConstant(value: c, precision: p)
         basic[Int(r)] = b
     }
 
@@ -150,7 +163,7 @@ struct RowStore {
     mutating func free(_ r: Int32) {
         willWrite(r)
         length[Int(r)] = 0
-        constant[Int(r)] = 0
+        constants[Int(r)] = RowConstant(value: 0, precision: RowPrecision())
         basic[Int(r)] = Self.noBasic
         freeRows.append(r)
     }
@@ -212,7 +225,7 @@ struct RowStore {
         savedCellStart.append(savedSymbols.count)
         let st = start[Int(r)], n = Int(length[Int(r)])
         for k in 0..<n { savedSymbols.append(cells.sym[st + k]); savedCoefficients.append(cells.coef[st + k]) }
-        savedConstant.append(constant[Int(r)])
+        savedConstant.append(constants[Int(r)])
         savedBasic.append(basic[Int(r)])
     }
 
@@ -235,14 +248,14 @@ struct RowStore {
             let st = start[Int(r)]
             for i in from..<to { cells.sym[st + i - from] = savedSymbols[i]; cells.coef[st + i - from] = savedCoefficients[i] }
             length[Int(r)] = Int32(to - from)
-            constant[Int(r)] = savedConstant[k]
+            constants[Int(r)] = savedConstant[k]
             basic[Int(r)] = savedBasic[k]
         }
         let extra = slotCount - limit
         if extra > 0 {
             for r in limit..<slotCount { garbage += Int(capacity[r]) }
             start.removeLast(extra); length.removeLast(extra); capacity.removeLast(extra)
-            constant.removeLast(extra); basic.removeLast(extra)
+            constants.removeLast(extra); basic.removeLast(extra)
         }
         freeRows = savedFreeRows
         return extra
@@ -265,7 +278,7 @@ struct RowStore {
     /// Bytes of every buffer the store holds, by kind (the one place that counts them).
     var footprint: [(String, Int)] {
         [("cells", cells.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride)),
-         ("rows", bufferBytes(start) + bufferBytes(length) + bufferBytes(capacity) + bufferBytes(constant)
+         ("rows", bufferBytes(start) + bufferBytes(length) + bufferBytes(capacity) + bufferBytes(constants)
             + bufferBytes(basic) + bufferBytes(freeRows)),
          ("row journal", log.footprintBytes + bufferBytes(journaledRows) + bufferBytes(savedCellStart)
             + bufferBytes(savedSymbols) + bufferBytes(savedCoefficients) + bufferBytes(savedConstant)
@@ -277,7 +290,7 @@ struct RowStore {
     /// journal is closed and empty. (That a row's symbols are distinct is the tableau's check: it knows the symbols.)
     func checkInvariants(into report: inout InvariantReport) {
         let n = slotCount
-        report.expect(start.count == n && length.count == n && capacity.count == n && constant.count == n,
+        report.expect(start.count == n && length.count == n && capacity.count == n && constants.count == n,
                       "RowStore", "per-row arrays disagree on the slot count \(n)")
         guard report.isEmpty else { return }
         var owned = 0
@@ -293,7 +306,9 @@ struct RowStore {
                 for k in 0..<len where !cells.coef[st + k].isFinite {
                     report.fail("RowStore", "row \(r)'s coefficient of \(cells.sym[st + k]) is \(cells.coef[st + k])")
                 }
-                report.expect(constant[r].isFinite, "RowStore", "row \(r)'s constant is \(constant[r])")
+                report.expect(constants[r].value.isFinite, "RowStore", "row \(r)'s constant is \(constants[r].value)")
+                report.expect(constants[r].precision.isValid, "RowStore",
+                              "row \(r)'s round-off estimates are \(constants[r].precision)")
             }
         }
         report.expect(owned + garbage == cells.count, "RowStore",
@@ -309,7 +324,7 @@ struct RowStore {
             report.expect(!onFreeList[Int(r)], "RowStore", "row \(r) is on the free list twice")
             onFreeList[Int(r)] = true
             report.expect(basic[Int(r)] == Self.noBasic, "RowStore", "live row \(r) is on the free list")
-            report.expect(length[Int(r)] == 0 && constant[Int(r)] == 0, "RowStore", "free row \(r) is not empty")
+            report.expect(length[Int(r)] == 0 && constants[Int(r)].value == 0, "RowStore", "free row \(r) is not empty")
         }
         for r in 0..<n where basic[r] == Self.noBasic && !onFreeList[r] {
             report.fail("RowStore", "free row \(r) is missing from the free list")

@@ -4,24 +4,29 @@ import Glibc
 import Darwin
 #endif
 
-/// Per-symbol scratch for row merges: `pos` (a cell's index in the row being merged, or -1) and `work`
-/// (an accumulator), in raw buffers so that the merge loops do no uniqueness checks.
+/// Per-symbol scratch for row merges: `pos` (a cell's index in the row being merged, or -1), `work` (an
+/// accumulator) and `magnitude` (the sum of the magnitudes accumulated, to tell cancellation from round-off), in raw
+/// buffers so that the merge loops do no uniqueness checks.
 final class SymbolScratch {
     @exclusivity(unchecked) private(set) var pos: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private(set) var work: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var magnitude: UnsafeMutablePointer<Double>
     @exclusivity(unchecked) private(set) var capacity: Int
 
     init() {
         capacity = 1024
         pos = allocateBuffer(capacity)
         work = allocateBuffer(capacity)
+        magnitude = allocateBuffer(capacity)
         pos.initialize(repeating: -1, count: capacity)
         work.initialize(repeating: 0, count: capacity)
+        magnitude.initialize(repeating: 0, count: capacity)
     }
 
     deinit {
         free(pos)
         free(work)
+        free(magnitude)
     }
 
     /// Makes room for symbol ids below `n` (new entries: pos -1, work 0).
@@ -30,19 +35,21 @@ final class SymbolScratch {
         let newCapacity = Swift.max(capacity * 2, n)
         pos = grow(pos, to: newCapacity)
         work = grow(work, to: newCapacity)
+        magnitude = grow(magnitude, to: newCapacity)
         (pos + capacity).initialize(repeating: -1, count: newCapacity - capacity)
         (work + capacity).initialize(repeating: 0, count: newCapacity - capacity)
+        (magnitude + capacity).initialize(repeating: 0, count: newCapacity - capacity)
         capacity = newCapacity
     }
 }
 
 extension SymbolScratch {
-    var footprintBytes: Int { capacity * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride) }
+    var footprintBytes: Int { capacity * (MemoryLayout<Int32>.stride + 2 * MemoryLayout<Double>.stride) }
 
-    /// Between operations every merge has cleaned up after itself: every `pos` is -1 and every `work` 0.
+    /// Between operations every merge has cleaned up after itself: every `pos` is -1, every `work` and `magnitude` 0.
     func checkInvariants(into report: inout InvariantReport) {
-        for s in 0..<capacity where pos[s] != -1 || work[s] != 0 {
-            report.fail("SymbolScratch", "symbol \(s) left pos \(pos[s]), work \(work[s]) behind")
+        for s in 0..<capacity where pos[s] != -1 || work[s] != 0 || magnitude[s] != 0 {
+            report.fail("SymbolScratch", "symbol \(s) left pos \(pos[s]), work \(work[s]), magnitude \(magnitude[s]) behind")
         }
     }
 }

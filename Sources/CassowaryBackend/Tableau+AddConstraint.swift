@@ -10,22 +10,34 @@ enum ConstraintRelation: UInt8 {
 /// either a substitution (the common case) or phase 1 with an artificial variable (`Tableau+PhaseOne.swift`).
 extension Tableau {
     /// Adds `Σ coefs·vars + constant RELATION 0` (terms `start..<start+count`) at objective slot `level` (nil for
-    /// required); `withDummy` gives a required equality a dummy marker. On `.unsatisfiable` nothing changed.
+    /// required); `withDummy` gives a required equality a dummy marker; `inputError` bounds how far `constant` is
+    /// from the number written (0 when `Double` holds it exactly). On `.unsatisfiable` nothing changed, and
+    /// `doubtOfLastRefusal` says whether round-off may have made the verdict (see `PrecisionLoss`).
     mutating func addConstraint(_ vars: [Int32], _ coefs: [Double], _ start: Int, _ count: Int, constant: Double,
-                                relation: ConstraintRelation, level: Int?, withDummy wantDummy: Bool,
-                                owner: Int32) -> Outcome {
+                                inputError: Double = 0, relation: ConstraintRelation, level: Int?,
+                                withDummy wantDummy: Bool, owner: Int32) -> Outcome {
         rows.compactIfWasteful()
         let startSymbols = symbols.count
+        let lossBefore = precisionLoss
         externals.checkpoint()
         valueScale = Swift.max(valueScale, abs(constant))
         // 1. the row, in terms of parametric symbols (dense scratch)
         accumulatedSymbols.removeAll(keepingCapacity: true)
-        var c = constant
+        var c = constant, cError = inputError
+        // the relative error of the coefficients added up here (the worst row's, then this sum's own round-off)
+        var coefficientError = CassowaryTolerance.roundoff
         for k in start..<(start + count) {
             let s = externalSymbol(Int(vars[k]))
             let a = coefs[k]
             if let r = symbols.row(of: s) {
-                c += a * rows.constant(r)
+                let row = rows.constantAndPrecision(r)
+                let rowConstant = row.value, shift = a * rowConstant, precision = row.precision
+                // the rounding errors of this product and sum, exactly (FMA and TwoSum), plus what the row carries
+                let sum = c + shift, back = sum - c
+                coefficientError = Swift.max(coefficientError, precision.coefficientError)
+                cError += abs(a) * precision.constantError + abs((-shift).addingProduct(a, rowConstant))
+                    + abs((c - (sum - back)) + (shift - back))
+                c = sum
                 let rs = rows.symbols(r), rc = rows.coefficients(r)
                 for i in 0..<rows.length(r) { accumulate(rs[i], a * rc[i]) }
             } else {
@@ -61,7 +73,8 @@ extension Tableau {
                 accumulate(o, 1)
             }
         }
-        // gather (into reused buffers, taken out of `self` while in use)
+        // gather (into reused buffers, taken out of `self` while in use), choosing the subject on the way: the
+        // external with the fewest occurrences (newest on ties)
         var syms: [Int32] = []
         var cs: [Double] = []
         swap(&syms, &newRowSymbols)
@@ -69,34 +82,44 @@ extension Tableau {
         syms.removeAll(keepingCapacity: true)
         cs.removeAll(keepingCapacity: true)
         defer { swap(&syms, &newRowSymbols); swap(&cs, &newRowCoefficients) }
-        let pos = scratch.pos, work = scratch.work
+        var subject: Int32? = nil, subjectIndex = 0, subjectMagnitude = 0.0
+        var bestCount = Int32.max
+        var allDummies = true
+        let pos = scratch.pos, work = scratch.work, magnitude = scratch.magnitude
         for s in accumulatedSymbols {
-            let a = work[Int(s)]
+            let a = work[Int(s)], m = magnitude[Int(s)]
             work[Int(s)] = 0
+            if m != 0 { magnitude[Int(s)] = 0 }
             pos[Int(s)] = -1
-            if abs(a) > CassowaryTolerance.cellDrop { syms.append(s); cs.append(a) }
+            guard abs(a) > CassowaryTolerance.cancellation * m else {
+                if RowPrecision.isSignificant(abs(a), of: m, error: coefficientError) {
+                    notePrecisionLoss(PrecisionLoss(kind: .nearDependentRows(remainder: abs(a), magnitude: m,
+                                                                             roundoff: coefficientError)))
+                }
+                continue
+            }
+            let kind = symbols.kind[Int(s)]
+            if kind != .dummy { allDummies = false }
+            if kind == .external {
+                let n = symbols.occurrences[Int(s)]
+                let better = subject.map { n < bestCount || (n == bestCount && s > $0) } ?? true
+                if better { subject = s; subjectIndex = syms.count; bestCount = n; subjectMagnitude = m }
+            }
+            syms.append(s); cs.append(a)
         }
         // objective terms of the error symbols
         if let level, let other {
             addObjective(other, level: level, weight: 1)
             if relation == .equal, let marker { addObjective(marker, level: level, weight: 1) }
         }
-        // 3. choose the subject: the external with the fewest occurrences (newest on ties)
-        var subject: Int32? = nil, subjectIndex = 0
-        var bestCount = Int32.max
-        var allDummies = true
-        for k in 0..<syms.count {
-            let s = syms[k]
-            let kind = symbols.kind[Int(s)]
-            if kind != .dummy { allDummies = false }
-            if kind == .external {
-                let n = symbols.occurrences[Int(s)]
-                let better = subject.map { n < bestCount || (n == bestCount && s > $0) } ?? true
-                if better { subject = s; subjectIndex = k; bestCount = n }
-            }
-        }
         if subject == nil && allDummies {
-            if abs(c) <= CassowaryTolerance.zeroBound(valueScale) {
+            // The verdict (redundant or conflicting) is in doubt when this row's constant error could carry it
+            // across the bound, or when nearly dependent rows lost a coefficient (now or before).
+            let bound = CassowaryTolerance.zeroBound(valueScale)
+            let crossing = abs(abs(c) - bound) <= cError
+                ? PrecisionLoss(kind: .errorBound(bound: cError, value: c)) : nil
+            if let crossing { notePrecisionLoss(crossing) }
+            if abs(c) <= bound {
                 // redundant required equality: its dummy (if any) becomes basic at 0
                 if let marker {
                     let r = rows.allocate()
@@ -110,6 +133,8 @@ extension Tableau {
             }
             let owners = syms.compactMap { symbols.owner(of: $0) }
             undoSymbols(to: startSymbols)
+            doubtOfLastRefusal = crossing ?? precisionLoss.flatMap { $0.isNearDependence ? $0 : nil }
+            precisionLoss = lossBefore
             return .unsatisfiable(owners: owners)
         }
         if c < 0 {
@@ -125,16 +150,27 @@ extension Tableau {
         }
         guard let subject else {
             // 4. phase 1 with an artificial variable
-            return addWithArtificialVariable(syms, cs, constant: c, marker: marker, other: other,
-                                             symbolsBefore: startSymbols)
+            let precision = RowPrecision(constantError: cError, coefficientError: coefficientError)
+            return addWithArtificialVariable(syms, cs, constant: c, precision: precision, marker: marker,
+                                             other: other, symbolsBefore: startSymbols, lossBefore: lossBefore)
         }
         let i = subjectIndex
         let inv = -1 / cs[i]
+        // the error of the row's constant once divided by its subject's coefficient, whose own relative error is
+        // round-off times how much cancelled in it
+        // (a division by a power of two, ±1 above all, is exact)
+        // (a magnitude of 0 means one contribution: nothing cancelled; a fresh marker as subject has one)
+        let a = abs(cs[i]), cancelled = subjectMagnitude > a ? subjectMagnitude / a - 1 : 0
+        let division = a.significandBitPattern == 0 ? 0 : 2 * CassowaryTolerance.roundoff * c / a
+        let error = (cError + c * CassowaryTolerance.roundoff * cancelled) / a + division
+        watch(errorBound: error, value: c * inv)
+        let precision = RowPrecision(constantError: error,
+                                     coefficientError: coefficientError + 2 * CassowaryTolerance.roundoff)
         syms[i] = syms[syms.count - 1]; syms.removeLast()
         cs[i] = cs[cs.count - 1]; cs.removeLast()
         for k in 0..<cs.count { cs[k] *= inv }
         let r = rows.allocate()
-        installRow(r, basic: subject, syms: syms, coefs: cs, constant: c * inv)
+        installRow(r, basic: subject, syms: syms, coefs: cs, constant: c * inv, precision: precision)
         // An external subject held by restricted rows (possible only after a removal pivoted an external out of the
         // basis) shifts their constants: queue any that turn negative and repair them.
         queueInfeasibleRows = true
@@ -145,12 +181,17 @@ extension Tableau {
         return .added(marker: marker, other: other)
     }
 
-    /// Adds `a` to symbol `s`'s accumulator in `scratch` (listing `s` in `accumulatedSymbols` the first time).
+    /// Adds `a` to symbol `s`'s accumulator in `scratch` (listing `s` in `accumulatedSymbols` the first time). From
+    /// the second contribution on, `scratch.magnitude` holds the sum of the contributions' magnitudes (0 means one
+    /// contribution, whose magnitude is the accumulator's): what a cancellation is measured against.
     @inline(__always) mutating func accumulate(_ s: Int32, _ a: Double) {
         let pos = scratch.pos
         if pos[Int(s)] < 0 {
             pos[Int(s)] = 0
             accumulatedSymbols.append(s)
+        } else {
+            let m = scratch.magnitude[Int(s)]
+            scratch.magnitude[Int(s)] = (m == 0 ? abs(scratch.work[Int(s)]) : m) + abs(a)
         }
         scratch.work[Int(s)] += a
     }

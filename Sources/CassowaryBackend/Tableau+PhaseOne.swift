@@ -3,15 +3,16 @@
 extension Tableau {
     /// Adds the row `0 = constant + Σ cs·syms` (constant at least 0, no possible subject) by minimizing an
     /// artificial variable for it; `.unsatisfiable` (with nothing changed) when the minimum is above zero.
-    mutating func addWithArtificialVariable(_ syms: [Int32], _ cs: [Double], constant c: Double, marker: Int32?,
-                                            other: Int32?, symbolsBefore startSymbols: Int) -> Outcome {
+    mutating func addWithArtificialVariable(_ syms: [Int32], _ cs: [Double], constant c: Double,
+                                            precision: RowPrecision, marker: Int32?, other: Int32?,
+                                            symbolsBefore startSymbols: Int, lossBefore: PrecisionLoss?) -> Outcome {
         beginJournal()
         let art = newSymbol(.artificial, owner: nil)
         let objectiveSymbol = newSymbol(.artificial, owner: nil)
         let ar = rows.allocate()
-        installRow(ar, basic: art, syms: syms, coefs: cs, constant: c)
+        installRow(ar, basic: art, syms: syms, coefs: cs, constant: c, precision: precision)
         let or = rows.allocate()
-        installRow(or, basic: objectiveSymbol, syms: syms, coefs: cs, constant: c)
+        installRow(or, basic: objectiveSymbol, syms: syms, coefs: cs, constant: c, precision: precision)
         phaseOne(objectiveRow: or)
         let residual = rows.constant(or)
         if residual > CassowaryTolerance.zeroBound(valueScale) {
@@ -22,8 +23,16 @@ extension Tableau {
                     if let o = symbols.owner(of: os[k]) { owners.append(o) }
                 }
             }
+            // in doubt when the residual's error could carry it across the bound, or nearly dependent rows lost a
+            // coefficient (now or before)
+            let error = rows.precision(or).constantError
+            let doubt = residual - CassowaryTolerance.zeroBound(valueScale) <= error
+                ? PrecisionLoss(kind: .errorBound(bound: error, value: residual))
+                : precisionLoss.flatMap { $0.isNearDependence ? $0 : nil }
             rollbackJournal()
             undoSymbols(to: startSymbols)
+            doubtOfLastRefusal = doubt
+            precisionLoss = lossBefore
             return .unsatisfiable(owners: owners)
         }
         commitJournal()

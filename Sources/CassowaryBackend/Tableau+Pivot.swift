@@ -10,7 +10,12 @@ extension Tableau {
         for k in 0..<rows.length(q) { coefs[k] *= -inv }
         coefs[i] = inv
         syms[i] = b
-        rows.setConstant(q, rows.constant(q) * -inv)
+        let k = rows.constant(q) * -inv
+        var precision = rows.precision(q)
+        precision.constantError *= abs(inv)
+        precision.coefficientError += 2 * CassowaryTolerance.roundoff
+        rows.setConstant(q, k, precision: precision)
+        watch(errorBound: precision.constantError, value: k)
         symbols.occurrences[Int(e)] -= 1
         symbols.occurrences[Int(b)] += 1
         columns.add(b, row: q)
@@ -29,9 +34,9 @@ extension Tableau {
         pivotRowCoefficients.removeAll(keepingCapacity: true)
         let qs = rows.symbols(q), qc = rows.coefficients(q)
         for k in 0..<rows.length(q) { pivotRowSymbols.append(qs[k]); pivotRowCoefficients.append(qc[k]) }
-        let qConst = rows.constant(q)
+        let qConst = rows.constant(q), qPrecision = rows.precision(q)
         for i in 0..<columns.collectedRows.count {
-            substituteInto(columns.collectedRows[i], Int(columns.collectedCells[i]), s, qConst)
+            substituteInto(columns.collectedRows[i], Int(columns.collectedCells[i]), s, qConst, qPrecision)
         }
         // s is basic now and held by no row: every entry of its column list is stale, so release them all
         columns.release(s)
@@ -47,8 +52,9 @@ extension Tableau {
     }
 
     /// Row r += c · (row q without s), where c is r's coefficient of s, its cell `i` (q's cells are in
-    /// `pivotRowSymbols`/`pivotRowCoefficients`, its constant `qConst`).
-    mutating func substituteInto(_ r: Int32, _ i: Int, _ s: Int32, _ qConst: Double) {
+    /// `pivotRowSymbols`/`pivotRowCoefficients`, its constant `qConst`, its round-off `qPrecision`). A cell that
+    /// cancels to round-off is dropped (`combined`).
+    mutating func substituteInto(_ r: Int32, _ i: Int, _ s: Int32, _ qConst: Double, _ qPrecision: RowPrecision) {
         let qn = pivotRowSymbols.count
         substitutions += 1
         substitutedCells += qn + rows.length(r)
@@ -59,7 +65,22 @@ extension Tableau {
         sym[i] = sym[n]
         coef[i] = coef[n]
         symbols.occurrences[Int(s)] -= 1
-        rows.setConstant(r, rows.constant(r) + c * qConst)
+        let row = rows.constantAndPrecision(r)
+        let rConst = row.value, shift = c * qConst, newConst = rConst + shift
+        // the larger of the two errors, not their sum: a sum compounds over the simplex's pivots far beyond any real
+        // error (a bound of 1e-7 on a small integer system after a few dozen pivots)
+        // (written only when they grow: on exact layouts they never do, and the write is most of their cost)
+        let rPrecision = row.precision
+        let grownError = abs(c) * qPrecision.constantError
+        let cellError = Swift.max(rPrecision.coefficientError, qPrecision.coefficientError)
+        if grownError > rPrecision.constantError || cellError > rPrecision.coefficientError {
+            let precision = RowPrecision(constantError: Swift.max(rPrecision.constantError, grownError),
+                                         coefficientError: cellError)
+            rows.setConstant(r, newConst, precision: precision)
+            watch(errorBound: precision.constantError, value: newConst)
+        } else {
+            rows.setConstant(r, newConst)
+        }
         for k in 0..<n { pos[Int(sym[k])] = Int32(k) }
         // grow the row only by the cells it really gains (kiwi-style over-reservation bloats the store)
         var fresh = 0
@@ -69,11 +90,12 @@ extension Tableau {
             rows.ensureCapacity(r, n + fresh)
             (sym, coef) = rows.writableCells(r)
         }
+        var remainder = 0.0
         for k in 0..<qn {
             let x = pivotRowSymbols[k]
             let p = pos[Int(x)]
             if p >= 0 {
-                coef[Int(p)] += c * pivotRowCoefficients[k]
+                coef[Int(p)] = Tableau.combined(coef[Int(p)], c * pivotRowCoefficients[k], remainder: &remainder)
             } else {
                 pos[Int(x)] = Int32(n)
                 sym[n] = x
@@ -83,10 +105,11 @@ extension Tableau {
                 columns.add(x, row: r)
             }
         }
+        if remainder > 0 { noteCancellation(remainder: remainder, error: cellError) }
         var k = 0
         while k < n {
             pos[Int(sym[k])] = -1
-            if abs(coef[k]) <= CassowaryTolerance.cellDrop {
+            if coef[k] == 0 {
                 symbols.occurrences[Int(sym[k])] -= 1
                 n -= 1
                 if k != n { pos[Int(sym[n])] = -1 }

@@ -17,6 +17,7 @@ extension Tableau {
         symbols.openJournal()
         objective.openJournal()
         pivotsAtJournal = pivots
+        precisionLossAtJournal = precisionLoss
     }
 
     /// Closes the journal, keeping every change.
@@ -54,6 +55,7 @@ extension Tableau {
         candidates.removeAll()
         infeasible.removeAll()
         pivots = pivotsAtJournal
+        precisionLoss = precisionLossAtJournal
         trouble = nil
     }
 }

@@ -67,6 +67,12 @@ struct Tableau {
     var trouble: String? = nil
     /// Whether `trouble` was ever set on this tableau (the invariant check then skips optimality and feasibility).
     private(set) var sawTrouble = false
+    /// The first sign of lost precision (sticky until the tableau is rebuilt; a rollback restores it).
+    var precisionLoss: PrecisionLoss? = nil
+    /// `precisionLoss` when the journal opened.
+    var precisionLossAtJournal: PrecisionLoss? = nil
+    /// After an add refused as unsatisfiable: the precision loss that puts the verdict in doubt, if any.
+    var doubtOfLastRefusal: PrecisionLoss? = nil
     /// While set, a substitution queues every row whose restricted basic symbol it makes infeasible.
     var queueInfeasibleRows = false
 
@@ -185,8 +191,9 @@ struct Tableau {
     // MARK: - rows
 
     /// Installs a row `basic = constant + Σ cells` in slot `r` (every basic symbol already substituted out of it).
-    mutating func installRow(_ r: Int32, basic: Int32, syms: [Int32], coefs: [Double], constant: Double) {
-        rows.install(r, basic: basic, symbols: syms, coefficients: coefs, constant: constant)
+    mutating func installRow(_ r: Int32, basic: Int32, syms: [Int32], coefs: [Double], constant: Double,
+                             precision: RowPrecision = RowPrecision()) {
+        rows.install(r, basic: basic, symbols: syms, coefficients: coefs, constant: constant, precision: precision)
         symbols.setRow(r, of: basic)
         for s in syms { symbols.occurrences[Int(s)] += 1; columns.add(s, row: r) }
     }

@@ -3,8 +3,13 @@
 ///
 /// Layout systems have coefficients of order 1 (±1, small multipliers) and values up to about 10^6 points,
 /// so the policy is absolute on coefficients and relative on constants:
-/// - a tableau cell whose magnitude falls to `cellDrop` or below after a row operation is removed (it is
-///   round-off from a cancellation, not a real dependency);
+/// - a tableau cell that a row operation cancels to `cancellation` of its former magnitude or less is removed (it
+///   is round-off, not a real dependency); a cell is never dropped for being small (a chain of 1e-6 multipliers
+///   makes 1e-12 coefficients that are real); a cancellation that leaves more than `roundoffAllowance` times the
+///   round-off its coefficients carry (`RowPrecision`) is more than round-off: the rows are nearly dependent, and
+///   the tableau records the loss (`PrecisionLoss`); so it does when a value's running error bound exceeds
+///   `vouchedAbsolute + vouchedRelative · |value|`;
+/// - an objective coefficient at `cellDrop` or below after an update is removed;
 /// - a pivot element must exceed `pivot` in magnitude (no pivoting on round-off);
 /// - a reduced cost (one level of the lexicographic objective) counts as non-zero above `cost`;
 /// - a restricted basic variable counts as infeasible below `-feasibility · max(1, |value scale|)`;
@@ -24,6 +29,14 @@ public enum CassowaryTolerance {
     public static let coefficientRange: ClosedRange<Double> = 1e-6...1e6
     public static let largestConstant = 1e12
     public static let cellDrop = 1e-11
+    public static let cancellation = 1e-11
+    public static let roundoffAllowance = 256.0
+    /// A value is vouched for while its error bound stays within `vouchedAbsolute + vouchedRelative · |value|`: the
+    /// harness's own conformance tolerance (far below a device pixel).
+    public static let vouchedAbsolute = 1e-4
+    public static let vouchedRelative = 1e-7
+    /// The relative error of one floating-point operation (half an ulp of 1).
+    public static let roundoff = Double.ulpOfOne / 2
     public static let pivot = 1e-9
     public static let cost = 1e-9
     public static let feasibility = 1e-9

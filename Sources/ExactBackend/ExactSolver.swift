@@ -67,8 +67,8 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
     public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
         try core.suggest(value, for: variable)
     }
-    /// Solves; when some value outgrows the 128-bit fractions `value(of:)` reports, the report says so (approximate,
-    /// naming the variables) instead of letting a rounded value pass as exact: `exactValue(of:)` still has it.
+    /// Solves. A value beyond 128-bit fractions comes out of `value(of:)` as its digits (`.wide`), never rounded;
+    /// should one ever be a float instead, the report says so (approximate, naming the variables).
     public func solve() throws(SolverError) -> SolveReport {
         var report = core.solve()
         let wide = core.valuesBeyond128Bits(limit: 5)
@@ -88,8 +88,11 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
     /// The exact value of `variable` after the last `solve()`, however large its numerator and denominator.
     public func exactValue(of variable: VariableID) -> ExactRational? {
         guard core.isMentioned(variable) else { return .zero }
-        if case .exact(let r) = core.value(of: variable) { return ExactRational(r) }
-        return nil
+        switch core.value(of: variable) {
+        case .exact(let r): return ExactRational(r)
+        case .wide(let w): return try? ExactRational(parsing: w.description)
+        case .float: return nil
+        }
     }
 }
 

@@ -25,7 +25,8 @@ protocol SimplexScalar: Hashable, Comparable, CustomStringConvertible, Sendable 
 extension ExactRational: SimplexScalar {
     var solvedValue: SolvedValue {
         if let r = plumbRational { return .exact(r) }
-        return .float(doubleValue)
+        // wider than 128-bit fractions: its digits, never a rounded value
+        return WideRational(parsing: description).map { .wide($0) } ?? .float(doubleValue)
     }
 }
 
@@ -57,7 +58,7 @@ struct GMPRational: SimplexScalar {
         if let n = MPQ.int128(box.numerator), let d = MPQ.int128(box.denominator), let r = try? Rational(n, d) {
             return .exact(r)
         }
-        return .float(box.doubleValue)
+        return WideRational(parsing: box.description).map { .wide($0) } ?? .float(box.doubleValue)
     }
 
     @inline(__always)

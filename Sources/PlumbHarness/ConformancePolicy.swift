@@ -33,6 +33,7 @@ public struct ConformancePolicy: Hashable, Sendable {
     /// Whether two solved values agree (exactly when both are exact).
     public func agree(_ a: SolvedValue, _ b: SolvedValue) -> Bool {
         if case .exact(let x) = a, case .exact(let y) = b { return x == y }
+        if case .wide(let x) = a, case .wide(let y) = b { return x == y }
         let d = abs(a.doubleValue - b.doubleValue)
         return d <= allowance(Swift.max(abs(a.doubleValue), abs(b.doubleValue)))
     }

@@ -6,8 +6,8 @@ import PlumbCorpus
 /// shrunk (constraints dropped while it persists) to a small reproducer. Deterministic from the seed.
 ///
 /// Answers are classified by what the back end claimed: a wrong answer it labelled converged is a finding; one it
-/// labelled approximate (`SolveReport.approximate`) or not converged is counted apart, since it did not claim to be
-/// right.
+/// labelled approximate (`SolveReport.approximate`) or not converged, or a case a floating-point back end declined
+/// as ill-conditioned, is counted apart, since it did not claim to be right.
 public struct DifferentialFuzzer {
     public typealias Summary = FuzzSummary<LinearSystem>
     public typealias Comparison = FuzzComparison
@@ -43,6 +43,9 @@ public struct DifferentialFuzzer {
         let exact = SystemRunner(roundValues: .none).run(system, solver: reference)
         var other = SystemRunner(roundValues: .none).run(system, solver: type)
         if other.status == .notConverged { return .notConverged }
+        // a floating-point back end that says it cannot take the system (ill-conditioned) made no claim; the exact
+        // back end never declines what it answered
+        if other.status == .unsupported && !type.capabilities.exact && exact.status != .unsupported { return .declined }
         if other.status == .approximate {
             other.status = .ok
             if case .differs = compare(system, exact, other) { return .approximate(wrong: true) }

@@ -7,6 +7,9 @@ public enum FuzzComparison: Equatable, Sendable {
     case notConverged
     /// The back end labelled its answer approximate (`SolveReport.approximate`); `wrong` when it differs anyway.
     case approximate(wrong: Bool)
+    /// A floating-point back end declined the case as beyond what it can vouch for (`unsupported`, for example
+    /// ill-conditioned) where the exact back end answered: no claim to judge.
+    case declined
     /// An answer the back end labelled converged that differs: a finding.
     case differs(String)
 }
@@ -35,6 +38,8 @@ public struct FuzzSummary<Case: Sendable>: Sendable {
     public var notConverged: [String: Int] = [:]
     /// Cases a back end answered "approximate", and how many of those differ from the exact optimum.
     public var approximate: [String: (answers: Int, wrong: Int)] = [:]
+    /// Cases a floating-point back end declined (`FuzzComparison.declined`), counted apart from wrong answers.
+    public var declined: [String: Int] = [:]
     public var seconds = 0.0
 
     /// The findings that are disagreements.
@@ -94,6 +99,7 @@ public struct FuzzSummary<Case: Sendable>: Sendable {
                         switch comparison {
                         case .agree: break
                         case .notConverged: summary.notConverged[type.name, default: 0] += 1
+                        case .declined: summary.declined[type.name, default: 0] += 1
                         case .approximate(let wrong):
                             let (answers, wrongs) = summary.approximate[type.name] ?? (0, 0)
                             summary.approximate[type.name] = (answers + 1, wrongs + (wrong ? 1 : 0))

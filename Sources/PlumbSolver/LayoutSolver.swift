@@ -16,6 +16,7 @@ extension LayoutResult.Value: CustomStringConvertible {
     public var doubleValue: Double {
         switch self {
         case .exact(let r): return r.doubleValue
+        case .wide(let w): return w.doubleValue
         case .float(let d): return d
         }
     }
@@ -23,6 +24,7 @@ extension LayoutResult.Value: CustomStringConvertible {
     public var description: String {
         switch self {
         case .exact(let r): return r.description
+        case .wide(let w): return w.description
         case .float(let d): return "\(d)"
         }
     }

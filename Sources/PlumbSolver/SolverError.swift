@@ -15,6 +15,9 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupported(String)
     /// An exact computation left the representable range.
     case arithmetic(NumberError)
+    /// A floating-point back end cannot vouch for its verdict on this system: round-off may have decided it (nearly
+    /// dependent rows, amplified error); says where. The exact back end decides such systems.
+    case illConditioned(String)
 
     public var description: String {
         switch self {
@@ -30,6 +33,7 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidPriority(let p, let why): return "priority \(p) is invalid: \(why)"
         case .unsupported(let why): return "unsupported: \(why)"
         case .arithmetic(let e): return e.description
+        case .illConditioned(let why): return why
         }
     }
 }

@@ -165,6 +165,10 @@ public struct SystemRunner {
         case .unsupported(let why)?:
             result.status = .unsupported
             result.message = why
+        case .illConditioned(let why)?:
+            // not a verdict: the back end cannot take this system reliably (the exact back end can)
+            result.status = .unsupported
+            result.message = why
         default:
             result.status = .error
             result.message = "\(error)"

@@ -2,7 +2,8 @@
 ///
 /// `format` must be `"layout-result/1"` and `status` is required; every other key is optional (missing means
 /// empty, no timing, or `""`), an optional key written as `null` counts as absent, and unknown keys are ignored.
-/// A value is an exact string (`"8"`, `"1/3"`, read with `Rational(parsing:)`) → `.exact`, or a JSON number →
+/// A value is an exact string (`"8"`, `"1/3"`, read with `Rational(parsing:)`) → `.exact` (`.wide` when its numerator or
+/// denominator needs more than 128 bits), or a JSON number →
 /// `.float`; the strings `"nan"`, `"inf"`, `"+inf"`, `"-inf"` (any case, `infinity` too) are non-finite floats.
 /// `conflict` entries may be strings or JSON numbers (constraint indices, kept as their lexeme).
 extension LayoutResult {
@@ -116,7 +117,13 @@ extension LayoutResult {
             return .float(try value.float())
         case .string(let text):
             if let special = nonFinite(text) { return .float(special) }
-            return .exact(try value.exactNumber())
+            do {
+                return .exact(try value.exactNumber())
+            } catch {
+                // an exact value beyond 128-bit fractions, as the exact back end writes it
+                if let wide = WideRational(parsing: text) { return .wide(wide) }
+                throw error
+            }
         default:
             throw value.error("expected a value (a JSON number, or an exact string such as \"1/3\"), "
                               + "found \(value.node.kindDescription)")
@@ -147,6 +154,7 @@ extension LayoutResult {
     private static func valueJSON(_ value: Value) -> JSONValue {
         switch value {
         case .exact(let exact): return .string(exact.description)
+        case .wide(let wide): return .string(wide.description)
         case .float(let float): return floatJSON(float)
         }
     }

@@ -14,16 +14,21 @@ public struct LayoutResult: Hashable, Sendable {
         case approximate
     }
 
-    /// A variable's value: exact, or as a floating-point back end computed it.
+    /// A variable's value: exact (within 128-bit fractions, or wider as digits), or as a floating-point back end
+    /// computed it.
     ///
-    /// Floats compare by value, except that all NaNs are equal to each other (so a result equals its round trip).
+    /// Floats compare by value, except that all NaNs are equal to each other (so a result equals its round trip);
+    /// wide values by their digits (see `WideRational`).
     public enum Value: Hashable, Sendable {
         case exact(Rational)
+        /// An exact value too wide for `Rational`.
+        case wide(WideRational)
         case float(Double)
 
         public static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
             case let (.exact(left), .exact(right)): return left == right
+            case let (.wide(left), .wide(right)): return left == right
             case let (.float(left), .float(right)): return left == right || (left.isNaN && right.isNaN)
             default: return false
             }
@@ -34,10 +39,19 @@ public struct LayoutResult: Hashable, Sendable {
             case .exact(let value):
                 hasher.combine(0)
                 hasher.combine(value)
+            case .wide(let value):
+                hasher.combine(2)
+                hasher.combine(value)
             case .float(let value):
                 hasher.combine(1)
                 if value.isNaN { hasher.combine(Double.nan.bitPattern) } else { hasher.combine(value) }
             }
+        }
+
+        /// Whether the value is exact (narrow or wide).
+        public var isExact: Bool {
+            if case .float = self { return false }
+            return true
         }
     }
 

@@ -68,6 +68,12 @@ public struct Rational: Hashable, Sendable {
         return Double(numerator) / Double(denominator)
     }
 
+    /// Whether `doubleValue` is this number exactly (a numerator within 53 bits over a power of two; the exponent
+    /// range of `Double` holds every such `Rational`).
+    @inlinable public var isExactlyDouble: Bool {
+        denominator & (denominator - 1) == 0 && numerator.magnitude <= (1 << 53)
+    }
+
     static func gcd(_ a: UInt128, _ b: UInt128) -> UInt128 {
         var x = a
         var y = b

@@ -232,16 +232,19 @@ struct Fuzz: ParsableCommand {
         Swift.print("\(kind)s: \(summary.cases) cases in \(formatTenths(summary.seconds)) s, \(summary.disagreements.count) disagreements, "
               + "\(summary.overBound.count) over the \(formatSeconds(caseTimeLimit)) bound"
               + (kind == "layout" ? ", \(summary.rejected) rejected by the front end" : "")
-              + classified(summary.notConverged, summary.approximate))
+              + classified(summary.notConverged, summary.approximate, summary.declined))
         for rejection in summary.rejections { Swift.print("  rejected: \(rejection)") }
         return summary.findings.count
     }
 
-    func classified(_ notConverged: [String: Int], _ approximate: [String: (answers: Int, wrong: Int)]) -> String {
+    func classified(_ notConverged: [String: Int], _ approximate: [String: (answers: Int, wrong: Int)],
+                    _ declined: [String: Int]) -> String {
         let nc = notConverged.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let dc = declined.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         let ap = approximate.sorted { $0.key < $1.key }
             .map { "\($0.key) \($0.value.answers) (\($0.value.wrong) of them wrong)" }.joined(separator: ", ")
         return (nc.isEmpty ? "" : "; not converged (not counted as wrong): \(nc)")
             + (ap.isEmpty ? "" : "; labelled approximate (not counted as wrong): \(ap)")
+            + (dc.isEmpty ? "" : "; declined as ill-conditioned (not counted as wrong): \(dc)")
     }
 }

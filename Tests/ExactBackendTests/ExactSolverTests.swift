@@ -451,3 +451,29 @@ import Testing
         #expect(try s.ambiguousVariables(among: [VariableID(0), VariableID(1)]).map(\.variable) == [VariableID(1)])
     }
 }
+
+/// The exact back end never rounds: x0 = 1 and x(k+1) = m·x(k) with m = (2^127 − 1)/(2^126 + 1), so x2 = m², whose
+/// numerator and denominator need 254 bits; it comes out as those digits (computed independently with Python's
+/// integers), with status ok.
+@Suite struct WideExactValues {
+    @Test func valuesBeyond128BitsKeepEveryDigit() throws {
+        let m = try Rational(parsing: "170141183460469231731687303715884105727/85070591730234615865843651857942052865")
+        let s = ExactSolver()
+        func row(_ terms: [(Int, Rational)], _ c: Rational) -> LinearConstraint {
+            var e = LinearExpression(constant: c)
+            for (v, a) in terms { try! e.add(VariableID(v), a) }
+            return LinearConstraint(e, .equal, priority: .required)
+        }
+        try s.add(row([(0, 1)], -1), id: ConstraintID(0))
+        try s.add(row([(1, 1), (0, -m)], 0), id: ConstraintID(1))
+        try s.add(row([(2, 1), (1, -m)], 0), id: ConstraintID(2))
+        let report = try s.solve()
+        #expect(!report.approximate, "\(report.message)")
+        #expect(s.value(of: VariableID(1)) == .exact(m))
+        #expect(s.value(of: VariableID(2)).description
+                == "28948022309329048855892746252171976962977213799489202546401021394546514198529/"
+                    + "7237005577332262213973186563042994240999515225063004484197786304210454708225")
+        guard case .wide = s.value(of: VariableID(2)) else { Issue.record("x2 is not a wide exact value"); return }
+        #expect(s.exactValue(of: VariableID(2))?.description == s.value(of: VariableID(2)).description)
+    }
+}

@@ -125,3 +125,41 @@ struct LayoutResultTests {
         #expect(overflow.message.contains("64-bit float"))
     }
 }
+
+/// Exact values wider than 128-bit fractions keep every digit through writing and reading.
+@Suite("layout-result/1 wide exact values")
+struct WideValueTests {
+    // 2^130 + 1 over 3^83 (both beyond 128 bits), digits worked out independently (Python's integers)
+    static let numerator = "1361129467683753853853498429727072845825"
+    static let denominator = "3990838394187339929534246675572349035227"
+
+    @Test("a wide value reads as its digits and writes them back unchanged")
+    func roundTrip() throws {
+        let text = """
+        {"format": "layout-result/1", "status": "ok",
+         "values": {"x": "-\(Self.numerator)/\(Self.denominator)", "y": "000\(Self.numerator)"}}
+        """
+        let result = try readResult(text)
+        guard case .wide(let x) = result.values[0].value, case .wide(let y) = result.values[1].value else {
+            Issue.record("not read as wide values: \(result.values)")
+            return
+        }
+        #expect(x.numerator == "-" + Self.numerator && x.denominator == Self.denominator)
+        #expect(y.description == Self.numerator)
+        // 1361129467683753853853498429727072845825 / 3990838394187339929534246675572349035227 = 0.341063... (by hand:
+        // 1.361129 / 3.990838 with the same power of ten)
+        #expect(abs(x.doubleValue + 0.3410635) < 1e-6)
+        #expect(abs(y.doubleValue - 1.361129467683754e39) < 1e25)
+        let again = try LayoutResult(layoutResult: Array(result.layoutResultJSON().utf8), source: "again.json")
+        #expect(again == result)
+        #expect(result.layoutResultJSON().contains("\"-\(Self.numerator)/\(Self.denominator)\""))
+    }
+
+    @Test("text that is not a fraction of digits is still refused")
+    func malformed() {
+        for bad in ["\(Self.numerator)/0", "\(Self.numerator)/-3", "1e400000000000000000000000000000000000000", "\(Self.numerator).5x"] {
+            #expect(resultError("{\"format\": \"layout-result/1\", \"status\": \"ok\", \"values\": {\"x\": \"\(bad)\"}}") != nil,
+                    "\(bad) was accepted")
+        }
+    }
+}

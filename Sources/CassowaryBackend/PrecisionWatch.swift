@@ -1,0 +1,118 @@
+/// What the tableau noticed about its own round-off: the first sign that an answer may be far from the exact one.
+///
+/// The Cassowary back end computes in `Double`. Two things make its answers untrustworthy without making them look
+/// wrong (every required row still holds to round-off at the answer):
+/// - **near-dependent rows**: combining rows cancels a coefficient to a sliver of its operands (rows 1e-12 apart,
+///   Hilbert matrices); whether that sliver is real or round-off decides the answer;
+/// - **amplified error**: an input constant that `Double` cannot hold exactly (999999999999.999999), cancelled and then
+///   multiplied along a chain, or divided by a coefficient that cancellation left small.
+///
+/// The tableau watches both at the cost of a few flops per row operation: a cancellation that leaves more than
+/// round-off behind is recorded when it drops the cell, and every row carries a running bound on its constant's
+/// absolute error (`RowStore.constantError`), grown by each combination and pivot and by the relative error of a
+/// subject coefficient that cancellation left small, and its coefficients' relative error. The first bound beyond
+/// the conformance tolerance (`CassowaryTolerance.vouchedAbsolute` and `vouchedRelative`) is recorded. The record is sticky: the tableau keeps what it lost until it is rebuilt.
+/// (Errors of coefficients other than a new row's subject are not bounded; the watch is an estimate, the exact back
+/// end is the proof.)
+struct PrecisionLoss: Hashable, Sendable, CustomStringConvertible {
+    enum Kind: Hashable, Sendable {
+        /// Combining rows cancelled a coefficient to `remainder` of operands of magnitude `magnitude` (1 when the
+        /// remainder is given as a share): more than round-off, less than the tableau keeps.
+        /// (`roundoff`: the relative error the coefficients were estimated to carry.)
+        case nearDependentRows(remainder: Double, magnitude: Double, roundoff: Double)
+        /// A basic value `value` whose running error bound reached `bound`.
+        case errorBound(bound: Double, value: Double)
+    }
+
+    var kind: Kind
+
+    var isNearDependence: Bool {
+        if case .nearDependentRows = kind { return true }
+        return false
+    }
+
+    var description: String {
+        switch kind {
+        case let .nearDependentRows(remainder, magnitude, roundoff):
+            return "ill-conditioned: combining rows cancelled a coefficient to \(remainder) from terms of magnitude "
+                + "\(magnitude) (nearly dependent rows; their round-off is estimated at \(roundoff) relative); "
+                + "floating point cannot tell that from round-off"
+        case let .errorBound(bound, value):
+            return "ill-conditioned: a value of \(value) carries a floating-point error bound of \(bound) (an input "
+                + "Double cannot hold exactly, cancelled and amplified, or a pivot that cancellation left small)"
+        }
+    }
+}
+
+/// A row's round-off estimates: a bound on its constant's absolute error, and its coefficients' relative error
+/// (two roundings per pivot on the way to it, the worst of the rows merged into it; cancellation not included): what
+/// a cancellation in it may leave behind without meaning anything.
+struct RowPrecision: Hashable, CustomStringConvertible {
+    // stored as Float (an estimate needs no more): 8 bytes a row
+    private var constantBound: Float
+    private var coefficientBound: Float
+
+    init(constantError: Double = 0, coefficientError: Double = CassowaryTolerance.roundoff) {
+        constantBound = Float(constantError)
+        coefficientBound = Float(coefficientError)
+    }
+
+    var constantError: Double {
+        get { Double(constantBound) }
+        set { constantBound = Float(newValue) }
+    }
+    var coefficientError: Double {
+        get { Double(coefficientBound) }
+        set { coefficientBound = Float(newValue) }
+    }
+
+    /// A cancellation down to `remainder` of terms of magnitude `magnitude` that leaves more than these
+    /// coefficients' round-off behind: the rows are nearly dependent.
+    @inline(__always) static func isSignificant(_ remainder: Double, of magnitude: Double, error: Double) -> Bool {
+        remainder > CassowaryTolerance.roundoffAllowance * error * magnitude
+    }
+
+    var isValid: Bool { constantError >= 0 && coefficientError >= 0 }
+    var description: String { "constant ±\(constantError), coefficients ±\(coefficientError) relative" }
+}
+
+/// A row's constant beside its round-off estimates (16 bytes).
+struct RowConstant {
+    var value: Double
+    var precision: RowPrecision
+}
+
+extension Tableau {
+    /// Records `loss` unless an earlier one is recorded.
+    @inline(never) mutating func notePrecisionLoss(_ loss: PrecisionLoss) {
+        if precisionLoss == nil { precisionLoss = loss }
+    }
+
+    /// Records an error bound `bound` on a basic value `value` when it exceeds what the back end vouches for.
+    @inline(__always) mutating func watch(errorBound bound: Double, value: Double) {
+        if bound > CassowaryTolerance.vouchedAbsolute + CassowaryTolerance.vouchedRelative * abs(value) {
+            notePrecisionLoss(PrecisionLoss(kind: .errorBound(bound: bound, value: value)))
+        }
+    }
+
+    /// `old + added` for a tableau cell: exactly 0 when the sum cancels to `CassowaryTolerance.cancellation` of
+    /// `old` or less (round-off); `remainder` keeps the largest share of `old` such a cancellation left behind (the
+    /// caller weighs it against the cells' round-off once the merge is done, `noteCancellation`). Static, so that the
+    /// merge loop around it keeps its buffers in registers.
+    @inline(__always) static func combined(_ old: Double, _ added: Double, remainder: inout Double) -> Double {
+        let sum = old + added
+        let scale = abs(old)
+        if abs(sum) > CassowaryTolerance.cancellation * scale { return sum }
+        if abs(sum) > remainder * scale { remainder = abs(sum) / scale }
+        return 0
+    }
+
+    /// Records near-dependence when a merge's cancellations left `remainder` (a share of the cells' magnitude)
+    /// behind, more than the round-off `error` of those cells.
+    @inline(__always) mutating func noteCancellation(remainder: Double, error: Double) {
+        if RowPrecision.isSignificant(remainder, of: 1, error: error) {
+            notePrecisionLoss(PrecisionLoss(kind: .nearDependentRows(remainder: remainder, magnitude: 1,
+                                                                     roundoff: error)))
+        }
+    }
+}
