@@ -79,6 +79,12 @@ public class RelaxationSolver: LayoutSolver {
     /// The default time cap per solve, in seconds: a safety net that ordinary inputs never reach (the sweep and
     /// projection caps bind first, so answers do not depend on the machine's speed).
     public static let defaultTimeLimit = 30.0
+    /// How far from the answer a converged point may be and still be vouched for (the harness's conformance
+    /// tolerance, absolute).
+    public static let vouchedError = 1e-6
+    /// Rounding errors of constants at or below this (every constant under about 10⁷) are not probed.
+    static let roundingProbeFloor = 1e-9
+
     /// The default convergence tolerance (values and violations, absolute).
     public static let defaultTolerance = 1e-9
     /// The default ω of `.overRelaxed` and `.propagating`.
@@ -108,6 +114,11 @@ public class RelaxationSolver: LayoutSolver {
     private var mentioned: [Bool] = []
     /// The constraint rows, by id, rebuilt after an add, remove or constant change.
     private var compiled: (rows: RowTable, priorities: [Priority])?
+    /// The nearly parallel equalities of `compiled`, if any (computed with it).
+    private var nearlyParallel: (first: Int, second: Int, difference: Double)?
+    /// The rows of `compiled` whose constant `Double` holds only to more than `roundingProbeFloor` (a large number
+    /// written exactly, such as 999999999999.999999), with that rounding error.
+    private var roundedConstants: [(row: Int, error: Double)] = []
 
     /// The default scheme of this class, with the default caps.
     public required convenience init() {
@@ -180,6 +191,16 @@ public class RelaxationSolver: LayoutSolver {
                 table.append(Row(constraint, id: id), priorityIndex: index)
             }
             compiled = (table, distinct)
+            // an angle θ lets a point hold both rows within the tolerance while lying tolerance/θ from the answer
+            nearlyParallel = table.nearlyParallelEqualities(closerThan: tolerance / RelaxationSolver.vouchedError)
+            roundedConstants = []
+            for (row, id) in constraints.keys.sorted().enumerated() {
+                let constant = constraints[id]!.constant
+                let error = constant.doubleValue.ulp
+                if !constant.isExactlyDouble && error > RelaxationSolver.roundingProbeFloor {
+                    roundedConstants.append((row, error))
+                }
+            }
         }
         var (rows, distinct) = compiled!
         for variable in suggestions.keys.sorted() {
@@ -241,10 +262,33 @@ public class RelaxationSolver: LayoutSolver {
         // total (relaxation has no optimality test). Only when every soft constraint holds is the answer provably
         // optimal, so anything else is labelled approximate, never plainly converged.
         let violatedLevel = lastResiduals.dropFirst().first { $0.violation > tolerance }
-        let approximate = converged && violatedLevel != nil
+        // Constants rounded by more than the floor: solve again with each moved by its rounding error; an answer that
+        // moves beyond what is vouched for depends on digits Double does not hold.
+        var sensitivity = 0.0
+        if converged && violatedLevel == nil && nearlyParallel == nil && !roundedConstants.isEmpty {
+            var moved = rows
+            for (row, error) in roundedConstants { moved.constants[row] += error }
+            var probe = RelaxationEngine(scheme: scheme, tolerance: tolerance, maxSweeps: max(0, maxSweeps),
+                                         overRelaxation: min(max(overRelaxation, 0.01), 1.99),
+                                         deadline: monotonicSeconds() + max(0, timeLimit),
+                                         maxProjections: max(0, maxProjections), rows: moved,
+                                         levelOf: rows.priorityIndex.map { levelOfDistinct[$0] }, levelCount: levels.count,
+                                         start: values)
+            probe.run()
+            for (a, b) in zip(probe.x, values) { sensitivity = Swift.max(sensitivity, abs(a - b)) }
+        }
+        let sensitive = sensitivity > RelaxationSolver.vouchedError
+        let approximate = converged && (violatedLevel != nil || nearlyParallel != nil || sensitive)
         if approximate, let level = violatedLevel {
             message = "approximate: level \(level.priority) is violated by \(level.violation), a compromise relaxation cannot "
                 + "show to be that level's least total"
+        } else if approximate, let pair = nearlyParallel {
+            message = "approximate: ill-conditioned: \(Self.describe(rows.sources[pair.first])) and "
+                + "\(Self.describe(rows.sources[pair.second])) are nearly parallel (directions \(pair.difference) apart): "
+                + "both hold within the tolerance far from where they meet"
+        } else if approximate {
+            message = "approximate: ill-conditioned: constants that Double holds only to within their rounding error "
+                + "move the answer by \(sensitivity) when moved by that error"
         }
         let perLevel = lastResiduals.map { "\($0.priority.isRequired ? "required" : $0.priority.description): \($0.violation)" }
         message += (message.isEmpty ? "" : "; ") + "\(engine.sweeps) sweeps (\(scheme)); largest violation per level: "

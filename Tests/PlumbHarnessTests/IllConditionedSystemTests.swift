@@ -12,10 +12,12 @@ import PlumbBackEnds
 @Suite struct IllConditionedSystems {
     typealias Row = (terms: [(Int, Rational)], constant: Rational, Relation, Priority)
 
-    static func run(_ variables: [String], _ rows: [Row]) throws -> LayoutResult {
+    static func run(_ variables: [String], _ rows: [Row], on backEnd: String = "cassowary") throws -> LayoutResult {
         let system = HostileSystems.system(variables, rows)
-        return SystemRunner(reportAmbiguity: false).run(system, solver: try #require(PlumbBackEnds.named("cassowary")))
+        return SystemRunner(reportAmbiguity: false).run(system, solver: try #require(PlumbBackEnds.named(backEnd)))
     }
+
+    static let floatingBackEnds = ["cassowary", "relaxation"]
 
     static func q(_ text: String) -> Rational { try! Rational(parsing: text) }
 
@@ -30,6 +32,9 @@ import PlumbBackEnds
         case .approximate:
             #expect(result.message.contains("ill-conditioned") || result.message.contains("cannot be vouched for"),
                     "\(what): \(result.message)")
+        case .notConverged:
+            // an iterative back end may say it did not get there: no claim either
+            #expect(!result.message.isEmpty, "\(what): not converged, without a word")
         default:
             Issue.record("\(what): \(result.status) \(result.message) on a feasible system")
         }
@@ -53,12 +58,22 @@ import PlumbBackEnds
 
     /// x + y = 1 and x + (1 + 10⁻¹²)·y = 1: subtracting, 10⁻¹²·y = 0, so y = 0 and x = 1. In floating point the
     /// difference of the rows is a sliver that round-off could also make.
-    @Test func nearlyDependentRowsAreNotCalledOk() throws {
+    @Test(arguments: floatingBackEnds) func nearlyDependentRowsAreNotCalledOk(_ backEnd: String) throws {
         let result = try Self.run(["x", "y"], [
             ([(0, 1), (1, 1)], -1, .equal, .required),
             ([(0, 1), (1, Self.q("1000000000001/1000000000000"))], -1, .equal, .required),
-        ])
-        Self.expectVouchedOrLabelled(result, ["x": 1, "y": 0], "near-dependent")
+        ], on: backEnd)
+        Self.expectVouchedOrLabelled(result, ["x": 1, "y": 0], "\(backEnd), near-dependent")
+    }
+
+    /// x + y = 1 and x + (1 + 10⁻⁹)·y = 1 + 10⁻⁹: subtracting, 10⁻⁹·y = 10⁻⁹, so y = 1 and x = 0. Relaxation stops
+    /// at x = y = 1/2, where both rows hold within its tolerance of 10⁻⁹; it must not call that ok.
+    @Test(arguments: floatingBackEnds) func rowsABillionthApartAreNotCalledOk(_ backEnd: String) throws {
+        let result = try Self.run(["x", "y"], [
+            ([(0, 1), (1, 1)], -1, .equal, .required),
+            ([(0, 1), (1, Self.q("1000000001/1000000000"))], Self.q("-1000000001/1000000000"), .equal, .required),
+        ], on: backEnd)
+        Self.expectVouchedOrLabelled(result, ["x": 0, "y": 1], "\(backEnd), rows 1e-9 apart")
     }
 
     /// x + y = 1 and x + (1 + 10⁻¹²)·y = 1 + 10⁻⁶: subtracting, 10⁻¹²·y = 10⁻⁶, so y = 10⁶ and x = 1 − 10⁶: feasible.
@@ -97,15 +112,16 @@ import PlumbBackEnds
 
     /// p = 999999999999.999999 (which no Double holds: it rounds to 10¹²), d = p − 10¹², e = 10⁶·d, f = 10⁶·e: by hand
     /// d = −10⁻⁶, e = −1, f = −10⁶. The input's rounding error of 10⁻⁶ becomes 10⁶ points on f.
-    @Test func anInexactConstantCancelledAndAmplifiedIsNotCalledOk() throws {
+    @Test(arguments: floatingBackEnds) func anInexactConstantCancelledAndAmplifiedIsNotCalledOk(_ backEnd: String) throws {
         let result = try Self.run(["p", "d", "e", "f"], [
             ([(0, 1)], Self.q("-999999999999999999/1000000"), .equal, .required),
             ([(1, 1), (0, -1)], 1_000_000_000_000, .equal, .required),
             ([(2, 1), (1, -1_000_000)], 0, .equal, .required),
             ([(3, 1), (2, -1_000_000)], 0, .equal, .required),
-        ])
-        Self.expectVouchedOrLabelled(result, ["p": 999999999999.999999, "d": -1e-6, "e": -1, "f": -1e6], "cancellation")
-        #expect(result.status == .approximate, "the rounded input went unnoticed: \(result.status)")
+        ], on: backEnd)
+        Self.expectVouchedOrLabelled(result, ["p": 999999999999.999999, "d": -1e-6, "e": -1, "f": -1e6],
+                                     "\(backEnd), cancellation")
+        #expect(result.status == .approximate, "\(backEnd): the rounded input went unnoticed: \(result.status)")
     }
 
     /// Ordinary layouts stay ok: 2,000 views in a row, each a third of the previous plus 8 (by hand: x_k = 8·(1 +

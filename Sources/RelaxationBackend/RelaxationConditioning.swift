@@ -1,0 +1,56 @@
+/// A check relaxation needs before it calls an answer converged: rows that are nearly parallel.
+///
+/// Relaxation stops when every row holds within its tolerance. On two equalities whose directions differ by an angle
+/// θ, a point can satisfy both within the tolerance τ while lying about τ/θ from their intersection, and in floating
+/// point the sweeps cannot creep closer (each step along the rows falls below an ulp). So when τ/θ exceeds what the
+/// back end vouches for, the answer is approximate, however small its residual.
+extension RowTable {
+    /// Among the equalities over the same set of variables (where near-parallel rows live in layouts and in the
+    /// systems that trip relaxation), the pair whose unit directions differ the least without being the same
+    /// direction up to round-off; nil when no pair differs by less than `limit`.
+    /// - Complexity: O(terms · log terms) to group the rows, then O(k² · terms) within each group of k rows that
+    ///   share a support (groups are tiny in practice).
+    func nearlyParallelEqualities(closerThan limit: Double) -> (first: Int, second: Int, difference: Double)? {
+        var groups: [[Int]: [Int]] = [:]
+        for row in indices where lower[row] == upper[row] && !terms(row).isEmpty {
+            let support = terms(row).map { variables[$0] }.sorted()
+            groups[support, default: []].append(row)
+        }
+        var best: (first: Int, second: Int, difference: Double)? = nil
+        for (_, rows) in groups where rows.count > 1 {
+            let directions = rows.map(direction)
+            for i in rows.indices {
+                for j in rows.indices where j > i {
+                    let d = difference(directions[i], directions[j])
+                    if d > RowTable.parallelWithinRoundoff && d < limit && d < (best?.difference ?? .infinity) {
+                        best = (rows[i], rows[j], d)
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    /// Two unit directions closer than this are the same direction (parallel rows: redundant or conflicting, which
+    /// the sweeps handle).
+    static let parallelWithinRoundoff = 1e-13
+
+    /// Row `row`'s coefficients by variable, scaled to unit length, with the first variable's coefficient positive.
+    private func direction(_ row: Int) -> [Int: Double] {
+        var norm = 0.0
+        for k in terms(row) { norm += coefficients[k] * coefficients[k] }
+        norm = norm.squareRoot()
+        let first = terms(row).min { variables[$0] < variables[$1] }.map { coefficients[$0] } ?? 1
+        let sign = first < 0 ? -1.0 : 1.0
+        var unit: [Int: Double] = [:]
+        for k in terms(row) { unit[variables[k], default: 0] += sign * coefficients[k] / norm }
+        return unit
+    }
+
+    /// The largest difference between two directions over the same variables.
+    private func difference(_ a: [Int: Double], _ b: [Int: Double]) -> Double {
+        var worst = 0.0
+        for (v, x) in a { worst = Swift.max(worst, abs(x - (b[v] ?? 0))) }
+        return worst
+    }
+}
