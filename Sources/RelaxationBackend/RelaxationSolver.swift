@@ -276,6 +276,8 @@ public class RelaxationSolver: LayoutSolver {
                                          start: values)
             probe.run()
             for (a, b) in zip(probe.x, values) { sensitivity = Swift.max(sensitivity, abs(a - b)) }
+            // a probe that did not settle tells nothing either way: not vouched for
+            if probe.stop != nil { sensitivity = .infinity }
         }
         let sensitive = sensitivity > RelaxationSolver.vouchedError
         let approximate = converged && (violatedLevel != nil || nearlyParallel != nil || sensitive)
@@ -288,7 +290,8 @@ public class RelaxationSolver: LayoutSolver {
                 + "both hold within the tolerance far from where they meet"
         } else if approximate {
             message = "approximate: ill-conditioned: constants that Double holds only to within their rounding error "
-                + "move the answer by \(sensitivity) when moved by that error"
+                + (sensitivity.isFinite ? "move the answer by \(sensitivity) when moved by that error"
+                                        : "leave the answer unvouched for (moved by that error, the sweeps did not settle)")
         }
         let perLevel = lastResiduals.map { "\($0.priority.isRequired ? "required" : $0.priority.description): \($0.violation)" }
         message += (message.isEmpty ? "" : "; ") + "\(engine.sweeps) sweeps (\(scheme)); largest violation per level: "
