@@ -137,9 +137,9 @@ private struct JSONScanner {
         guard depth <= maxDepth else { throw failure("arrays and objects nested deeper than \(maxDepth) levels", at: open) }
         index += 1
         var members: [JSONNode.Member] = []
-        // Small objects are checked for repeated keys by a scan; larger ones through this index. Keys are the same
-        // only when their Unicode scalars are (JSON's rule), not when Swift calls them canonically equal.
-        var keyIndex: [ExactName: Int] = [:]
+        // Small objects are checked for repeated keys by a scan as they are read; larger ones once they are closed,
+        // through an index sized for them (no growth: one hash a key). Keys are the same only when their Unicode
+        // scalars are (JSON's rule), not when Swift calls them canonically equal.
         let indexThreshold = 16
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBrace {
@@ -156,20 +156,8 @@ private struct JSONScanner {
             }
             let keyOffset = index
             let key = try parseString()
-            let previous: Int?
-            if members.count < indexThreshold {
-                previous = members.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
-            } else {
-                if keyIndex.isEmpty {
-                    keyIndex.reserveCapacity(4 * indexThreshold)
-                    for (position, member) in members.enumerated() { keyIndex[ExactName(member.key)] = position }
-                }
-                // one hash: the key goes in now (a repeat is an error, so what it replaced does not matter)
-                previous = keyIndex.updateValue(members.count, forKey: ExactName(key))
-            }
-            if let previous {
-                throw failure("duplicate key \(Excerpt.quoted(key)) (first at \(position(of: members[previous].keyOffset)))",
-                              at: keyOffset)
+            if members.count < indexThreshold, let previous = members.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+                throw duplicateKey(key, at: keyOffset, first: members[previous].keyOffset)
             }
             path.append(.key(key))
             skipWhitespace()
@@ -181,9 +169,26 @@ private struct JSONScanner {
             path.removeLast()
             members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value))
             if try endOfElement(close: Byte.closeBrace, container: "object", element: "an object member", opened: open) {
+                if members.count > indexThreshold { try checkRepeatedKeys(members) }
                 return members
             }
         }
+    }
+
+    /// The first key of `members` that repeats an earlier one, as an error (for objects too large to scan).
+    /// - Complexity: O(n), one hash a key.
+    func checkRepeatedKeys(_ members: [JSONNode.Member]) throws(JSONError) {
+        var keyIndex: [ExactName: Int] = [:]
+        keyIndex.reserveCapacity(members.count)
+        for (position, member) in members.enumerated() {
+            if let previous = keyIndex.updateValue(position, forKey: ExactName(member.key)) {
+                throw duplicateKey(member.key, at: member.keyOffset, first: members[previous].keyOffset)
+            }
+        }
+    }
+
+    func duplicateKey(_ key: String, at offset: Int, first: Int) -> JSONError {
+        failure("duplicate key \(Excerpt.quoted(key)) (first at \(position(of: first)))", at: offset)
     }
 
     // MARK: Strings
