@@ -7,13 +7,15 @@
 /// - **amplified error**: an input constant that `Double` cannot hold exactly (999999999999.999999), cancelled and then
 ///   multiplied along a chain, or divided by a coefficient that cancellation left small.
 ///
-/// The tableau watches both at the cost of a few flops per row operation: a cancellation that leaves more than
-/// round-off behind is recorded when it drops the cell, and every row carries a running bound on its constant's
-/// absolute error (`RowStore.constantError`), grown by each combination and pivot and by the relative error of a
-/// subject coefficient that cancellation left small, and its coefficients' relative error. The first bound beyond
-/// the conformance tolerance (`CassowaryTolerance.vouchedAbsolute` and `vouchedRelative`) is recorded. The record is sticky: the tableau keeps what it lost until it is rebuilt.
-/// (Errors of coefficients other than a new row's subject are not bounded; the watch is an estimate, the exact back
-/// end is the proof.)
+/// The tableau watches both at the cost of a few flops per row operation:
+/// - a cancellation that leaves more than the cells' estimated round-off behind (`RowPrecision.coefficientError`,
+///   times `CassowaryTolerance.roundoffAllowance`) is recorded when it drops the cell;
+/// - every row carries a running bound on its constant's absolute error (`RowPrecision.constantError`), grown by
+///   inputs `Double` cannot hold, by the exact rounding errors of the row's assembly, by pivots and by a subject
+///   coefficient that cancellation left small; the first bound beyond `CassowaryTolerance.vouchedAbsolute` and
+///   `vouchedRelative` is recorded.
+/// The record is sticky: the tableau keeps what it lost until it is rebuilt (a refused call gives it back). The watch is
+/// an estimate, not a proof (the cells' own errors are not tracked); the exact back end is the proof.
 struct PrecisionLoss: Hashable, Sendable, CustomStringConvertible {
     enum Kind: Hashable, Sendable {
         /// Combining rows cancelled a coefficient to `remainder` of operands of magnitude `magnitude` (1 when the
