@@ -44,6 +44,16 @@ final class SymbolScratch {
 }
 
 extension SymbolScratch {
+    /// Symbol `s`'s accumulated sum and the magnitude it was measured against (0: one contribution), leaving its
+    /// entries clean for the next merge.
+    @inline(__always) func take(_ s: Int32) -> (sum: Double, magnitude: Double) {
+        let a = work[Int(s)], m = magnitude[Int(s)]
+        work[Int(s)] = 0
+        if m != 0 { magnitude[Int(s)] = 0 }
+        pos[Int(s)] = -1
+        return (a, m)
+    }
+
     var footprintBytes: Int { capacity * (MemoryLayout<Int32>.stride + 2 * MemoryLayout<Double>.stride) }
 
     /// Between operations every merge has cleaned up after itself: every `pos` is -1, every `work` and `magnitude` 0.

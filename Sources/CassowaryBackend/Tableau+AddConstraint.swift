@@ -85,12 +85,8 @@ extension Tableau {
         var subject: Int32? = nil, subjectIndex = 0, subjectMagnitude = 0.0
         var bestCount = Int32.max
         var allDummies = true
-        let pos = scratch.pos, work = scratch.work, magnitude = scratch.magnitude
         for s in accumulatedSymbols {
-            let a = work[Int(s)], m = magnitude[Int(s)]
-            work[Int(s)] = 0
-            if m != 0 { magnitude[Int(s)] = 0 }
-            pos[Int(s)] = -1
+            let (a, m) = scratch.take(s)
             guard abs(a) > CassowaryTolerance.cancellation * m else {
                 if RowPrecision.isSignificant(abs(a), of: m, error: coefficientError) {
                     notePrecisionLoss(PrecisionLoss(kind: .nearDependentRows(remainder: abs(a), magnitude: m,

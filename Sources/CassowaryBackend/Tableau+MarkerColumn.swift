@@ -36,12 +36,8 @@ extension Tableau {
             objective.add(-objective.coefficient(of: d, slot: l), to: d, slot: l)
         }
         // one cell per row reached (keyed by the row's basic symbol in the scratch)
-        let pos = scratch.pos, work = scratch.work, magnitude = scratch.magnitude
         for b in accumulatedSymbols {
-            let a = work[Int(b)], m = magnitude[Int(b)]
-            work[Int(b)] = 0
-            if m != 0 { magnitude[Int(b)] = 0 }
-            pos[Int(b)] = -1
+            let (a, m) = scratch.take(b)
             guard abs(a) > CassowaryTolerance.cancellation * m, let r = symbols.row(of: b) else { continue }
             appendCell(d, a, toRow: r)
         }

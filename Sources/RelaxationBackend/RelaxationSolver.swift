@@ -220,12 +220,17 @@ public class RelaxationSolver: LayoutSolver {
         let levels = [Priority.required] + present.map { distinct[$0] }.filter { !$0.isRequired }.sorted(by: >)
         let levelOfDistinct = distinct.map { priority in priority.isRequired ? 0 : (levels.firstIndex(of: priority) ?? 0) }
 
-        var engine = RelaxationEngine(scheme: scheme, tolerance: tolerance, maxSweeps: max(0, maxSweeps),
-                                      overRelaxation: min(max(overRelaxation, 0.01), 1.99),
-                                      deadline: start + max(0, timeLimit), maxProjections: max(0, maxProjections), rows: rows,
-                                      levelOf: rows.priorityIndex.map { levelOfDistinct[$0] }, levelCount: levels.count,
-                                      start: values)
-        engine.run()
+        let levelOf = rows.priorityIndex.map { levelOfDistinct[$0] }
+        // one run of the sweeps over `table` from the current values, with this solver's settings and limits
+        func run(_ table: RowTable, deadline: Double) -> RelaxationEngine {
+            var engine = RelaxationEngine(scheme: scheme, tolerance: tolerance, maxSweeps: max(0, maxSweeps),
+                                          overRelaxation: min(max(overRelaxation, 0.01), 1.99),
+                                          deadline: deadline, maxProjections: max(0, maxProjections), rows: table, levelOf: levelOf,
+                                          levelCount: levels.count, start: values)
+            engine.run()
+            return engine
+        }
+        let engine = run(rows, deadline: start + max(0, timeLimit))
         values = engine.x
         let residuals = engine.levelResiduals()
         lastResiduals = zip(levels, residuals).map { (priority: $0.0, violation: $0.1) }
@@ -268,13 +273,7 @@ public class RelaxationSolver: LayoutSolver {
         if converged && violatedLevel == nil && nearlyParallel == nil && !roundedConstants.isEmpty {
             var moved = rows
             for (row, error) in roundedConstants { moved.constants[row] += error }
-            var probe = RelaxationEngine(scheme: scheme, tolerance: tolerance, maxSweeps: max(0, maxSweeps),
-                                         overRelaxation: min(max(overRelaxation, 0.01), 1.99),
-                                         deadline: monotonicSeconds() + max(0, timeLimit),
-                                         maxProjections: max(0, maxProjections), rows: moved,
-                                         levelOf: rows.priorityIndex.map { levelOfDistinct[$0] }, levelCount: levels.count,
-                                         start: values)
-            probe.run()
+            let probe = run(moved, deadline: monotonicSeconds() + max(0, timeLimit))
             for (a, b) in zip(probe.x, values) { sensitivity = Swift.max(sensitivity, abs(a - b)) }
             // a probe that did not settle tells nothing either way: not vouched for
             if probe.stop != nil { sensitivity = .infinity }
