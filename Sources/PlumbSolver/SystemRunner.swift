@@ -162,11 +162,8 @@ public struct SystemRunner {
             result.conflict = ((others ?? []) + [id]).sorted().map(label)
             result.message = "required constraint \(label(id)) cannot be satisfied"
                 + (others.map { $0.isEmpty ? "" : "; it conflicts with " + $0.map(label).joined(separator: ", ") } ?? "")
-        case .unsupported(let why)?:
-            result.status = .unsupported
-            result.message = why
-        case .illConditioned(let why)?:
-            // not a verdict: the back end cannot take this system reliably (the exact back end can)
+        case .unsupported(let why)?, .illConditioned(let why)?:
+            // ill-conditioned is no verdict either: the back end cannot take this system reliably (the exact one can)
             result.status = .unsupported
             result.message = why
         default:
