@@ -10,7 +10,8 @@
 // --memory adds the bytes a built solver holds (malloc in use after minus before); --stats adds
 // tableau size and pivot counts; --no-rounds drops the suggestion rounds; --removes K times removing K required
 // equalities (evenly spaced in file order, each followed by solve(), on one built solver) and K soft constraints. Peak RSS is the whole process's
-// (parsed file included; the largest file dominates when several are given).
+// (parsed file included; the largest file dominates when several are given). read_s: reading the file's bytes into a
+// LinearSystem (layout-lp/1 parsing, once, cold).
 import PlumbSystem
 import PlumbSolver
 import CassowaryBackend
@@ -94,10 +95,12 @@ while let a = args.popFirst() {
 for path in files {
     guard let bytes = readFile(path) else { print("{\"file\": \"\(path)\", \"error\": \"unreadable\"}"); continue }
     var system: LinearSystem
+    let readStart = monotonicSeconds()
     do { system = try LinearSystem(layoutLP: bytes, source: path) } catch {
         print("{\"file\": \"\(path)\", \"error\": \"\(error)\"}")
         continue
     }
+    let readSeconds = monotonicSeconds() - readStart
     if noRounds { system.suggestionRounds = [] }
     var builds: [Double] = []
     var editTotals: [Double] = []
@@ -119,7 +122,7 @@ for path in files {
         + "\"n_variables\": \(system.variables.count), \"status\": \"\(last?.status.rawValue ?? "none")\", "
         + "\"build_solve_s\": \(median(builds)), \"per_constraint_us\": \(median(builds) / Double(max(1, system.constraints.count)) * 1e6), "
         + "\"edit_rounds\": \(rounds), \"edit_total_s\": \(edit), \"per_edit_us\": \(rounds > 0 ? edit / Double(rounds) * 1e6 : 0), "
-        + "\"repeat\": \(repeats), \"passes\": \(passes), \"max_rss_mb\": \(peakRSSMegabytes())"
+        + "\"repeat\": \(repeats), \"passes\": \(passes), \"max_rss_mb\": \(peakRSSMegabytes()), \"read_s\": \(readSeconds)"
     if printValues, let last {
         let values = (last.rounds.last ?? last.values).map { "\"\($0.name)\": \($0.value.doubleValue)" }
         line += ", \"values\": {" + values.joined(separator: ", ") + "}"

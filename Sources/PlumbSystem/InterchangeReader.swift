@@ -16,7 +16,7 @@ struct InterchangeDocument {
             throw InterchangeError(source: source, line: error.line, column: error.column,
                                    path: error.path.description, message: error.message)
         }
-        return InterchangeValue(document: self, node: node, path: JSONPath())
+        return InterchangeValue(document: self, node: node, containerPath: JSONPath(), step: nil)
     }
 
     func error(_ message: String, offset: Int, path: JSONPath) -> InterchangeError {
@@ -30,10 +30,30 @@ struct InterchangeDocument {
 }
 
 /// A value inside an interchange document, with its path, read with located errors.
+///
+/// The path is kept as the container's path and this value's step in it, and put together only when asked (for an
+/// error, or for a child's): the elements of a 1,000,000-member object share one container path instead of each
+/// allocating its own.
 struct InterchangeValue {
     let document: InterchangeDocument
     let node: JSONNode
-    let path: JSONPath
+    private let containerPath: JSONPath
+    private let step: JSONPath.Component?
+
+    init(document: InterchangeDocument, node: JSONNode, containerPath: JSONPath, step: JSONPath.Component?) {
+        self.document = document
+        self.node = node
+        self.containerPath = containerPath
+        self.step = step
+    }
+
+    /// Where this value sits in the document.
+    var path: JSONPath {
+        guard let step else { return containerPath }
+        var path = containerPath
+        path.components.append(step)
+        return path
+    }
 
     /// An error located at this value.
     func error(_ message: String) -> InterchangeError {
@@ -54,12 +74,30 @@ struct InterchangeValue {
         guard case .array(let elements) = node.content else {
             throw error("expected an array, found \(node.kindDescription)")
         }
+        let here = path
         var values: [InterchangeValue] = []
         values.reserveCapacity(elements.count)
         for (position, element) in elements.enumerated() {
-            values.append(InterchangeValue(document: document, node: element, path: path.appending(index: position)))
+            values.append(InterchangeValue(document: document, node: element, containerPath: here, step: .index(position)))
         }
         return values
+    }
+
+    /// How many elements an array has (0 for anything else): a capacity to reserve.
+    var elementCount: Int {
+        if case .array(let elements) = node.content { return elements.count }
+        return 0
+    }
+
+    /// The elements of an array, each made when reached (no array of a million values is built).
+    func elements() throws(InterchangeError) -> LazyMapSequence<EnumeratedSequence<[JSONNode]>, InterchangeValue> {
+        guard case .array(let elements) = node.content else {
+            throw error("expected an array, found \(node.kindDescription)")
+        }
+        let document = document, here = path
+        return elements.enumerated().lazy.map { position, element in
+            InterchangeValue(document: document, node: element, containerPath: here, step: .index(position))
+        }
     }
 
     func object() throws(InterchangeError) -> InterchangeObject {
@@ -134,7 +172,7 @@ struct InterchangeObject {
     subscript(key: String) -> InterchangeValue? {
         guard let member = members.last(where: { $0.key == key }) else { return nil }
         if case .null = member.value.content { return nil }
-        return InterchangeValue(document: value.document, node: member.value, path: value.path.appending(key: key))
+        return InterchangeValue(document: value.document, node: member.value, containerPath: value.path, step: .key(key))
     }
 
     /// The member `key`; an error when it is absent or `null`.
@@ -143,12 +181,13 @@ struct InterchangeObject {
         return member
     }
 
-    /// The members in order.
-    var entries: [InterchangeMember] {
-        members.map { member in
+    /// The members in order, each made when reached (an object of a million terms allocates no array of them).
+    var entries: LazyMapSequence<[JSONNode.Member], InterchangeMember> {
+        let document = value.document, here = value.path
+        return members.lazy.map { member in
             InterchangeMember(key: member.key, keyOffset: member.keyOffset,
-                              value: InterchangeValue(document: value.document, node: member.value,
-                                                      path: value.path.appending(key: member.key)))
+                              value: InterchangeValue(document: document, node: member.value, containerPath: here,
+                                                      step: .key(member.key)))
         }
     }
 }

@@ -178,10 +178,9 @@ private struct JSONScanner {
     /// The first key of `members` that repeats an earlier one, as an error (for objects too large to scan).
     /// - Complexity: O(n), one hash a key.
     func checkRepeatedKeys(_ members: [JSONNode.Member]) throws(JSONError) {
-        var keyIndex: [ExactName: Int] = [:]
-        keyIndex.reserveCapacity(members.count)
-        for (position, member) in members.enumerated() {
-            if let previous = keyIndex.updateValue(position, forKey: ExactName(member.key)) {
+        var keys = NameIndex(capacity: members.count)
+        for member in members {
+            if let previous = keys.insert(member.key) {
                 throw duplicateKey(member.key, at: member.keyOffset, first: members[previous].keyOffset)
             }
         }

@@ -28,23 +28,18 @@ extension LinearSystem {
 
         var variables: [String] = []
         // Names are keyed by their exact Unicode scalars: "é" as U+00E9 and as e + U+0301 are two variables.
-        let listed = try top.required("variables").array()
-        var ids: [ExactName: VariableID] = [:]
-        ids.reserveCapacity(listed.count)
-        variables.reserveCapacity(listed.count)
-        for entry in listed {
+        let listed = try top.required("variables")
+        var ids = NameIndex(capacity: listed.elementCount)
+        for entry in try listed.elements() {
             let variable = try entry.string()
-            let key = ExactName(variable)
-            // one hash on the common path: insert, and put the first back if the name was there
-            if let first = ids.updateValue(VariableID(variables.count), forKey: key) {
-                ids[key] = first
-                throw entry.error("variable \(InterchangeDocument.show(variable)) is listed twice (first at variables[\(first.index)])")
+            if let first = ids.insert(variable) {
+                throw entry.error("variable \(InterchangeDocument.show(variable)) is listed twice (first at variables[\(first)])")
             }
-            variables.append(variable)
         }
+        variables = ids.names
 
         var constraints: [LinearConstraint] = []
-        for entry in try top.required("constraints").array() {
+        for entry in try top.required("constraints").elements() {
             constraints.append(try LinearSystem.readConstraint(entry, ids: ids))
         }
 
@@ -54,7 +49,7 @@ extension LinearSystem {
             let edit = try entry.object()
             let variableValue = try edit.required("variable")
             let editName = try variableValue.string()
-            guard let variable = ids[ExactName(editName)] else {
+            guard let variable = ids.id(of: editName).map(VariableID.init) else {
                 throw variableValue.error(LinearSystem.unknownVariable(editName))
             }
             if let first = editIndex[variable] {
@@ -73,7 +68,7 @@ extension LinearSystem {
         for entry in try top["suggestions"]?.array() ?? [] {
             var round: [Suggestion] = []
             for member in try entry.object().entries {
-                guard let variable = ids[ExactName(member.key)] else {
+                guard let variable = ids.id(of: member.key).map(VariableID.init) else {
                     throw member.keyError(LinearSystem.unknownVariableKey)
                 }
                 guard editIndex[variable] != nil else {
@@ -134,16 +129,28 @@ extension LinearSystem {
 
     // MARK: Reading helpers
 
-    private static func readConstraint(_ entry: InterchangeValue, ids: [ExactName: VariableID]) throws(InterchangeError)
+    private static func readConstraint(_ entry: InterchangeValue, ids: NameIndex) throws(InterchangeError)
         -> LinearConstraint {
         let constraint = try entry.object()
         let constantValue = try constraint.required("constant")
         let constant = try constantValue.exactNumber()
         // The parser refuses a repeated key and names are distinct, so every term names a different variable.
+        let termObject = try constraint.required("terms").object()
         var terms: [LinearTerm] = []
-        for member in try constraint.required("terms").object().entries {
-            guard let variable = ids[ExactName(member.key)] else { throw member.keyError(unknownVariableKey) }
-            terms.append(LinearTerm(variable, try member.value.exactNumber()))
+        terms.reserveCapacity(termObject.members.count)
+        // Terms often name variables in the order they were listed: the one after the last term's is tried first
+        // (a comparison of two names), which keeps a long row's look-ups in order through memory.
+        var previous = -1
+        for member in termObject.entries {
+            let id: Int
+            if previous + 1 < ids.count, ids.isName(member.key, at: previous + 1) {
+                id = previous + 1
+            } else {
+                guard let found = ids.id(of: member.key) else { throw member.keyError(unknownVariableKey) }
+                id = found
+            }
+            previous = id
+            terms.append(LinearTerm(VariableID(id), try member.value.exactNumber()))
         }
         let expression = LinearExpression(distinctTerms: terms, constant: constant)
         let relationValue = try constraint.required("relation")

@@ -41,13 +41,15 @@ extension LayoutResult {
         }
 
         var ambiguous: [AmbiguousRange] = []
-        for member in try top["ambiguous"]?.object().entries ?? [] {
-            let bounds = try member.value.array()
-            guard bounds.count == 2 else {
-                throw member.value.error("expected [min, max], found an array of \(bounds.count) elements")
+        if let ranges = try top["ambiguous"]?.object() {
+            for member in ranges.entries {
+                let bounds = try member.value.array()
+                guard bounds.count == 2 else {
+                    throw member.value.error("expected [min, max], found an array of \(bounds.count) elements")
+                }
+                ambiguous.append(AmbiguousRange(name: member.key, min: try LayoutResult.readValue(bounds[0]),
+                                                max: try LayoutResult.readValue(bounds[1])))
             }
-            ambiguous.append(AmbiguousRange(name: member.key, min: try LayoutResult.readValue(bounds[0]),
-                                            max: try LayoutResult.readValue(bounds[1])))
         }
 
         var timing: Timing?

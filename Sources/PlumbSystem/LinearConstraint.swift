@@ -128,7 +128,8 @@ public struct LinearExpression: Hashable, Sendable {
     /// An expression from terms whose variables are all different (zero coefficients are dropped), without the
     /// search `add` makes for an existing term: O(terms) instead of O(terms²) for a row read from a file.
     init(distinctTerms: [LinearTerm], constant: Rational) {
-        self.terms = distinctTerms.filter { !$0.coefficient.isZero }
+        self.terms = distinctTerms.contains { $0.coefficient.isZero }
+            ? distinctTerms.filter { !$0.coefficient.isZero } : distinctTerms
         self.constant = constant
     }
 

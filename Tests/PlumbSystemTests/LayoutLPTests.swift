@@ -167,6 +167,36 @@ struct LayoutLPTests {
         #expect(dotted.message.contains("unknown variable"))
     }
 
+    @Test("a long row reads the same whatever order its terms name the variables in", arguments: ["listed", "reversed", "shuffled"])
+    func longRowInAnyOrder(order: String) throws {
+        let n = 3_000
+        let names = (0..<n).map { "v\($0)" }
+        var ids = Array(0..<n)
+        switch order {
+        case "reversed": ids.reverse()
+        case "shuffled": ids = ids.map { ($0 * 1_009) % n }  // 1009 is prime to 3000: a permutation
+        default: break
+        }
+        // coefficient of v_k is k + 1 (independent of where the term is written)
+        let terms = ids.map { #""v\#($0)": "\#($0 + 1)""# }.joined(separator: ", ")
+        let variables = names.map { #""\#($0)""# }.joined(separator: ", ")
+        let text = #"{"format": "layout-lp/1", "variables": [\#(variables)], "constraints": [{"terms": {\#(terms)}, "constant": "-1", "relation": "<=", "priority": 1000}]}"#
+        let system = try readLP(text)
+        let row = system.constraints[0]
+        #expect(row.terms.count == n)
+        // (a constraint keeps its terms in variable order)
+        #expect(Set(row.terms.map(\.variable.index)) == Set(ids))
+        #expect(row.terms.allSatisfy { $0.coefficient == Rational($0.variable.index + 1) })
+
+        // a bad number deep in the row is located by its own key
+        let bad = text.replacing(#""v1234": "1235""#, with: #""v1234": "x""#)
+        let error = try #require(lpError(bad))
+        #expect(error.path == "constraints[0].terms.v1234")
+        // a repeated key in a row too large to scan is still refused
+        let repeated = text.replacing(#""v1234": "1235""#, with: #""v17": "1235""#)
+        #expect(try #require(lpError(repeated)).message.contains(#"duplicate key "v17""#))
+    }
+
     @Test("unknown variables in edits and suggestions are named")
     func unknownVariableElsewhere() throws {
         let edit = try #require(lpError(document(edits: #"[{"variable": "nope", "priority": 999}]"#)))
