@@ -13,6 +13,10 @@ extension CassowarySolver {
     /// Marker recoveries that the depth-first search left to the region solve (dependents that close a cycle).
     public var regionSolveCount: Int { regionSolves }
 
+    /// Adds whose row had no external variable to solve for: those that raised a slack or error already in the
+    /// tableau (one substitution), and those that needed phase 1 (an artificial variable and at least one pivot).
+    public var subjectlessAdds: (raised: Int, phaseOne: Int) { (tableau.raisedSubjects, tableau.artificialAdds) }
+
     /// Dual simplex pivots so far.
     public var dualPivots: Int { tableau.dualPivots }
 

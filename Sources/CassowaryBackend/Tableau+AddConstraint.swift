@@ -77,12 +77,15 @@ extension Tableau {
         // external with the fewest occurrences (newest on ties)
         var syms: [Int32] = []
         var cs: [Double] = []
+        var ms: [Double] = []
         swap(&syms, &newRowSymbols)
         swap(&cs, &newRowCoefficients)
+        swap(&ms, &newRowMagnitudes)
         syms.removeAll(keepingCapacity: true)
         cs.removeAll(keepingCapacity: true)
-        defer { swap(&syms, &newRowSymbols); swap(&cs, &newRowCoefficients) }
-        var subject: Int32? = nil, subjectIndex = 0, subjectMagnitude = 0.0
+        ms.removeAll(keepingCapacity: true)
+        defer { swap(&syms, &newRowSymbols); swap(&cs, &newRowCoefficients); swap(&ms, &newRowMagnitudes) }
+        var subject: Int32? = nil, subjectIndex = 0
         var bestCount = Int32.max
         var allDummies = true
         for s in accumulatedSymbols {
@@ -99,9 +102,9 @@ extension Tableau {
             if kind == .external {
                 let n = symbols.occurrences[Int(s)]
                 let better = subject.map { n < bestCount || (n == bestCount && s > $0) } ?? true
-                if better { subject = s; subjectIndex = syms.count; bestCount = n; subjectMagnitude = m }
+                if better { subject = s; subjectIndex = syms.count; bestCount = n }
             }
-            syms.append(s); cs.append(a)
+            syms.append(s); cs.append(a); ms.append(m)
         }
         // objective terms of the error symbols
         if let level, let other {
@@ -121,7 +124,7 @@ extension Tableau {
                     let r = rows.allocate()
                     let i = syms.firstIndex(of: marker)!
                     let inv = -1 / cs[i]
-                    syms.remove(at: i); cs.remove(at: i)
+                    syms.remove(at: i); cs.remove(at: i); ms.remove(at: i)
                     for k in 0..<cs.count { cs[k] *= inv }
                     installRow(r, basic: marker, syms: syms, coefs: cs, constant: 0)
                 }
@@ -144,8 +147,14 @@ extension Tableau {
                 if (x == marker || x == other) && symbols.kind[Int(x)] != .dummy { subject = x; subjectIndex = k; break }
             }
         }
+        if subject == nil, let k = raisableSubject(syms, cs, constant: c) {
+            subject = syms[k]
+            subjectIndex = k
+            raisedSubjects += 1
+        }
         guard let subject else {
             // 4. phase 1 with an artificial variable
+            artificialAdds += 1
             let precision = RowPrecision(constantError: cError, coefficientError: coefficientError)
             return addWithArtificialVariable(syms, cs, constant: c, precision: precision, marker: marker,
                                              other: other, symbolsBefore: startSymbols, lossBefore: lossBefore)
@@ -156,7 +165,7 @@ extension Tableau {
         // round-off times how much cancelled in it
         // (a division by a power of two, ±1 above all, is exact)
         // (a magnitude of 0 means one contribution: nothing cancelled; a fresh marker as subject has one)
-        let a = abs(cs[i]), cancelled = subjectMagnitude > a ? subjectMagnitude / a - 1 : 0
+        let a = abs(cs[i]), cancelled = ms[i] > a ? ms[i] / a - 1 : 0
         let division = a.significandBitPattern == 0 ? 0 : 2 * CassowaryTolerance.roundoff * c / a
         let error = (cError + c * CassowaryTolerance.roundoff * cancelled) / a + division
         watch(errorBound: error, value: c * inv)
@@ -164,11 +173,13 @@ extension Tableau {
                                      coefficientError: coefficientError + 2 * CassowaryTolerance.roundoff)
         syms[i] = syms[syms.count - 1]; syms.removeLast()
         cs[i] = cs[cs.count - 1]; cs.removeLast()
+        ms[i] = ms[ms.count - 1]; ms.removeLast()
         for k in 0..<cs.count { cs[k] *= inv }
         let r = rows.allocate()
         installRow(r, basic: subject, syms: syms, coefs: cs, constant: c * inv, precision: precision)
         // An external subject held by restricted rows (possible only after a removal pivoted an external out of the
-        // basis) shifts their constants: queue any that turn negative and repair them.
+        // basis) shifts their constants: queue any that turn negative and repair them. (A raised slack or error
+        // shifts them too, by construction to no worse than round-off below zero.)
         queueInfeasibleRows = true
         substituteOut(subject, row: r)
         queueInfeasibleRows = false
@@ -176,6 +187,39 @@ extension Tableau {
         optimize()
         return .added(marker: marker, other: other)
     }
+
+    /// Which cell of a new row `0 = constant + Σ cs·syms` (constant at least 0, no external to take it) can be its
+    /// subject without phase 1: a slack or error symbol with a negative coefficient `a`, now parametric at 0, that
+    /// the row would make basic at `constant / |a|`, when raising it there keeps every restricted row it appears in
+    /// feasible (and every basic dummy at 0). The new row is then the binding row of the ratio test for that symbol
+    /// entering: one substitution and the usual optimization reach the optimum from a feasible basis, where phase 1
+    /// would add two rows and pivot at least once. Nil when no candidate passes (phase 1 decides, as before).
+    /// - Complexity: O(length of each candidate's column), at most `raiseCandidates` candidates.
+    mutating func raisableSubject(_ syms: [Int32], _ cs: [Double], constant c: Double) -> Int? {
+        let tol = CassowaryTolerance.feasibilityBound(valueScale)
+        var tried = 0
+        for k in syms.indices where cs[k] < -CassowaryTolerance.pivot {
+            let s = syms[k], kind = symbols.kind[Int(s)]
+            guard kind == .slack || kind == .error else { continue }
+            if tried == Tableau.raiseCandidates { return nil }
+            tried += 1
+            let value = c / -cs[k]
+            columns.collect(s, in: rows)
+            var feasible = true
+            for j in 0..<columns.collectedRows.count {
+                let r = columns.collectedRows[j]
+                let basic = symbols.kind[Int(rows.liveBasic(r))]
+                guard basic.isRestricted else { continue }
+                let shifted = rows.constant(r) + rows.coefficients(r)[Int(columns.collectedCells[j])] * value
+                if basic == .dummy ? abs(shifted) > tol : shifted < -tol { feasible = false; break }
+            }
+            if feasible { return k }
+        }
+        return nil
+    }
+
+    /// Candidates `raisableSubject` tries before leaving the row to phase 1 (each costs a walk of its column).
+    static let raiseCandidates = 4
 
     /// Adds `a` to symbol `s`'s accumulator in `scratch` (listing `s` in `accumulatedSymbols` the first time). From
     /// the second contribution on, `scratch.magnitude` holds the sum of the contributions' magnitudes (0 means one

@@ -80,6 +80,9 @@ struct Tableau {
     var pivots = 0
     var dualPivots = 0
     var substitutions = 0
+    /// Adds whose row no external could take: through a raised slack or error (`raisableSubject`), or phase 1.
+    var raisedSubjects = 0
+    var artificialAdds = 0
     var substitutedCells = 0
     var columnVisits: Int { columns.entriesWalked }
 
@@ -92,6 +95,8 @@ struct Tableau {
     /// The new row of an add, gathered from `scratch`.
     var newRowSymbols: [Int32] = []
     var newRowCoefficients: [Double] = []
+    /// The magnitude each new-row coefficient cancelled from (0: one contribution, nothing cancelled).
+    var newRowMagnitudes: [Double] = []
 
     /// The pivot count when the journal opened (a rollback restores it).
     var pivotsAtJournal = 0
@@ -128,6 +133,7 @@ struct Tableau {
         pivotRowCoefficients.reserveCapacity(16)
         newRowSymbols.reserveCapacity(16)
         newRowCoefficients.reserveCapacity(16)
+        newRowMagnitudes.reserveCapacity(16)
     }
 
     mutating func reportTrouble(_ message: String) {
@@ -232,6 +238,7 @@ struct Tableau {
         rows.footprint + symbols.footprint + objective.footprint + columns.footprint + externals.footprint
             + [("queues", candidates.footprintBytes + infeasible.footprintBytes),
                ("scratch", scratch.footprintBytes + bufferBytes(accumulatedSymbols) + bufferBytes(pivotRowSymbols)
-                + bufferBytes(pivotRowCoefficients) + bufferBytes(newRowSymbols) + bufferBytes(newRowCoefficients))]
+                + bufferBytes(pivotRowCoefficients) + bufferBytes(newRowSymbols) + bufferBytes(newRowCoefficients)
+                + bufferBytes(newRowMagnitudes))]
     }
 }
