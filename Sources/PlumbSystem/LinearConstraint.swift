@@ -152,8 +152,23 @@ public struct LinearExpression: Hashable, Sendable {
     }
 
     /// Terms sorted by variable, without zeros.
+    /// - Complexity: O(n) when the terms are in order already (rows are usually built and read that way), else
+    ///   O(n log n) on packed integer keys.
     public func normalizedTerms() -> [LinearTerm] {
-        terms.sorted { $0.variable < $1.variable }
+        var inOrder = true
+        for k in terms.indices.dropFirst() where terms[k - 1].variable >= terms[k].variable {
+            inOrder = false
+            break
+        }
+        if inOrder { return terms }
+        // (variable index, position) packed in one integer: a sort of plain integers, then one gather
+        guard terms.count <= Int(UInt32.max),
+              terms.allSatisfy({ $0.variable.index >= 0 && $0.variable.index <= Int(UInt32.max) }) else {
+            return terms.sorted { $0.variable < $1.variable }
+        }
+        var keys = terms.indices.map { UInt64(terms[$0].variable.index) << 32 | UInt64($0) }
+        keys.sort()
+        return keys.map { terms[Int($0 & 0xFFFF_FFFF)] }
     }
 
     public static func == (lhs: LinearExpression, rhs: LinearExpression) -> Bool {
