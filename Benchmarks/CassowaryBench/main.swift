@@ -6,7 +6,8 @@
 // build_solve_s: median over P passes of SystemRunner's median over R fresh builds (add every constraint and
 // edit variable, then solve()); edit_total_s: median over P passes of the suggestion rounds (suggest + solve()).
 // --values prints the values after the last round; --cpu adds the same timings on the thread CPU clock (steadier on
-// a shared machine); --with-creation adds create_build_solve_s (making the solver inside the clock too);
+// a shared machine); --with-creation adds create_build_solve_s (making and freeing the solver inside the clock too)
+// and reset_build_solve_s (one solver reused: reset() inside the clock);
 // --memory adds the bytes a built solver holds (malloc in use after minus before); --stats adds
 // tableau size and pivot counts; --no-rounds drops the suggestion rounds; --removes K times removing K required
 // equalities (evenly spaced in file order, each followed by solve(), on one built solver) and K soft constraints. Peak RSS is the whole process's
@@ -138,15 +139,27 @@ for path in files {
         line += ", \"solver_bytes\": \(bytes), \"solver_bytes_per_constraint\": \(Double(bytes) / Double(max(1, system.constraints.count)))"
     }
     if withCreation {
-        var times: [Double] = []
+        var times: [Double] = [], resets: [Double] = []
         for _ in 0..<(repeats * passes) {
             let t0 = monotonicSeconds()
-            let solver = CassowarySolver()
-            try? SystemRunner.build(system, into: solver)
-            _ = try? solver.solve()
+            do {
+                // made, built, solved and freed inside the clock, as an app making a solver per layout pays
+                let solver = CassowarySolver()
+                try? SystemRunner.build(system, into: solver)
+                _ = try? solver.solve()
+            }
             times.append(monotonicSeconds() - t0)
         }
-        line += ", \"create_build_solve_s\": \(median(times))"
+        let reused = CassowarySolver()
+        try? SystemRunner.build(system, into: reused)
+        for _ in 0..<(repeats * passes) {
+            let t0 = monotonicSeconds()
+            reused.reset()
+            try? SystemRunner.build(system, into: reused)
+            _ = try? reused.solve()
+            resets.append(monotonicSeconds() - t0)
+        }
+        line += ", \"create_build_solve_s\": \(median(times)), \"reset_build_solve_s\": \(median(resets))"
     }
     if cpu {
         let (b, e) = cpuTimes(system, repeats: repeats * passes)

@@ -54,6 +54,9 @@ final class CellStore {
     }
 
     /// Replaces the buffers by freshly packed ones (`RowStore.compactIfWasteful()`).
+    /// No cells handed out; the buffers kept.
+    func removeAll() { count = 0 }
+
     func adopt(sym s: UnsafeMutablePointer<Int32>, coef c: UnsafeMutablePointer<Double>, count n: Int, capacity cap: Int) {
         free(sym)
         free(coef)

@@ -26,6 +26,17 @@ struct ColumnIndex {
 
     var symbolCount: Int { head.count }
 
+    /// No symbols and no entries, the storage kept (visit marks stay: they are read against the epoch).
+    mutating func removeAll() {
+        head.removeAll(keepingCapacity: true)
+        entryRow.removeAll(keepingCapacity: true)
+        entryNext.removeAll(keepingCapacity: true)
+        freeEntry = Self.end
+        collectedRows.removeAll(keepingCapacity: true)
+        collectedCells.removeAll(keepingCapacity: true)
+        entriesWalked = 0
+    }
+
     /// Room for `n` symbols, `rows` row slots and `entries` list entries without growing.
     mutating func reserve(symbols n: Int, rows: Int, entries: Int) {
         head.reserveCapacity(n)

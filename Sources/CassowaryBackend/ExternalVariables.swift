@@ -26,6 +26,13 @@ struct ExternalVariables {
         created.reserveCapacity(n)
     }
 
+    /// No variable has a symbol; the storage kept.
+    mutating func removeAll() {
+        symbolOf.removeAll(keepingCapacity: true)
+        created.removeAll(keepingCapacity: true)
+        countAtCheckpoint = 0
+    }
+
     mutating func checkpoint() {
         created.removeAll(keepingCapacity: true)
         countAtCheckpoint = symbolOf.count

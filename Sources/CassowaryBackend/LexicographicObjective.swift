@@ -43,6 +43,17 @@ struct LexicographicObjective {
 
     var symbolCount: Int { coefficient.count / stride }
 
+    /// No symbols and one level, the storage kept (the stride too: it only places the levels in memory).
+    mutating func removeAll() {
+        precondition(!log.isOpen, "LexicographicObjective: removeAll while the journal is open")
+        levelCount = 1
+        rankSlot.removeAll(keepingCapacity: true)
+        rankSlot.append(0)
+        coefficient.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll(keepingCapacity: true)
+        savedCoefficients.removeAll(keepingCapacity: true)
+    }
+
     /// Room for `n` symbols at the current stride without growing.
     mutating func reserve(symbols n: Int) { coefficient.reserveCapacity(n * stride) }
 

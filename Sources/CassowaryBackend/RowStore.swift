@@ -47,6 +47,26 @@ struct RowStore {
     /// Row slots, live or free.
     var slotCount: Int { basic.count }
 
+    /// No rows and no cells, the storage kept (`CassowarySolver.reset()`).
+    mutating func removeAll() {
+        precondition(!log.isOpen, "RowStore: removeAll while the journal is open")
+        cells.removeAll()
+        start.removeAll(keepingCapacity: true)
+        length.removeAll(keepingCapacity: true)
+        capacity.removeAll(keepingCapacity: true)
+        constants.removeAll(keepingCapacity: true)
+        basic.removeAll(keepingCapacity: true)
+        freeRows.removeAll(keepingCapacity: true)
+        garbage = 0
+        journaledRows.removeAll(keepingCapacity: true)
+        savedCellStart.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll(keepingCapacity: true)
+        savedCoefficients.removeAll(keepingCapacity: true)
+        savedConstant.removeAll(keepingCapacity: true)
+        savedBasic.removeAll(keepingCapacity: true)
+        savedFreeRows.removeAll(keepingCapacity: true)
+    }
+
     /// Room for `m` row slots without growing.
     mutating func reserve(rows m: Int) {
         start.reserveCapacity(m)

@@ -9,6 +9,12 @@ struct EnteringCandidates {
     var isEmpty: Bool { list.isEmpty }
     @inline(__always) subscript(k: Int) -> Int32 { list[k] }
 
+    /// Empty, for no symbols, the storage kept.
+    mutating func removeAllSymbols() {
+        isMember.removeAll(keepingCapacity: true)
+        list.removeAll(keepingCapacity: true)
+    }
+
     mutating func appendSymbol() { isMember.append(false) }
 
     mutating func reserve(symbols n: Int) {
@@ -66,6 +72,12 @@ struct InfeasibleQueue {
     private(set) var heap: [Int32] = []
 
     var isEmpty: Bool { heap.isEmpty }
+
+    /// Empty, for no symbols, the storage kept.
+    mutating func removeAllSymbols() {
+        isQueued.removeAll(keepingCapacity: true)
+        heap.removeAll(keepingCapacity: true)
+    }
 
     mutating func appendSymbol() { isQueued.append(false) }
 

@@ -104,6 +104,17 @@ struct SymbolTable {
 
     // MARK: - memory and invariants
 
+    /// No symbols, the storage kept (`CassowarySolver.reset()`).
+    mutating func removeAll() {
+        precondition(!log.isOpen, "SymbolTable: removeAll while the journal is open")
+        kind.removeAll(keepingCapacity: true)
+        owner.removeAll(keepingCapacity: true)
+        basicRow.removeAll(keepingCapacity: true)
+        occurrences.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll(keepingCapacity: true)
+        savedRows.removeAll(keepingCapacity: true)
+    }
+
     /// Room for `n` symbols without growing (one allocation per array instead of a doubling per power of two).
     mutating func reserve(symbols n: Int) {
         kind.reserveCapacity(n)

@@ -118,6 +118,34 @@ struct Tableau {
     /// rows, each with two or three symbols) then adds without one array growth.
     static let initialSymbols = 48
 
+    /// Back to an empty tableau with one level, as `init(levelCount: 1)` makes it, keeping every part's storage:
+    /// what `CassowarySolver.reset()` runs. The scratch needs nothing (it is clean between operations).
+    /// - Complexity: O(1) per part (the arrays keep their capacity; nothing is freed or allocated).
+    mutating func removeAll() {
+        rows.removeAll()
+        symbols.removeAll()
+        objective.removeAll()
+        columns.removeAll()
+        externals.removeAll()
+        candidates.removeAllSymbols()
+        infeasible.removeAllSymbols()
+        valueScale = 1
+        trouble = nil
+        sawTrouble = false
+        precisionLoss = nil
+        precisionLossAtJournal = nil
+        doubtOfLastRefusal = nil
+        queueInfeasibleRows = false
+        pivots = 0
+        dualPivots = 0
+        substitutions = 0
+        raisedSubjects = 0
+        artificialAdds = 0
+        substitutedCells = 0
+        pivotsAtJournal = 0
+        rollbacks = 0
+    }
+
     /// Room for `n` symbols and `m` rows in every part, so that adds up to that size allocate nothing.
     /// - Complexity: one allocation per array that is smaller.
     mutating func reserve(symbols n: Int, rows m: Int) {

@@ -18,6 +18,15 @@ struct VariableUseIndex {
     /// Whether the index has been built (until then every call but `build` is a no-op for the caller to skip).
     private(set) var isBuilt = false
 
+    /// Not built (the next marker recovery builds it again), the storage kept.
+    mutating func removeAll() {
+        head.removeAll(keepingCapacity: true)
+        next.removeAll(keepingCapacity: true)
+        previous.removeAll(keepingCapacity: true)
+        owner.removeAll(keepingCapacity: true)
+        isBuilt = false
+    }
+
     /// Builds the index from `inTableau` records, each given as (slot, first term position, term count).
     /// - Complexity: O(terms + variables).
     mutating func build(variables: [Int32], terms: Int, records inTableau: [(slot: Int, start: Int, count: Int)]) {
