@@ -19,8 +19,9 @@ struct ColumnIndex {
     private var visitEpoch: UInt32 = 0
 
     /// After `collect(s)`: the live rows holding `s` (each once) and the index of `s`'s cell in each.
-    private(set) var collectedRows: [Int32] = []
-    private(set) var collectedCells: [Int32] = []
+    /// (Scratch lists: read only until the next `collect`.)
+    let collectedRows = ScratchList<Int32>()
+    let collectedCells = ScratchList<Int32>()
     /// List entries walked so far (a work counter).
     private(set) var entriesWalked = 0
 
@@ -32,8 +33,8 @@ struct ColumnIndex {
         entryRow.removeAll(keepingCapacity: true)
         entryNext.removeAll(keepingCapacity: true)
         freeEntry = Self.end
-        collectedRows.removeAll(keepingCapacity: true)
-        collectedCells.removeAll(keepingCapacity: true)
+        collectedRows.removeAll()
+        collectedCells.removeAll()
         entriesWalked = 0
     }
 
@@ -43,8 +44,6 @@ struct ColumnIndex {
         entryRow.reserveCapacity(entries)
         entryNext.reserveCapacity(entries)
         visitMark.reserveCapacity(rows)
-        collectedRows.reserveCapacity(16)
-        collectedCells.reserveCapacity(16)
     }
     /// Entries in the pool (in lists or free).
     var entryCount: Int { entryRow.count }
@@ -69,8 +68,8 @@ struct ColumnIndex {
     /// Fills `collectedRows`/`collectedCells` with the live rows of `rows` holding `s` (each once, except `skip`),
     /// returning stale and duplicate entries to the pool.
     mutating func collect(_ s: Int32, skipping skip: Int32? = nil, in rows: borrowing RowStore) {
-        collectedRows.removeAll(keepingCapacity: true)
-        collectedCells.removeAll(keepingCapacity: true)
+        collectedRows.removeAll()
+        collectedCells.removeAll()
         if visitMark.count < rows.slotCount {
             // grown geometrically: rows are usually added one at a time, between two collects
             let target = Swift.max(rows.slotCount, 2 * visitMark.count)
@@ -141,7 +140,7 @@ struct ColumnIndex {
 
     var footprint: [(String, Int)] {
         [("columns", bufferBytes(head) + bufferBytes(entryRow) + bufferBytes(entryNext) + bufferBytes(visitMark)
-            + bufferBytes(collectedRows) + bufferBytes(collectedCells))]
+            + collectedRows.footprintBytes + collectedCells.footprintBytes)]
     }
 
     /// Every entry is in exactly one list or on the free list (no cycle, no leak), entries point at existing row

@@ -167,7 +167,8 @@ struct RowStore {
     }
 
     /// Fills slot `r` with the row `basic = constant + Σ coefficients · symbols`.
-    mutating func install(_ r: Int32, basic b: Int32, symbols: [Int32], coefficients: [Double], constant c: Double,
+    mutating func install(_ r: Int32, basic b: Int32, symbols: UnsafeBufferPointer<Int32>,
+                          coefficients: UnsafeBufferPointer<Double>, constant c: Double,
                           precision p: RowPrecision = RowPrecision()) {
         willWrite(r)
         ensureCapacity(r, symbols.count)

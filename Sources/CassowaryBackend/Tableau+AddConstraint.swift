@@ -22,7 +22,7 @@ extension Tableau {
         externals.checkpoint()
         valueScale = Swift.max(valueScale, abs(constant))
         // 1. the row, in terms of parametric symbols (dense scratch)
-        accumulatedSymbols.removeAll(keepingCapacity: true)
+        accumulatedSymbols.removeAll()
         var c = constant, cError = inputError
         // the relative error of the coefficients added up here (the worst row's, then this sum's own round-off)
         var coefficientError = CassowaryTolerance.roundoff
@@ -75,20 +75,15 @@ extension Tableau {
         }
         // gather (into reused buffers, taken out of `self` while in use), choosing the subject on the way: the
         // external with the fewest occurrences (newest on ties)
-        var syms: [Int32] = []
-        var cs: [Double] = []
-        var ms: [Double] = []
-        swap(&syms, &newRowSymbols)
-        swap(&cs, &newRowCoefficients)
-        swap(&ms, &newRowMagnitudes)
-        syms.removeAll(keepingCapacity: true)
-        cs.removeAll(keepingCapacity: true)
-        ms.removeAll(keepingCapacity: true)
-        defer { swap(&syms, &newRowSymbols); swap(&cs, &newRowCoefficients); swap(&ms, &newRowMagnitudes) }
+        let syms = newRowSymbols, cs = newRowCoefficients, ms = newRowMagnitudes
+        syms.removeAll()
+        cs.removeAll()
+        ms.removeAll()
         var subject: Int32? = nil, subjectIndex = 0
         var bestCount = Int32.max
         var allDummies = true
-        for s in accumulatedSymbols {
+        for j in accumulatedSymbols.indices {
+            let s = accumulatedSymbols[j]
             let (a, m) = scratch.take(s)
             guard abs(a) > CassowaryTolerance.cancellation * m else {
                 if RowPrecision.isSignificant(abs(a), of: m, error: coefficientError) {
@@ -130,7 +125,7 @@ extension Tableau {
                 }
                 return .added(marker: marker, other: other)
             }
-            let owners = syms.compactMap { symbols.owner(of: $0) }
+            let owners = syms.buffer.compactMap { symbols.owner(of: $0) }
             undoSymbols(to: startSymbols)
             doubtOfLastRefusal = crossing ?? precisionLoss.flatMap { $0.isNearDependence ? $0 : nil }
             precisionLoss = lossBefore
@@ -195,7 +190,7 @@ extension Tableau {
     /// entering: one substitution and the usual optimization reach the optimum from a feasible basis, where phase 1
     /// would add two rows and pivot at least once. Nil when no candidate passes (phase 1 decides, as before).
     /// - Complexity: O(length of each candidate's column), at most `raiseCandidates` candidates.
-    mutating func raisableSubject(_ syms: [Int32], _ cs: [Double], constant c: Double) -> Int? {
+    mutating func raisableSubject(_ syms: ScratchList<Int32>, _ cs: ScratchList<Double>, constant c: Double) -> Int? {
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         var tried = 0
         for k in syms.indices where cs[k] < -CassowaryTolerance.pivot {

@@ -15,7 +15,7 @@ extension Tableau {
                                      costs: [(slot: Int, weight: Double)]) -> Int32 {
         if !isJournaling { rows.compactIfWasteful() }
         let d = newSymbol(.dummy, owner: owner)
-        accumulatedSymbols.removeAll(keepingCapacity: true)
+        accumulatedSymbols.removeAll()
         for (s, w) in combination where w != 0 {
             if symbols.isBasic(s) {
                 accumulate(s, -w)
@@ -36,7 +36,8 @@ extension Tableau {
             objective.add(-objective.coefficient(of: d, slot: l), to: d, slot: l)
         }
         // one cell per row reached (keyed by the row's basic symbol in the scratch)
-        for b in accumulatedSymbols {
+        for i in accumulatedSymbols.indices {
+            let b = accumulatedSymbols[i]
             let (a, m) = scratch.take(b)
             guard abs(a) > CassowaryTolerance.cancellation * m, let r = symbols.row(of: b) else { continue }
             appendCell(d, a, toRow: r)

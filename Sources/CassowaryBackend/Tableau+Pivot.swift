@@ -30,8 +30,8 @@ extension Tableau {
     mutating func substituteOut(_ s: Int32, row q: Int32) {
         columns.collect(s, skipping: q, in: rows)
         // a private copy of row q: the rows below may move in the cell store
-        pivotRowSymbols.removeAll(keepingCapacity: true)
-        pivotRowCoefficients.removeAll(keepingCapacity: true)
+        pivotRowSymbols.removeAll()
+        pivotRowCoefficients.removeAll()
         let qs = rows.symbols(q), qc = rows.coefficients(q)
         for k in 0..<rows.length(q) { pivotRowSymbols.append(qs[k]); pivotRowCoefficients.append(qc[k]) }
         let qConst = rows.constant(q), qPrecision = rows.precision(q)

@@ -88,15 +88,15 @@ struct Tableau {
 
     // MARK: buffers reused by every operation (their contents mean nothing between operations)
     /// The symbols accumulated in `scratch.work` by the row being built.
-    var accumulatedSymbols: [Int32] = []
+    let accumulatedSymbols = ScratchList<Int32>()
     /// A copy of the pivot row's cells while it is substituted into the others (they may move in the cell store).
-    var pivotRowSymbols: [Int32] = []
-    var pivotRowCoefficients: [Double] = []
+    let pivotRowSymbols = ScratchList<Int32>()
+    let pivotRowCoefficients = ScratchList<Double>()
     /// The new row of an add, gathered from `scratch`.
-    var newRowSymbols: [Int32] = []
-    var newRowCoefficients: [Double] = []
+    let newRowSymbols = ScratchList<Int32>()
+    let newRowCoefficients = ScratchList<Double>()
     /// The magnitude each new-row coefficient cancelled from (0: one contribution, nothing cancelled).
-    var newRowMagnitudes: [Double] = []
+    let newRowMagnitudes = ScratchList<Double>()
 
     /// The pivot count when the journal opened (a rollback restores it).
     var pivotsAtJournal = 0
@@ -156,12 +156,6 @@ struct Tableau {
         candidates.reserve(symbols: n)
         infeasible.reserve(symbols: n)
         rows.reserve(rows: m)
-        accumulatedSymbols.reserveCapacity(16)
-        pivotRowSymbols.reserveCapacity(16)
-        pivotRowCoefficients.reserveCapacity(16)
-        newRowSymbols.reserveCapacity(16)
-        newRowCoefficients.reserveCapacity(16)
-        newRowMagnitudes.reserveCapacity(16)
     }
 
     mutating func reportTrouble(_ message: String) {
@@ -225,11 +219,12 @@ struct Tableau {
     // MARK: - rows
 
     /// Installs a row `basic = constant + Σ cells` in slot `r` (every basic symbol already substituted out of it).
-    mutating func installRow(_ r: Int32, basic: Int32, syms: [Int32], coefs: [Double], constant: Double,
-                             precision: RowPrecision = RowPrecision()) {
-        rows.install(r, basic: basic, symbols: syms, coefficients: coefs, constant: constant, precision: precision)
+    mutating func installRow(_ r: Int32, basic: Int32, syms: ScratchList<Int32>, coefs: ScratchList<Double>,
+                             constant: Double, precision: RowPrecision = RowPrecision()) {
+        rows.install(r, basic: basic, symbols: syms.buffer, coefficients: coefs.buffer, constant: constant,
+                     precision: precision)
         symbols.setRow(r, of: basic)
-        for s in syms { symbols.occurrences[Int(s)] += 1; columns.add(s, row: r) }
+        for k in syms.indices { let s = syms[k]; symbols.occurrences[Int(s)] += 1; columns.add(s, row: r) }
     }
 
     /// Drops row `r` (its basic symbol becomes parametric).
@@ -265,8 +260,8 @@ struct Tableau {
     var footprint: [(String, Int)] {
         rows.footprint + symbols.footprint + objective.footprint + columns.footprint + externals.footprint
             + [("queues", candidates.footprintBytes + infeasible.footprintBytes),
-               ("scratch", scratch.footprintBytes + bufferBytes(accumulatedSymbols) + bufferBytes(pivotRowSymbols)
-                + bufferBytes(pivotRowCoefficients) + bufferBytes(newRowSymbols) + bufferBytes(newRowCoefficients)
-                + bufferBytes(newRowMagnitudes))]
+               ("scratch", scratch.footprintBytes + accumulatedSymbols.footprintBytes + pivotRowSymbols.footprintBytes
+                + pivotRowCoefficients.footprintBytes + newRowSymbols.footprintBytes + newRowCoefficients.footprintBytes
+                + newRowMagnitudes.footprintBytes)]
     }
 }
