@@ -163,16 +163,18 @@ public struct Harness {
         }
     }
 
-    /// Times many small independent layouts (one source file's blocks each) on every back end.
+    /// Times many small independent layouts (one source file's blocks each) on every back end: layout by layout,
+    /// each on every back end in turn, so that a change in the machine's load while they run (a shared machine's
+    /// neighbours) falls on every back end alike and leaves the per-layout ratios alone.
     public func runSmallLayouts(_ layouts: [GeneratedLayout], family: String, into results: inout RunResults) {
-        for (b, backEnd) in options.backEnds.enumerated() {
-            for (i, layout) in layouts.enumerated() {
-                if i % 50 == 0 {
-                    progress(HarnessProgress(phase: "small layouts", done: b * layouts.count + i,
-                                             total: options.backEnds.count * layouts.count, detail: "\(family) · \(backEnd.name)"))
-                }
-                // As the app lays it out: the root's size is fixed (no resize edit, which would only add a level).
-                let system = layout.tree.linearSystem(name: layout.name)
+        for (i, layout) in layouts.enumerated() {
+            if i % 50 == 0 {
+                progress(HarnessProgress(phase: "small layouts", done: i, total: layouts.count,
+                                         detail: "\(family) · \(options.backEnds.map(\.name).joined(separator: ", "))"))
+            }
+            // As the app lays it out: the root's size is fixed (no resize edit, which would only add a level).
+            let system = layout.tree.linearSystem(name: layout.name)
+            for backEnd in options.backEnds {
                 results.timings.append(time(system, workload: layout.name, family: family,
                                             size: layout.tree.views.count - 1, on: backEnd, use: .small))
             }

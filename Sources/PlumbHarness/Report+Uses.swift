@@ -27,7 +27,8 @@ extension Report {
         let small = results.timings.filter { $0.use == .small }
         guard !small.isEmpty else { return [] }
         var md = ["## Small layouts", "",
-                  "Independent layouts of one source file's blocks each (the app family's files), each timed alone. Per back end: "
+                  "Independent layouts of one source file's blocks each (the app family's files), each timed alone, on every back end "
+                  + "in turn (so that the machine's load falls on all alike). Per back end: "
                   + "the median over layouts of each layout's median build+solve (interquartile range over layouts), and the sum of "
                   + "the medians: the time to lay out every file once.", "",
                   "| back end | layouts | rows (median) | build+solve per layout | sum over those timed | not timed |", "|---|---|---|---|---|---|"]
