@@ -58,13 +58,7 @@ struct RowStore {
         basic.removeAll(keepingCapacity: true)
         freeRows.removeAll(keepingCapacity: true)
         garbage = 0
-        journaledRows.removeAll(keepingCapacity: true)
-        savedCellStart.removeAll(keepingCapacity: true)
-        savedSymbols.removeAll(keepingCapacity: true)
-        savedCoefficients.removeAll(keepingCapacity: true)
-        savedConstant.removeAll(keepingCapacity: true)
-        savedBasic.removeAll(keepingCapacity: true)
-        savedFreeRows.removeAll(keepingCapacity: true)
+        clearSaved()
     }
 
     /// Room for `m` row slots without growing.

@@ -116,6 +116,8 @@ public class RelaxationSolver: LayoutSolver {
     private var compiled: (rows: RowTable, priorities: [Priority])?
     /// The nearly parallel equalities of `compiled`, if any (computed with it).
     private var nearlyParallel: (first: Int, second: Int, difference: Double)?
+    /// A required equality the others nearly imply (`RelaxationDependence.swift`).
+    private var nearlyDependent: (row: Int, remainder: Double)?
     /// The rows of `compiled` whose constant `Double` holds only to more than `roundingProbeFloor` (a large number
     /// written exactly, such as 999999999999.999999), with that rounding error.
     private var roundedConstants: [(row: Int, error: Double)] = []
@@ -193,6 +195,10 @@ public class RelaxationSolver: LayoutSolver {
             compiled = (table, distinct)
             // an angle θ lets a point hold both rows within the tolerance while lying tolerance/θ from the answer
             nearlyParallel = table.nearlyParallelEqualities(closerThan: tolerance / RelaxationSolver.vouchedError)
+            nearlyDependent = nearlyParallel != nil ? nil
+                : table.nearlyDependentEquality(closerThan: tolerance / RelaxationSolver.vouchedError) { row in
+                    distinct[table.priorityIndex[row]].isRequired
+                }
             roundedConstants = []
             for (row, id) in constraints.keys.sorted().enumerated() {
                 let constant = constraints[id]!.constant
@@ -270,7 +276,8 @@ public class RelaxationSolver: LayoutSolver {
         // Constants rounded by more than the floor: solve again with each moved by its rounding error; an answer that
         // moves beyond what is vouched for depends on digits Double does not hold.
         var sensitivity = 0.0
-        if converged && violatedLevel == nil && nearlyParallel == nil && !roundedConstants.isEmpty {
+        if converged && violatedLevel == nil && nearlyParallel == nil && nearlyDependent == nil
+            && !roundedConstants.isEmpty {
             var moved = rows
             for (row, error) in roundedConstants { moved.constants[row] += error }
             let probe = run(moved, deadline: monotonicSeconds() + max(0, timeLimit))
@@ -279,7 +286,7 @@ public class RelaxationSolver: LayoutSolver {
             if probe.stop != nil { sensitivity = .infinity }
         }
         let sensitive = sensitivity > RelaxationSolver.vouchedError
-        let approximate = converged && (violatedLevel != nil || nearlyParallel != nil || sensitive)
+        let approximate = converged && (violatedLevel != nil || nearlyParallel != nil || nearlyDependent != nil || sensitive)
         if approximate, let level = violatedLevel {
             message = "approximate: level \(level.priority) is violated by \(level.violation), a compromise relaxation cannot "
                 + "show to be that level's least total"
@@ -287,6 +294,10 @@ public class RelaxationSolver: LayoutSolver {
             message = "approximate: ill-conditioned: \(Self.describe(rows.sources[pair.first])) and "
                 + "\(Self.describe(rows.sources[pair.second])) are nearly parallel (directions \(pair.difference) apart): "
                 + "both hold within the tolerance far from where they meet"
+        } else if approximate, let dependent = nearlyDependent {
+            message = "approximate: ill-conditioned: \(Self.describe(rows.sources[dependent.row])) nearly follows from "
+                + "the other required equalities (substituted, it cancels to \(dependent.remainder) of its size): it "
+                + "holds within the tolerance far from where it meets them"
         } else if approximate {
             message = "approximate: ill-conditioned: constants that Double holds only to within their rounding error "
                 + (sensitivity.isFinite ? "move the answer by \(sensitivity) when moved by that error"

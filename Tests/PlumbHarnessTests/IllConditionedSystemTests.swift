@@ -76,6 +76,35 @@ import PlumbBackEnds
         Self.expectVouchedOrLabelled(result, ["x": 0, "y": 1], "\(backEnd), rows 1e-9 apart")
     }
 
+    /// The layout `cassowary_neardep_layout` as rows, where no two rows are nearly parallel: root width 375; b.x = a.x
+    /// + a.w (b's left at a's right); b.x + b.w = 375 (b's right at the root's); a.x = 0; and a.w = -(1 + 10⁻¹²)·b.w
+    /// + 375 + 10⁻¹⁰. The first three give a.w + b.w = 375; with the last, 10⁻¹²·b.w = 10⁻¹⁰, so b.w = 100, a.w = 275,
+    /// b.x = 275. Relaxation used to stop at a.w = 125, b.w = 250 (every row within its tolerance) and call it ok.
+    @Test(arguments: floatingBackEnds) func nearDependenceThatNoPairShowsIsNotCalledOk(_ backEnd: String) throws {
+        let result = try Self.run(["W", "a.x", "a.w", "b.x", "b.w"], [
+            ([(0, 1)], -375, .equal, .required),
+            ([(3, 1), (1, -1), (2, -1)], 0, .equal, .required),
+            ([(3, 1), (4, 1), (0, -1)], 0, .equal, .required),
+            ([(1, 1)], 0, .equal, .required),
+            ([(2, 1), (4, Self.q("1000000000001/1000000000000"))], Self.q("-3750000000001/10000000000"), .equal, .required),
+        ], on: backEnd)
+        Self.expectVouchedOrLabelled(result, ["a.w": 275, "b.w": 100, "b.x": 275], "\(backEnd), emergent near-dependence")
+    }
+
+    /// The same layout with a.w = -b.w/2 + 250 instead: with a.w + b.w = 375, b.w/2 = 125, so b.w = 250, a.w = 125 and
+    /// b.x = 125. Well conditioned: relaxation must vouch for it (no false alarm from the dependence check).
+    @Test func aWellConditionedLayoutOfTheSameShapeIsVouchedFor() throws {
+        let result = try Self.run(["W", "a.x", "a.w", "b.x", "b.w"], [
+            ([(0, 1)], -375, .equal, .required),
+            ([(3, 1), (1, -1), (2, -1)], 0, .equal, .required),
+            ([(3, 1), (4, 1), (0, -1)], 0, .equal, .required),
+            ([(1, 1)], 0, .equal, .required),
+            ([(2, 1), (4, Self.q("1/2"))], -250, .equal, .required),
+        ], on: "relaxation")
+        #expect(result.status == .ok, "\(result.message)")
+        Self.expectVouchedOrLabelled(result, ["a.w": 125, "b.w": 250, "b.x": 125], "relaxation, well conditioned")
+    }
+
     /// x + y = 1 and x + (1 + 10⁻¹²)·y = 1 + 10⁻⁶: subtracting, 10⁻¹²·y = 10⁻⁶, so y = 10⁶ and x = 1 − 10⁶: feasible.
     /// The Cassowary back end used to call it infeasible; it now says it cannot decide.
     @Test func aConflictThatRoundOffMayHaveMadeIsNotAVerdict() throws {
