@@ -61,7 +61,7 @@ final class ScratchList<Element: BitwiseCopyable> {
     /// Removes the element at `i`, keeping the order of the rest.
     func remove(at i: Int) {
         assert(i >= 0 && i < count, "ScratchList: index \(i) outside 0..<\(count)")
-        (base + i).update(from: base + i + 1, count: count - i - 1)
+        for k in i..<(count - 1) { base[k] = base[k + 1] }
         count -= 1
     }
 
