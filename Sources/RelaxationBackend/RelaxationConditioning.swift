@@ -4,7 +4,26 @@
 /// θ, a point can satisfy both within the tolerance τ while lying about τ/θ from their intersection, and in floating
 /// point the sweeps cannot creep closer (each step along the rows falls below an ulp). So when τ/θ exceeds what the
 /// back end vouches for, the answer is approximate, however small its residual.
+/// Why a converged answer over a row table cannot be vouched for, however small its residual.
+enum RowConditioning {
+    /// Two equalities over the same variables whose unit directions differ by `difference`.
+    case nearlyParallel(first: Int, second: Int, difference: Double)
+    /// A required equality the others nearly imply: substituted, it cancels to `remainder` of its size
+    /// (`RelaxationDependence.swift`).
+    case nearlyDependent(row: Int, remainder: Double)
+}
+
 extension RowTable {
+    /// The first reason found (nearly parallel pairs, then a nearly implied required equality) for which an answer
+    /// within the tolerance may lie further than `limit` times it from the true one; nil when neither is found.
+    func illConditioning(closerThan limit: Double, isRequired: (Int) -> Bool) -> RowConditioning? {
+        if let pair = nearlyParallelEqualities(closerThan: limit) {
+            return .nearlyParallel(first: pair.first, second: pair.second, difference: pair.difference)
+        }
+        return nearlyDependentEquality(closerThan: limit, isRequired: isRequired)
+            .map { .nearlyDependent(row: $0.row, remainder: $0.remainder) }
+    }
+
     /// Among the equalities over the same set of variables (where near-parallel rows live in layouts and in the
     /// systems that trip relaxation), the pair whose unit directions differ the least without being the same
     /// direction up to round-off; nil when no pair differs by less than `limit`.

@@ -114,10 +114,8 @@ public class RelaxationSolver: LayoutSolver {
     private var mentioned: [Bool] = []
     /// The constraint rows, by id, rebuilt after an add, remove or constant change.
     private var compiled: (rows: RowTable, priorities: [Priority])?
-    /// The nearly parallel equalities of `compiled`, if any (computed with it).
-    private var nearlyParallel: (first: Int, second: Int, difference: Double)?
-    /// A required equality the others nearly imply (`RelaxationDependence.swift`).
-    private var nearlyDependent: (row: Int, remainder: Double)?
+    /// Why an answer over `compiled` cannot be vouched for whatever its residual, if anything (computed with it).
+    private var illConditioning: RowConditioning?
     /// The rows of `compiled` whose constant `Double` holds only to more than `roundingProbeFloor` (a large number
     /// written exactly, such as 999999999999.999999), with that rounding error.
     private var roundedConstants: [(row: Int, error: Double)] = []
@@ -194,11 +192,9 @@ public class RelaxationSolver: LayoutSolver {
             }
             compiled = (table, distinct)
             // an angle θ lets a point hold both rows within the tolerance while lying tolerance/θ from the answer
-            nearlyParallel = table.nearlyParallelEqualities(closerThan: tolerance / RelaxationSolver.vouchedError)
-            nearlyDependent = nearlyParallel != nil ? nil
-                : table.nearlyDependentEquality(closerThan: tolerance / RelaxationSolver.vouchedError) { row in
-                    distinct[table.priorityIndex[row]].isRequired
-                }
+            illConditioning = table.illConditioning(closerThan: tolerance / RelaxationSolver.vouchedError) { row in
+                distinct[table.priorityIndex[row]].isRequired
+            }
             roundedConstants = []
             for (row, id) in constraints.keys.sorted().enumerated() {
                 let constant = constraints[id]!.constant
@@ -276,8 +272,7 @@ public class RelaxationSolver: LayoutSolver {
         // Constants rounded by more than the floor: solve again with each moved by its rounding error; an answer that
         // moves beyond what is vouched for depends on digits Double does not hold.
         var sensitivity = 0.0
-        if converged && violatedLevel == nil && nearlyParallel == nil && nearlyDependent == nil
-            && !roundedConstants.isEmpty {
+        if converged && violatedLevel == nil && illConditioning == nil && !roundedConstants.isEmpty {
             var moved = rows
             for (row, error) in roundedConstants { moved.constants[row] += error }
             let probe = run(moved, deadline: monotonicSeconds() + max(0, timeLimit))
@@ -286,17 +281,17 @@ public class RelaxationSolver: LayoutSolver {
             if probe.stop != nil { sensitivity = .infinity }
         }
         let sensitive = sensitivity > RelaxationSolver.vouchedError
-        let approximate = converged && (violatedLevel != nil || nearlyParallel != nil || nearlyDependent != nil || sensitive)
+        let approximate = converged && (violatedLevel != nil || illConditioning != nil || sensitive)
         if approximate, let level = violatedLevel {
             message = "approximate: level \(level.priority) is violated by \(level.violation), a compromise relaxation cannot "
                 + "show to be that level's least total"
-        } else if approximate, let pair = nearlyParallel {
-            message = "approximate: ill-conditioned: \(Self.describe(rows.sources[pair.first])) and "
-                + "\(Self.describe(rows.sources[pair.second])) are nearly parallel (directions \(pair.difference) apart): "
+        } else if approximate, case let .nearlyParallel(first, second, difference)? = illConditioning {
+            message = "approximate: ill-conditioned: \(Self.describe(rows.sources[first])) and "
+                + "\(Self.describe(rows.sources[second])) are nearly parallel (directions \(difference) apart): "
                 + "both hold within the tolerance far from where they meet"
-        } else if approximate, let dependent = nearlyDependent {
-            message = "approximate: ill-conditioned: \(Self.describe(rows.sources[dependent.row])) nearly follows from "
-                + "the other required equalities (substituted, it cancels to \(dependent.remainder) of its size): it "
+        } else if approximate, case let .nearlyDependent(row, remainder)? = illConditioning {
+            message = "approximate: ill-conditioned: \(Self.describe(rows.sources[row])) nearly follows from "
+                + "the other required equalities (substituted, it cancels to \(remainder) of its size): it "
                 + "holds within the tolerance far from where it meets them"
         } else if approximate {
             message = "approximate: ill-conditioned: constants that Double holds only to within their rounding error "
