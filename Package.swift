@@ -16,6 +16,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The report's HTML page.
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         // Exact numbers, the prioritized linear system, and the layout-lp/1 / layout-result/1 interchange.
@@ -37,7 +39,8 @@ let package = Package(
         // The hand-written layouts under corpus/, their loader and the audit of their expectations.
         .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFrontEnd"]),
         // The harness: runs the corpus and the generated families through back ends, judges, times, reports.
-        .target(name: "PlumbHarness", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus"]),
+        .target(name: "PlumbHarness", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus",
+                                                     .product(name: "Plot", package: "Plot")]),
         // The command-line tool: `swift run bench`.
         .executableTarget(
             name: "bench",

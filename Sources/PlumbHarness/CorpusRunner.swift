@@ -95,7 +95,8 @@ public struct CorpusRunner {
         }
         return Observation(frames: frames, unsatisfied: unsatisfied, ambiguous: ambiguous,
                            levelViolations: engine.levelViolations(), converged: engine.lastReport.converged,
-                           approximate: engine.lastReport.approximate, message: engine.lastReport.message)
+                           approximate: engine.lastReport.approximate,
+                           message: tree.namingConstraints(in: engine.lastReport.message))
     }
 
     func observeExternal(_ entry: CorpusEntry, backEnd: BackEnd) -> Result<[Observation], RunFailure> {

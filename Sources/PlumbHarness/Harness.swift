@@ -79,7 +79,7 @@ public struct Harness {
                                                   reference: reference.flatMap { index < $0.count ? $0[index] : nil })
                         results.conformance.append(.init(layout: entry.name, backEnd: backEnd.name, expectation: index,
                                                          line: expectation.location.line, outcome: verdict.outcome,
-                                                         reasons: verdict.reasons, maxError: verdict.maxError))
+                                                         differences: verdict.differences, maxError: verdict.maxError))
                     }
                 case .failure(let failure):
                     let outcome: Verdict.Outcome
@@ -87,7 +87,8 @@ public struct Harness {
                     for (index, expectation) in expectations.enumerated() {
                         results.conformance.append(.init(layout: entry.name, backEnd: backEnd.name, expectation: index,
                                                          line: expectation.location.line, outcome: outcome,
-                                                         reasons: [failure.description], maxError: 0))
+                                                         differences: [.untyped(failure.description, kind: outcome == .unsupported ? .unsupported : .error)],
+                                                         maxError: 0))
                     }
                 }
                 if options.timeCorpus, let system = try? entry.script.lowered() {

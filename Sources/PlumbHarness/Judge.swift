@@ -24,10 +24,13 @@ public struct Verdict: Sendable {
     }
 
     public var outcome: Outcome
-    /// Why it did not pass, one line per rule broken.
-    public var reasons: [String]
+    /// Why it did not pass, one per rule broken.
+    public var differences: [Difference]
     /// The largest difference from an expected frame component.
     public var maxError: Double
+
+    /// Each difference's whole line.
+    public var reasons: [String] { differences.map(\.text) }
 }
 
 /// Applies the conformance rules of `ConformancePolicy` to an observation.
@@ -40,34 +43,44 @@ public struct Judge: Sendable {
     /// observation at the same point, when it ran; `isIrreducible` checks a named conflict set, when an oracle exists.
     public func judge(_ observation: Observation, against expectation: LayoutExpectation, capabilities: SolverCapabilities,
                       reference: Observation? = nil) -> Verdict {
-        var reasons: [String] = []
+        var differences: [Difference] = []
         var maxError = 0.0
+        let number = ReadableNumbers.format as (Double) -> String
         if let conflict = expectation.conflict {
             guard let first = observation.unsatisfied.first else {
+                let text = "expected unsatisfiable (\(conflict.joined(separator: "; "))) but the back end reported a layout"
+                    + (observation.converged ? "" : " without converging: \(observation.message)")
+                let summary = "unsatisfiable, answered with a layout" + (observation.converged ? "" : " (not converged)")
                 return Verdict(outcome: observation.converged ? .fail : .notConverged,
-                               reasons: ["expected unsatisfiable (\(conflict.joined(separator: "; "))) but the back end reported a layout"
-                                         + (observation.converged ? "" : " without converging: \(observation.message)")],
+                               differences: [Difference(.missedConflict, subject: "", summary: summary, text: text)],
                                maxError: 0)
             }
             if capabilities.explainsConflicts {
                 let named = (first.conflictsWith ?? []) + [first.constraint]
                 if first.conflictsWith == nil {
-                    reasons.append("claims to explain conflicts but named none for \(first.constraint)")
+                    differences.append(Difference(.conflictExplanation, subject: first.constraint, summary: "no conflicting set named",
+                                                  text: "claims to explain conflicts but named none for \(first.constraint)"))
                 } else if observation.conflictIrreducible == false {
-                    reasons.append("the conflicting set it named is not irreducible: \(named.joined(separator: "; "))")
+                    differences.append(Difference(.conflictExplanation, subject: first.constraint,
+                                                  summary: "set of \(named.count) not irreducible",
+                                                  text: "the conflicting set it named is not irreducible: \(named.joined(separator: "; "))"))
                 }
             }
-            return Verdict(outcome: reasons.isEmpty ? .pass : .fail, reasons: reasons, maxError: 0)
+            return Verdict(outcome: differences.isEmpty ? .pass : .fail, differences: differences, maxError: 0)
         }
         if !observation.unsatisfied.isEmpty {
-            return Verdict(outcome: .fail, reasons: observation.unsatisfied.map { "reported unsatisfiable: \($0.constraint)" }, maxError: 0)
+            return Verdict(outcome: .fail, differences: observation.unsatisfied.map {
+                Difference(.refused, subject: $0.constraint, summary: "reported unsatisfiable", text: "reported unsatisfiable: \($0.constraint)")
+            }, maxError: 0)
         }
         if !observation.converged {
-            return Verdict(outcome: .notConverged, reasons: ["did not converge: \(observation.message)"], maxError: 0)
+            return Verdict(outcome: .notConverged, differences: [Difference(
+                .notConverged, subject: "", summary: ReadableNumbers.roundingDecimals(in: Difference.firstClause(of: observation.message)),
+                text: "did not converge: \(observation.message)")], maxError: 0)
         }
         for expected in expectation.frames {
             guard let frame = observation.frames[expected.view] else {
-                reasons.append("no frame for \(expected.view)")
+                differences.append(Difference(.missingFrame, subject: expected.view, summary: "no frame", text: "no frame for \(expected.view)"))
                 continue
             }
             for component in FrameComponent.allCases {
@@ -76,15 +89,20 @@ public struct Judge: Sendable {
                 let error = policy.error(got, want)
                 maxError = Swift.max(maxError, error)
                 if !policy.matches(got, want) {
-                    reasons.append("\(expected.view).\(component.rawValue) = \(got), expected \(want) (\(expected.location))")
+                    differences.append(Difference(
+                        .frame, subject: "\(expected.view).\(component.rawValue)",
+                        summary: "\(ReadableNumbers.format(got)), expected \(want)", gap: error,
+                        text: "\(expected.view).\(component.rawValue) = \(got), expected \(want) (\(expected.location))"))
                 }
             }
         }
         if capabilities.detectsAmbiguity {
             let reported = observation.ambiguous ?? [:]
             for range in expectation.ambiguous {
+                let subject = "\(range.view).\(range.component.rawValue)"
                 guard let (low, high) = reported[range.view]?[range.component] else {
-                    reasons.append("\(range.view).\(range.component.rawValue) is ambiguous but was not reported so")
+                    differences.append(Difference(.unreportedAmbiguity, subject: subject, summary: "ambiguous, not reported so",
+                                                  text: "\(subject) is ambiguous but was not reported so"))
                     continue
                 }
                 // An exact back end's range must be the hand-derived one (nil bounds are infinite).
@@ -94,24 +112,34 @@ public struct Judge: Sendable {
                     return policy.matches(got, want)
                 }
                 if !same(low, range.minimum, -.infinity) || !same(high, range.maximum, .infinity) {
-                    reasons.append("\(range.view).\(range.component.rawValue) ranges over [\(low), \(high)], expected [\(range.minimum.map(\.description) ?? "-inf"), \(range.maximum.map(\.description) ?? "inf")] (\(range.location))")
+                    let expectedRange = "[\(range.minimum.map(\.description) ?? "-inf"), \(range.maximum.map(\.description) ?? "inf")]"
+                    differences.append(Difference(
+                        .ambiguityRange, subject: subject,
+                        summary: "[\(ReadableNumbers.format(low)), \(ReadableNumbers.format(high))], expected \(expectedRange)",
+                        text: "\(subject) ranges over [\(low), \(high)], expected \(expectedRange) (\(range.location))"))
                 }
             }
         }
         if let reference {
-            for (priority, optimum) in reference.levelViolations where !priority.isRequired {
+            for (priority, optimum) in reference.levelViolations.sorted(by: { $0.key > $1.key }) where !priority.isRequired {
                 let mine = observation.levelViolations[priority] ?? .exact(.zero)
                 if !policy.agree(mine, optimum) {
-                    reasons.append("level \(priority) violation \(mine), the exact optimum is \(optimum)")
+                    differences.append(Difference(
+                        .levelTotal, subject: "level \(priority)",
+                        summary: "total \(ReadableNumbers.format(mine)), optimum \(ReadableNumbers.format(optimum))",
+                        gap: abs(mine.doubleValue - optimum.doubleValue),
+                        text: "level \(priority) violation \(mine), the exact optimum is \(optimum)"))
                 }
             }
         }
         if let required = observation.levelViolations[.required], required.doubleValue > policy.allowance(0) {
-            reasons.append("required constraints violated by \(required) in total")
+            differences.append(Difference(.requiredViolated, subject: "required", summary: "violated by \(number(required.doubleValue)) in total",
+                                          gap: required.doubleValue, text: "required constraints violated by \(required) in total"))
         }
-        if observation.approximate && !reasons.isEmpty {
-            reasons.insert("the back end labelled this answer approximate: \(observation.message)", at: 0)
+        if observation.approximate && !differences.isEmpty {
+            differences.insert(Difference(.approximate, subject: "", summary: "labelled approximate",
+                                          text: "the back end labelled this answer approximate: \(observation.message)"), at: 0)
         }
-        return Verdict(outcome: reasons.isEmpty ? .pass : .fail, reasons: reasons, maxError: maxError)
+        return Verdict(outcome: differences.isEmpty ? .pass : .fail, differences: differences, maxError: maxError)
     }
 }

@@ -1,71 +1,121 @@
-/// The report's sections on the uses: how it was timed, each use compared, small layouts and the lifecycle.
+/// The report's sections on the uses: each use compared, small layouts and the lifecycle.
 extension Report {
-    /// The timing policy and the uses, as Markdown lines.
-    func usesMarkdown() -> [String] {
-        var md: [String] = ["## How it was timed", "", results.timing.statement, ""]
+    /// Every use in one table (a row per use, a column per back end, each cell that back end's time over the
+    /// fastest's), then the same figures with their spread, collapsed.
+    func usesBlocks() -> [ReportDocument.Block] {
         let uses = UseComparison.all(results, among: results.backEndNames)
-        if !uses.isEmpty {
-            md += ["## Uses compared", "",
-                   "Per use, each back end's typical time (median over workloads of each workload's median) and its time over the "
-                   + "fastest's: the geometric mean of the per-workload ratios, with their interquartile range. Back ends that did "
-                   + "not pass the corpus are listed too, but not recommended.", "",
-                   "| use | back end | typical | × fastest [IQR] | workloads |", "|---|---|---|---|---|"]
-            for comparison in uses {
-                for (i, s) in comparison.standings.enumerated() {
-                    md.append("| \(i == 0 ? comparison.use.rawValue : "") | \(s.backEnd) | \(formatSeconds(s.typical)) | "
-                              + (i == 0 ? "fastest" : "\(format3(s.ratio))× [\(format3(s.lowRatio))–\(format3(s.highRatio))]")
-                              + " | \(s.workloads) |")
-                }
+        guard !uses.isEmpty else { return [] }
+        let names = results.backEndNames
+        var rows: [[String]] = []
+        var full: [[String]] = []
+        for comparison in uses {
+            guard let best = comparison.standings.first else { continue }
+            let cells = names.map { name -> String in
+                guard let s = comparison.standings.first(where: { $0.backEnd == name }) else { return "—" }
+                return s.backEnd == best.backEnd ? "**1×**" : "\(format3(s.ratio))×"
             }
-            md.append("")
+            rows.append([comparison.use.rawValue, "\(best.backEnd), \(formatSeconds(best.typical))"] + cells)
+            for (i, s) in comparison.standings.enumerated() {
+                full.append([i == 0 ? comparison.use.rawValue : "", s.backEnd, formatSeconds(s.typical),
+                             i == 0 ? "fastest" : "\(format3(s.ratio))× [\(format3(s.lowRatio))–\(format3(s.highRatio))]",
+                             "\(s.workloads)"])
+            }
         }
-        md += smallLayoutsMarkdown() + lifecycleMarkdown()
-        return md
+        return [
+            .heading(level: 2, text: "Uses compared"),
+            .paragraph("Each use timed on its own workloads. A cell is that back end's time over the fastest's: the geometric "
+                       + "mean of its per-workload ratios (1× is the fastest; — where it did not run). Back ends that did not "
+                       + "pass the corpus are listed too, but not recommended."),
+            .table(.init(headers: ["use", "fastest, typical time"] + names, rows: rows, numeric: Set(2..<(2 + names.count)))),
+            .details(summary: "The same figures with their spread", blocks: [
+                .paragraph("Typical: the median over workloads of each workload's median. In brackets: the interquartile range "
+                           + "of the per-workload ratios."),
+                .table(.init(headers: ["use", "back end", "typical", "× fastest [IQR]", "workloads"], rows: full,
+                             numeric: [2, 3, 4])),
+            ]),
+        ]
     }
 
-    func smallLayoutsMarkdown() -> [String] {
+    func smallLayoutsBlocks() -> [ReportDocument.Block] {
         let small = results.timings.filter { $0.use == .small }
         guard !small.isEmpty else { return [] }
-        var md = ["## Small layouts", "",
-                  "Independent layouts of one source file's blocks each (the app family's files), each timed alone, on every back end "
-                  + "in turn (so that the machine's load falls on all alike). Per back end: "
-                  + "the median over layouts of each layout's median build+solve (interquartile range over layouts), and the sum of "
-                  + "the medians: the time to lay out every file once.", "",
-                  "| back end | layouts | rows (median) | build+solve per layout | sum over those timed | not timed |", "|---|---|---|---|---|---|"]
+        var rows: [[String]] = []
         for name in results.backEndNames {
             let mine = small.filter { $0.backEnd == name }
             guard !mine.isEmpty else { continue }
             let medians = mine.compactMap { Summary($0.buildSolve)?.median }
-            let rows = Summary(mine.map { Double($0.constraints) })?.median ?? 0
-            md.append("| \(name) | \(mine.count) | \(Int(rows)) | \(spread(medians)) | \(formatSeconds(medians.reduce(0, +))) | "
-                      + "\(mine.filter { $0.status != "ok" }.count) |")
+            let rowCount = Summary(mine.map { Double($0.constraints) })?.median ?? 0
+            rows.append([name, "\(mine.count)", "\(Int(rowCount))", spread(medians), formatSeconds(medians.reduce(0, +)),
+                         "\(mine.filter { $0.status != "ok" }.count)"])
         }
-        return md + [""]
+        return [
+            .heading(level: 2, text: "Small layouts"),
+            .paragraph("Independent layouts of one source file's blocks each (the app family's files), each timed alone, on "
+                       + "every back end in turn (so that the machine's load falls on all alike). Per back end: the median "
+                       + "over layouts of each layout's median build+solve (interquartile range over layouts), and the sum "
+                       + "of the medians: the time to lay out every file once."),
+            .table(.init(headers: ["back end", "layouts", "rows (median)", "build+solve per layout", "sum over those timed",
+                                   "not timed"], rows: rows, numeric: [1, 2, 3, 4, 5])),
+        ]
     }
 
-    func lifecycleMarkdown() -> [String] {
+    func lifecycleBlocks() -> [ReportDocument.Block] {
         let lifecycle = results.timings.filter { $0.use == .lifecycle }
         guard !lifecycle.isEmpty else { return [] }
-        var md = ["## Lifecycle", "",
-                  "What an app does between frames, on a laid-out screen: update the constants of a few views, remake a view, "
-                  + "remove a view (every constraint naming it) and add it back, resize the root. Median seconds per operation "
-                  + "over the runs (interquartile range in brackets); the build of each run is not included.", ""]
+        var blocks: [ReportDocument.Block] = [
+            .heading(level: 2, text: "Lifecycle"),
+            .paragraph("What an app does between frames, on a laid-out screen: update the constants of a few views, remake a "
+                       + "view, remove a view (every constraint naming it) and add it back, resize the root. Median time per "
+                       + "operation over the runs, ± half the interquartile range as a share of the median; the build of "
+                       + "each run is not included. The fastest at each size is in bold."),
+        ]
         let kinds = Workload.Kind.allCases.map(\.rawValue)
         for family in Array(Set(lifecycle.map(\.family))).sorted() {
-            md += ["### \(family)", "", "| size | back end | " + kinds.joined(separator: " | ") + " |",
-                   "|---|---|" + String(repeating: "---|", count: kinds.count)]
-            let rows = lifecycle.filter { $0.family == family }.sorted { ($0.size, $0.backEnd) < ($1.size, $1.backEnd) }
-            for t in rows {
-                let cells = kinds.map { kind -> String in
-                    guard t.status == "ok" else { return "—" }
-                    return t.lifecycle[kind].map { spread($0) } ?? "—"
+            var rows: [[String]] = []
+            var untimed: [String] = []
+            let mine = lifecycle.filter { $0.family == family }
+            for size in Array(Set(mine.map(\.size))).sorted() {
+                let here = mine.filter { $0.size == size }.sorted { $0.backEnd < $1.backEnd }
+                let timed = here.filter { $0.status == "ok" }
+                let fastest = Dictionary(uniqueKeysWithValues: kinds.map { kind in
+                    (kind, timed.compactMap { $0.lifecycle[kind].flatMap { Summary($0)?.median } }.min())
+                })
+                for t in timed {
+                    rows.append(["\(size)", t.backEnd] + kinds.map { kind -> String in
+                        guard let s = t.lifecycle[kind].flatMap({ Summary($0) }) else { return "—" }
+                        let cell = "\(formatSeconds(s.median)) ±\(percent((s.upperQuartile - s.lowerQuartile) / 2 / s.median))"
+                        return s.median == fastest[kind] ?? nil && timed.count > 1 ? "**\(cell)**" : cell
+                    })
                 }
-                let note = t.status == "ok" ? "" : " (\(t.status.prefix(60)))"
-                md.append("| \(t.size) | \(t.backEnd)\(note) | " + cells.joined(separator: " | ") + " |")
+                let skipped = here.filter { $0.status != "ok" }
+                if !skipped.isEmpty {
+                    untimed.append("\(size) views: " + skipped.map { "\($0.backEnd) (\(shortStatus($0.status)))" }.joined(separator: ", "))
+                }
             }
-            md.append("")
+            blocks += [.heading(level: 3, text: family),
+                       .table(.init(headers: ["views", "back end"] + kinds, rows: rows, numeric: Set(2..<(2 + kinds.count))))]
+            if !untimed.isEmpty { blocks.append(.paragraph("Not timed: " + untimed.joined(separator: "; ") + ".")) }
         }
-        return md
+        return blocks
+    }
+
+    /// A share as a whole percentage, at least `<1%`.
+    func percent(_ share: Double) -> String {
+        guard share.isFinite else { return "—" }
+        let p = Int((share * 100).rounded())
+        return p < 1 ? "<1%" : "\(p)%"
+    }
+
+    /// Why a workload was not timed, in a few words: `over budget`, `unsupported`, or an error's first words.
+    func shortStatus(_ status: String) -> String {
+        if status.hasPrefix("error: ") {
+            let rest = String(status.dropFirst("error: ".count)).replacingAll("`", "")
+            return "error: " + (rest.count > 48 ? String(rest.prefix(47)) + "…" : rest)
+        }
+        var text = Substring(status)
+        if let cut = text.firstIndex(where: { $0 == ":" || $0 == "(" || $0 == "[" }) { text = text[..<cut] }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 
     /// One line per use for the terminal: the fastest, and each other back end's ratio.

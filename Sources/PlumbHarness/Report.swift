@@ -64,56 +64,64 @@ public struct Report {
         return lines.joined(separator: "\n")
     }
 
-    /// The Markdown report (results/report.md), ending with a recommendation drawn from the figures.
+    /// The report as a document: the verdict first (which back end for what, and by how much), then conformance with
+    /// a short table of failures, then the figures per use, then how it was measured. `charts` are (file, SVG) pairs.
+    public func document(charts: [(file: String, svg: String)] = []) -> ReportDocument {
+        var doc = ReportDocument(title: "Plumb benchmark report")
+        if let debugWarning { doc.blocks.append(.warning(debugWarning)) }
+        var run = "Run of \(results.date) on \(results.machine), \(results.configuration) build, commit `\(results.commit)`."
+        if let state = results.machineState {
+            run += " Load when it started: \(state.load.map(format3) ?? "not known"); calibration loop \(formatSeconds(state.calibration))."
+        }
+        doc.blocks.append(.paragraph(run))
+        doc.blocks += [.heading(level: 2, text: "Which back end to embed"), .bullets(recommendations())]
+        doc.blocks += usesBlocks()
+        doc.blocks += conformanceBlocks()
+        doc.blocks += smallLayoutsBlocks() + lifecycleBlocks() + scalingBlocks()
+        if !charts.isEmpty {
+            doc.blocks.append(.heading(level: 2, text: "Charts"))
+            doc.blocks += charts.map { .chart(file: $0.file, svg: $0.svg) }
+        }
+        doc.blocks += [.heading(level: 2, text: "How it was timed")] + Self.blocks(of: results.timing.statement)
+            + [.heading(level: 2, text: "Conformance rules")] + Self.blocks(of: results.policy.statement)
+        return doc
+    }
+
+    /// A statement as blocks: a list where every line is a `- ` item, else one paragraph.
+    static func blocks(of statement: String) -> [ReportDocument.Block] {
+        let lines = statement.split(separator: "\n").map(String.init)
+        guard !lines.isEmpty, lines.allSatisfy({ $0.hasPrefix("- ") }) else { return [.paragraph(statement)] }
+        return [.bullets(lines.map { String($0.dropFirst(2)) })]
+    }
+
+    /// The Markdown report (`report.md`); the charts are linked by file name.
     public func markdown(chartFiles: [String]) -> String {
-        var md: [String] = ["# Plumb benchmark report", ""]
-        if let debugWarning { md += ["> **\(debugWarning)**", ""] }
-        md.append("Run of \(results.date) on \(results.machine), \(results.configuration) build, commit `\(results.commit)`.")
-        md += ["", "## Conformance rules", "", results.policy.statement, ""]
-        md += usesMarkdown()
-        md += ["## Conformance", "", "| back end | layouts passed | failed | unsupported | not converged | largest error |", "|---|---|---|---|---|---|"]
-        for s in results.summaries() where s.layouts > 0 {
-            md.append("| \(s.name) | \(s.layoutsPassed) | \(s.layoutsFailed) | \(s.layoutsUnsupported) | \(s.layoutsNotConverged) | \(shortNumber(s.largestError)) |")
-        }
-        let failures = results.conformance.filter { $0.outcome != .pass }
-        if !failures.isEmpty {
-            md += ["", "Layouts that did not pass:", ""]
-            for f in failures.prefix(200) {
-                md.append("- `\(f.layout)` on \(f.backEnd), expectation \(f.expectation + 1) (line \(f.line)): \(f.outcome.rawValue)"
-                          + (f.reasons.isEmpty ? "" : ": " + f.reasons.prefix(3).joined(separator: "; ")))
-            }
-        }
-        let timed = results.summaries().filter { !$0.buildSolveByLayout.isEmpty }
-        if !timed.isEmpty {
-            md += ["", "## Time on the corpus", "", "Median over layouts of each layout's median (IQR of those medians in brackets).", "",
-                   "| back end | build+solve | per edit round |", "|---|---|---|"]
-            for s in timed {
-                md.append("| \(s.name) | \(spread(s.buildSolveByLayout.values.map(\.median))) | \(s.perEditByLayout.isEmpty ? "—" : spread(s.perEditByLayout.values.map(\.median))) |")
-            }
-        }
+        document(charts: chartFiles.map { (file: $0, svg: "") }).markdown()
+    }
+
+    func scalingBlocks() -> [ReportDocument.Block] {
         let families = results.scalingPoints()
-        if !families.isEmpty {
-            md += ["", "## Scaling", "", "Median build+solve time (and per resize round) by size; growth exponent fitted where three sizes of 1,000 views and more were measured.", ""]
-            for family in families.keys.sorted() {
-                md += ["### \(family)", "", "| back end | " + sizes(family).map { "\($0)" }.joined(separator: " | ") + " | exponent |",
-                       "|---" + String(repeating: "|---", count: sizes(family).count + 1) + "|"]
-                for (name, points) in (families[family] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    let cells = sizes(family).map { size -> String in
-                        guard let p = points.first(where: { $0.size == size }) else { return "—" }
-                        return formatSeconds(p.buildSolve) + (p.perEdit.map { " (\(formatSeconds($0)))" } ?? "")
-                    }
-                    let k = results.exponent(family: family, backEnd: name).map(format3) ?? "—"
-                    md.append("| \(name) | " + cells.joined(separator: " | ") + " | \(k) |")
+        guard !families.isEmpty else { return [] }
+        var blocks: [ReportDocument.Block] = [
+            .heading(level: 2, text: "Scaling"),
+            .paragraph("Median build+solve time by size (per resize round in brackets). The growth exponent is fitted only "
+                       + "where three or more sizes of 1,000 views and up were measured; — where fewer were."),
+        ]
+        for family in families.keys.sorted() {
+            let columns = sizes(family)
+            var rows: [[String]] = []
+            for (name, points) in (families[family] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                let cells = columns.map { size -> String in
+                    guard let p = points.first(where: { $0.size == size }) else { return "—" }
+                    return formatSeconds(p.buildSolve) + (p.perEdit.map { " (\(formatSeconds($0)))" } ?? "")
                 }
-                md.append("")
+                rows.append([name] + cells + [results.exponent(family: family, backEnd: name).map(format3) ?? "—"])
             }
+            blocks += [.heading(level: 3, text: family),
+                       .table(.init(headers: ["back end"] + columns.map { "\($0) views" } + ["exponent"], rows: rows,
+                                    numeric: Set(1...(columns.count + 1))))]
         }
-        if !chartFiles.isEmpty {
-            md += ["", "## Charts", ""]
-            for file in chartFiles { md.append("![\(file)](\(file))") }
-        }
-        md += ["", "## Which back end to embed", ""] + recommendations().map { "- " + $0 }
-        return md.joined(separator: "\n") + "\n"
+        return blocks
     }
 
     func sizes(_ family: String) -> [Int] {

@@ -13,8 +13,12 @@ public struct RunResults: Sendable, Equatable {
         public var expectation: Int
         public var line: Int
         public var outcome: Verdict.Outcome
-        public var reasons: [String]
+        /// Why it did not pass, one per rule broken.
+        public var differences: [Difference]
         public var maxError: Double
+
+        /// Each difference's whole line.
+        public var reasons: [String] { differences.map(\.text) }
     }
 
     /// Repeated timings of one workload on one back end.
@@ -107,7 +111,10 @@ extension RunResults {
                 JSONMember("expectation", int(c.expectation)), JSONMember("line", int(c.line)),
                 JSONMember("outcome", .string(c.outcome.rawValue)),
                 JSONMember("reasons", .array(c.reasons.map { .string($0) })), JSONMember("max_error", number(c.maxError)),
-            ])
+            ] + (c.differences.isEmpty ? [] : [JSONMember("differences", .array(c.differences.map { d in
+                .object([JSONMember("kind", .string(d.kind.rawValue)), JSONMember("subject", .string(d.subject)),
+                         JSONMember("summary", .string(d.summary))] + (d.gap.map { [JSONMember("gap", number($0))] } ?? []))
+            }))]))
         }
         /// Up to `storedSamples` samples as they are; more (a fast workload's hundreds of runs) as that many evenly
         /// spaced order statistics, from the least to the greatest: medians and quartiles survive, files stay small.
@@ -195,6 +202,23 @@ extension RunResults {
             timing.minimumTime = t["minimum_time_s"] == nil ? 0 : try double(t["minimum_time_s"], "timing_policy.minimum_time_s")
             timing.maximumRuns = t["maximum_runs"] == nil ? timing.repeats : try int(t["maximum_runs"], "timing_policy.maximum_runs")
         }
+        /// The kept differences, paired with their lines; a file without them (older runs) keeps the lines alone.
+        func differences(_ c: JSONValue, at: String) throws(ResultsError) -> [Difference] {
+            let texts = (c["reasons"]?.arrayValue ?? []).compactMap(\.stringValue)
+            guard let kept = c["differences"]?.arrayValue, kept.count == texts.count else { return texts.map { Difference.untyped($0) } }
+            var out: [Difference] = []
+            for (k, (d, text)) in zip(kept, texts).enumerated() {
+                let here = "\(at).differences[\(k)]"
+                guard let kind = Difference.Kind(rawValue: try string(d["kind"], "\(here).kind")) else {
+                    throw ResultsError("\(source): \(here).kind is not one of "
+                                       + Difference.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                out.append(Difference(kind, subject: try string(d["subject"], "\(here).subject"),
+                                      summary: try string(d["summary"], "\(here).summary"),
+                                      gap: d["gap"] == nil ? nil : try double(d["gap"], "\(here).gap"), text: text))
+            }
+            return out
+        }
         for (i, c) in (root["conformance"]?.arrayValue ?? []).enumerated() {
             let at = "conformance[\(i)]"
             guard let outcome = Verdict.Outcome(rawValue: try string(c["outcome"], "\(at).outcome")) else {
@@ -203,7 +227,7 @@ extension RunResults {
             conformance.append(Conformance(
                 layout: try string(c["layout"], "\(at).layout"), backEnd: try string(c["back_end"], "\(at).back_end"),
                 expectation: try int(c["expectation"], "\(at).expectation"), line: try int(c["line"], "\(at).line"),
-                outcome: outcome, reasons: (c["reasons"]?.arrayValue ?? []).compactMap(\.stringValue),
+                outcome: outcome, differences: try differences(c, at: at),
                 maxError: try double(c["max_error"], "\(at).max_error")))
         }
         for (i, t) in (root["timings"]?.arrayValue ?? []).enumerated() {

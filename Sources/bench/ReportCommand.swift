@@ -10,7 +10,7 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: "A results file (the default is the last `bench run`'s).")
     var file = "run-results/latest.json"
 
-    @Option(help: "The folder to write report.md and the charts into.")
+    @Option(help: "The folder to write report.md, report.html (one page, charts inline) and the charts into.")
     var output = "run-results"
 
     @Flag(help: "Also write the results file again, as runs/<its date>.json and latest.json in the output folder (in this version's format: compact, at most 25 samples per figure).")

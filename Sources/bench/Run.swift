@@ -46,7 +46,7 @@ struct Run: ParsableCommand {
         abstract: "Run the corpus and the generated families through every back end: judge, time, report (the default verb).",
         discussion: """
         Writes run-results/ (untracked): runs/<date>.json (every sample, at most 25 order statistics per figure), \
-        latest.json, report.md and SVG charts, and prints a one-screen summary. Time a release build: \
+        latest.json, report.md, report.html (one page, charts inline) and SVG charts, and prints a one-screen summary. Time a release build: \
         `swift run -c release bench`. The committed results/ are written only when asked: --output results.
         """
     )
@@ -137,7 +137,7 @@ struct Run: ParsableCommand {
         progress.finish()
         try writeResults(results, to: output)
         print(Report(results: results).terminalSummary())
-        print("\nWritten: \(output)/report.md, \(output)/latest.json, charts in \(output)/")
+        print("\nWritten: \(output)/report.md, \(output)/report.html, \(output)/latest.json, charts in \(output)/")
     }
 }
 
@@ -151,14 +151,12 @@ func writeResults(_ results: RunResults, to folder: String, keepRun: Bool = true
         try writeText(json, to: "\(folder)/latest.json")
     }
     let charts = Charts(results: results)
-    var files: [String] = []
-    for (name, svg) in charts.scalingCharts() {
-        try writeText(svg, to: "\(folder)/\(name)")
-        files.append(name)
-    }
-    try writeText(charts.conformanceChart(), to: "\(folder)/conformance.svg")
-    files.append("conformance.svg")
-    try writeText(Report(results: results).markdown(chartFiles: files), to: "\(folder)/report.md")
+    var drawn: [(file: String, svg: String)] = charts.scalingCharts().map { (file: $0.0, svg: $0.1) }
+    drawn.append((file: "conformance.svg", svg: charts.conformanceChart()))
+    for chart in drawn { try writeText(chart.svg, to: "\(folder)/\(chart.file)") }
+    let document = Report(results: results).document(charts: drawn)
+    try writeText(document.markdown(), to: "\(folder)/report.md")
+    try writeText(document.html(), to: "\(folder)/report.html")
 }
 
 func writeText(_ text: String, to path: String) throws {

@@ -164,7 +164,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
     static func sample(_ outcome: Verdict.Outcome = .pass, build: [Double] = [0.001, 0.0012, 0.0011]) -> RunResults {
         RunResults(date: "2026-11-22T00:00:00Z", machine: "test", configuration: "release", commit: "abc", policy: .standard,
                    conformance: [.init(layout: "pinned", backEnd: "cassowary", expectation: 0, line: 12, outcome: outcome,
-                                       reasons: outcome == .pass ? [] : ["a.x = 11, expected 10"], maxError: outcome == .pass ? 0 : 1)],
+                                       differences: outcome == .pass ? [] : [.untyped("a.x = 11, expected 10", kind: .frame)], maxError: outcome == .pass ? 0 : 1)],
                    timings: [.init(workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "cassowary",
                                    status: "ok", buildSolve: build, editRounds: 60, editTotal: [0.01, 0.011, 0.012])])
     }
@@ -245,7 +245,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
                                          editRounds: 0, editTotal: [0, 0, 0],
                                          lifecycle: ["remake": [remake, remake, remake], "update": [0.00002, 0.00002, 0.00002]]))
         }
-        results.conformance.append(.init(layout: "pinned", backEnd: "kiwi", expectation: 0, line: 12, outcome: .pass, reasons: [], maxError: 0))
+        results.conformance.append(.init(layout: "pinned", backEnd: "kiwi", expectation: 0, line: 12, outcome: .pass, differences: [], maxError: 0))
         let lines = Report(results: results).recommendations()
         // Uses in order: update, remake, resize, large builds.
         #expect(lines[0].hasPrefix("**Update constants: "))
