@@ -3,7 +3,8 @@ public struct Charts {
     public let results: RunResults
     public init(results: RunResults) { self.results = results }
 
-    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
+    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
+                          "#bcbd22", "#7f7f7f", "#393b79", "#ad494a"]
 
     func color(_ backEnd: String) -> String {
         let index = results.backEndNames.firstIndex(of: backEnd) ?? 0
@@ -49,6 +50,43 @@ public struct Charts {
         return svg + "</svg>\n"
     }
 
+    /// The leaderboard at a glance: a row per use, each back end a dot at its time over the fastest's (log scale).
+    public func usesChart() -> String? {
+        let uses = UseComparison.all(results, among: results.backEndNames)
+        guard !uses.isEmpty else { return nil }
+        let names = results.backEndNames
+        let width = 760.0, left = 190.0, right = 30.0, top = 46.0, rowHeight = 30.0
+        let legendRows = (names.count + 3) / 4
+        let height = top + Double(uses.count) * rowHeight + 40 + Double(legendRows) * 18
+        let worst = uses.flatMap { $0.standings.map(\.ratio) }.filter(\.isFinite).max() ?? 10
+        let decades = max(1, Int(ceil(log10(max(worst, 10)))))
+        func px(_ ratio: Double) -> Double { left + log10(max(1, ratio)) / Double(decades) * (width - left - right) }
+        var svg = header(width, height, title: "Time over the fastest's, per use (log scale; 1× is the fastest)")
+        let axisBottom = top + Double(uses.count) * rowHeight
+        for e in 0...decades {
+            let x = px(pow(10, Double(e)))
+            svg += line(x, top - 6, x, axisBottom, stroke: "#ddd")
+            svg += text(x, axisBottom + 16, e == 0 ? "1×" : "\(Int(pow(10, Double(e))))×", anchor: "middle")
+        }
+        for (i, comparison) in uses.enumerated() {
+            let y = top + Double(i) * rowHeight + rowHeight / 2
+            svg += line(left, y, width - right, y, stroke: "#f0f0f0")
+            svg += text(left - 10, y + 4, comparison.use.rawValue, anchor: "end")
+            for s in comparison.standings where s.ratio.isFinite {
+                svg += "<circle cx=\"\(f(px(s.ratio)))\" cy=\"\(f(y))\" r=\"5\" fill=\"\(color(s.backEnd))\" fill-opacity=\"0.85\">"
+                    + "<title>\(escape(s.backEnd)): \(format3(s.ratio))×</title></circle>\n"
+            }
+        }
+        for (j, name) in names.enumerated() {
+            let x = 40 + Double(j % 4) * 180, y = axisBottom + 36 + Double(j / 4) * 18
+            svg += "<circle cx=\"\(f(x))\" cy=\"\(f(y - 4))\" r=\"5\" fill=\"\(color(name))\"/>\n"
+            svg += text(x + 10, y, name, anchor: "start")
+        }
+        return svg + "</svg>\n"
+    }
+
+    func escape(_ s: String) -> String { s.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;") }
+
     /// Layouts passed / failed / unsupported / not converged per back end, as stacked bars.
     public func conformanceChart() -> String {
         let summaries = results.summaries().filter { $0.layouts > 0 }
@@ -89,7 +127,7 @@ public struct Charts {
     }
 
     func text(_ x: Double, _ y: Double, _ s: String, anchor: String, size: Int = 11) -> String {
-        let escaped = s.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
+        let escaped = escape(s)
         return "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\" font-size=\"\(size)\">\(escaped)</text>\n"
     }
 

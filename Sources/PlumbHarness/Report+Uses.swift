@@ -1,13 +1,12 @@
 /// The report's sections on the uses: each use compared, small layouts and the lifecycle.
 extension Report {
     /// Every use in one table (a row per use, a column per back end, each cell that back end's time over the
-    /// fastest's), then the same figures with their spread, collapsed.
-    func usesBlocks() -> [ReportDocument.Block] {
+    /// fastest's) and `chart` under it; then the leaderboard: one table per use, fastest first, with the spread.
+    func usesBlocks(chart: ReportDocument.Block? = nil) -> [ReportDocument.Block] {
         let uses = UseComparison.all(results, among: results.backEndNames)
         guard !uses.isEmpty else { return [] }
         let names = results.backEndNames
         var rows: [[String]] = []
-        var full: [[String]] = []
         for comparison in uses {
             guard let best = comparison.standings.first else { continue }
             let cells = names.map { name -> String in
@@ -15,25 +14,31 @@ extension Report {
                 return s.backEnd == best.backEnd ? "**1×**" : "\(format3(s.ratio))×"
             }
             rows.append([comparison.use.rawValue, "\(best.backEnd), \(formatSeconds(best.typical))"] + cells)
-            for (i, s) in comparison.standings.enumerated() {
-                full.append([i == 0 ? comparison.use.rawValue : "", s.backEnd, formatSeconds(s.typical),
-                             i == 0 ? "fastest" : "\(format3(s.ratio))× [\(format3(s.lowRatio))–\(format3(s.highRatio))]",
-                             "\(s.workloads)"])
-            }
         }
-        return [
+        var blocks: [ReportDocument.Block] = [
             .heading(level: 2, text: "Uses compared"),
             .paragraph("Each use timed on its own workloads. A cell is that back end's time over the fastest's: the geometric "
                        + "mean of its per-workload ratios (1× is the fastest; — where it did not run). Back ends that did not "
                        + "pass the corpus are listed too, but not recommended."),
             .table(.init(headers: ["use", "fastest, typical time"] + names, rows: rows, numeric: Set(2..<(2 + names.count)))),
-            .details(summary: "The same figures with their spread", blocks: [
-                .paragraph("Typical: the median over workloads of each workload's median. In brackets: the interquartile range "
-                           + "of the per-workload ratios."),
-                .table(.init(headers: ["use", "back end", "typical", "× fastest [IQR]", "workloads"], rows: full,
-                             numeric: [2, 3, 4])),
-            ]),
         ]
+        if let chart { blocks.append(chart) }
+        blocks += [
+            .heading(level: 2, text: "Leaderboard by use"),
+            .paragraph("Per use, fastest first. Typical: the median over workloads of each workload's median. × fastest: the "
+                       + "geometric mean of the per-workload ratios to the fastest, with their interquartile range; workloads: "
+                       + "how many this back end ran (a back end over its time budget at a size, or unsupported, runs fewer)."),
+        ]
+        for comparison in uses {
+            let table = comparison.standings.enumerated().map { i, s -> [String] in
+                ["\(i + 1)", s.backEnd, formatSeconds(s.typical),
+                 i == 0 ? "fastest" : "\(format3(s.ratio))× [\(format3(s.lowRatio))–\(format3(s.highRatio))]", "\(s.workloads)"]
+            }
+            blocks += [.heading(level: 3, text: "\(comparison.use.rawValue.capitalizedFirst): \(comparison.figure)"),
+                       .table(.init(headers: ["", "back end", "typical", "× fastest [IQR]", "workloads"], rows: table,
+                                    numeric: [0, 2, 3, 4]))]
+        }
+        return blocks
     }
 
     func smallLayoutsBlocks() -> [ReportDocument.Block] {

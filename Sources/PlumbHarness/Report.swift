@@ -75,12 +75,14 @@ public struct Report {
         }
         doc.blocks.append(.paragraph(run))
         doc.blocks += [.heading(level: 2, text: "Which back end to embed"), .bullets(recommendations())]
-        doc.blocks += usesBlocks()
+        let usesChart = charts.first { $0.file == Self.usesChartFile }
+        doc.blocks += usesBlocks(chart: usesChart.map { .chart(file: $0.file, svg: $0.svg) })
         doc.blocks += conformanceBlocks()
         doc.blocks += smallLayoutsBlocks() + lifecycleBlocks() + scalingBlocks()
-        if !charts.isEmpty {
+        let others = charts.filter { $0.file != Self.usesChartFile }
+        if !others.isEmpty {
             doc.blocks.append(.heading(level: 2, text: "Charts"))
-            doc.blocks += charts.map { .chart(file: $0.file, svg: $0.svg) }
+            doc.blocks += others.map { .chart(file: $0.file, svg: $0.svg) }
         }
         doc.blocks += [.heading(level: 2, text: "How it was timed")] + Self.blocks(of: results.timing.statement)
             + [.heading(level: 2, text: "Conformance rules")] + Self.blocks(of: results.policy.statement)
@@ -93,6 +95,9 @@ public struct Report {
         guard !lines.isEmpty, lines.allSatisfy({ $0.hasPrefix("- ") }) else { return [.paragraph(statement)] }
         return [.bullets(lines.map { String($0.dropFirst(2)) })]
     }
+
+    /// The leaderboard chart's file: shown under the table of uses, the other charts in a section of their own.
+    public static let usesChartFile = "uses.svg"
 
     /// The Markdown report (`report.md`); the charts are linked by file name.
     public func markdown(chartFiles: [String]) -> String {

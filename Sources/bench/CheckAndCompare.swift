@@ -33,6 +33,7 @@ struct Check: ParsableCommand {
         options.filter = filterOption.filter
         options.reference = availableBackEnds.first { $0.capabilities.exact }
         options.timeCorpus = false
+        try preflight(options.backEnds)
         let corpus = try loadCorpus(nil)
         let played = Set(corpus.entries.filter { entry in options.filter.map(entry.matches) ?? true }.map(\.name))
         let progress = ProgressLine(quiet: quiet)

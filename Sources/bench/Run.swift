@@ -23,6 +23,11 @@ struct BackEndOptions: ParsableArguments {
         discussion: "One process serves the whole run and is timed like the back ends (docs/solver-protocol.md). Example: --external kiwi='python3 peers/kiwi/adapter.py' (after `pip install kiwisolver`)."))
     var externals: [String] = []
 
+    @Option(name: .customLong("peer"), help: ArgumentHelp(
+        "Also run a peer of the repository by name (repeatable; `bench peers` lists them).",
+        discussion: "Install its dependencies first with `bench peers install NAME`; a run never installs anything."))
+    var peers: [String] = []
+
     func selected() throws -> [BackEnd] {
         var result: [BackEnd] = []
         if solvers.isEmpty {
@@ -35,6 +40,15 @@ struct BackEndOptions: ParsableArguments {
                 throw ValidationError("--external takes NAME=COMMAND, e.g. kiwi='python3 peers/kiwi/adapter.py'")
             }
             result.append(.external(name: String(spec[..<eq]), command: String(spec[spec.index(after: eq)...])))
+        }
+        if !peers.isEmpty {
+            let catalog = try peerCatalog()
+            for peer in try selectedPeers(peers, in: catalog) {
+                guard peer.isInstalled else {
+                    throw ValidationError("peer \(peer.name) is not installed here: run `bench peers install \(peer.name)` first")
+                }
+                result.append(.external(name: peer.name, command: peer.run))
+            }
         }
         guard !result.isEmpty else { throw ValidationError("no back end to run: this build has none yet; pass --external NAME=COMMAND") }
         return result
@@ -118,6 +132,7 @@ struct Run: ParsableCommand {
         options.sizes = try parsedSizes
         options.lifecycleSizes = try parsedLifecycleSizes
         options.verifier = availableBackEnds.first { $0.name == "cassowary" } ?? options.reference
+        try preflight(options.backEnds)
         let progress = ProgressLine(quiet: quiet)
         let harness = Harness(options: options) { progress.show($0) }
         var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
@@ -153,10 +168,22 @@ func writeResults(_ results: RunResults, to folder: String, keepRun: Bool = true
     let charts = Charts(results: results)
     var drawn: [(file: String, svg: String)] = charts.scalingCharts().map { (file: $0.0, svg: $0.1) }
     drawn.append((file: "conformance.svg", svg: charts.conformanceChart()))
+    if let uses = charts.usesChart() { drawn.insert((file: Report.usesChartFile, svg: uses), at: 0) }
     for chart in drawn { try writeText(chart.svg, to: "\(folder)/\(chart.file)") }
     let document = Report(results: results).document(charts: drawn)
     try writeText(document.markdown(), to: "\(folder)/report.md")
     try writeText(document.html(), to: "\(folder)/report.html")
+}
+
+/// Has every external program solve a first, tiny system; one that cannot stops the command here with its error
+/// (exit 1), instead of failing every layout one by one.
+func preflight(_ backEnds: [BackEnd]) throws {
+    for case .external(let program) in backEnds {
+        do { try program.preflight() } catch {
+            printError("\(program.name): \(error.description)")
+            throw ExitCode(1)
+        }
+    }
 }
 
 func writeText(_ text: String, to path: String) throws {

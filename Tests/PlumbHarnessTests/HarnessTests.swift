@@ -234,7 +234,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
                 == #"conformance loss: a\u{7}b no longer passes on exact"#)
     }
 
-    @Test func reportRecommendsPerUseFromFigures() {
+    @Test func reportRecommendsPerUseFromFigures() throws {
         var results = ResultsFiles.sample()
         results.timings.append(.init(workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "kiwi",
                                      status: "ok", buildSolve: [80, 81, 82], editRounds: 60, editTotal: [1, 1, 1]))
@@ -261,6 +261,11 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         #expect(md.contains("## How it was timed"))
         #expect(md.contains("### independent"))
         #expect(Charts(results: results).scalingCharts().map(\.0) == ["scaling-chain.svg"])
+        // The leaderboard chart puts kiwi's remake at 28× cassowary's time: a dot per back end and use, named.
+        let chart = try #require(Charts(results: results).usesChart())
+        #expect(chart.contains("<title>cassowary: 28.0×</title>"))
+        #expect(chart.components(separatedBy: "<circle").count - 1 == 2 * 4 + 2, "two back ends on four uses, and the legend")
+        #expect(md.contains("### Remake a view: seconds per operation"))
         // The lifecycle record does not count as a scaling point.
         #expect(results.scalingPoints()["independent"] == nil)
     }

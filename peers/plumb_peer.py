@@ -1,0 +1,713 @@
+"""plumb_peer: the solver-independent half of a plumb-solver/1 program (docs/solver-protocol.md).
+
+It reads layout-lp/1 (docs/interchange.md) with exact numbers, checks workloads, answers `solve`, `load`, `run`
+(with `repeat`/`warmup`) and `quit`, and gives every adapter the same `--time FILE` and `--self-check` modes.
+An adapter supplies one small class describing its solver and calls `main`:
+
+    import os, sys
+    sys.dont_write_bytecode = True                                                     # no __pycache__ in peers/
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # peers/
+    import plumb_peer
+    lib = plumb_peer.require("mysolver", "python3 -m pip install mysolver", "mysolver adapter")  # or 1 line, exit 2
+
+    class MySolver(plumb_peer.Peer):
+        name, version = "mysolver", lib.__version__             # hello "solver" and "version"
+        supports = {"set_constant": False}                       # hello "supports", merged over the defaults
+        required = lib.REQUIRED                                  # native strength for priority 1000
+        levels = (("strong", lib.STRONG), ("medium", lib.MEDIUM), ("weak", lib.WEAK))   # high to low
+        refused = lib.Unsatisfiable                              # what add() raises for an impossible required row
+
+        def variable(self, name): ...                            # a native variable
+        def constraint(self, terms, constant, relation, strength): ...
+            # a native constraint: sum(k * v for v, k in terms) + constant RELATION 0, RELATION "==", "<=" or ">="
+        def solver(self, variables): ...                         # a fresh solver as a plumb_peer.Steps (below)
+        def value(self, variable): ...                           # its value after the last solve
+
+    if __name__ == "__main__":
+        sys.exit(plumb_peer.main(MySolver(), self_check))       # self_check is optional (see Checker)
+
+Hello's "supports" defaults: "levels" = len(levels) (null when levels is None), "strict_priorities" and "exact"
+false, "edits", "remove", "set_constant" and "repeat" true. Say false for a step the solver cannot take: a system
+or workload that needs it is answered "unsupported" without asking the adapter.
+
+`Steps(add, remove, edit, suggest, solve)` holds five callables, often bound methods of the native solver: add(c)
+and remove(c) take native constraints, edit(variable, strength) makes a variable editable, suggest(variable, number)
+suggests a value, solve() brings every value up to date. `run` times these calls and nothing else: variables and
+constraints are built once per `load`, before any clock starts, and solver(variables) (with the {name: native
+variable} dict) makes a fresh solver per run, also before the clock. Native variables and constraints are thus
+reused by successive solvers; a library that keeps values in its variables may reset them in solver().
+
+The rest follows from those fields:
+  * numbers: `number` (a type, float unless changed; Fraction for an exact solver) converts every coefficient,
+    constant and suggested value; `value` returns a float, or a Fraction (written as a string such as "1/3").
+  * priorities: 1000 -> `required`; the system's distinct other priorities (constraints, edits and every constraint
+    an operation adds, together), high to low, take `levels` from both ends: one level -> the first, two -> the
+    first and the last, as many as there are -> all. More levels than that -> status "unsupported". An adapter with
+    `levels = None` maps each priority itself in `strength(priority)` (a Fraction in (0, 1000)).
+  * edits: made editable after the first solve (an edit has no effect until a value is suggested).
+  * set_constant: remove the old native constraint and add one with the new constant (built at load time).
+  * infeasible: an exception of type `refused` from add() names the constraint being added; a `solve` answer is
+    "infeasible" with that one constraint as the conflict. A solver that finds out only when it solves (an LP
+    solver) raises it from solve(): the conflict is then the native constraints in the exception's `conflict`
+    attribute, when it has one, else every required constraint.
+  * unsupported: raise `Unsupported(message)` from `variable`, `constraint` or `strength`.
+  * --self-check: self_check(checker) gets a `Checker` (handle(request), solve(system) -> layout-result/1,
+    check(name, ok, detail) printing PASS/FAIL, done() -> exit status); c(), lp() and close() write checks briefly.
+"""
+import argparse
+import collections
+import importlib
+import json
+import math
+import statistics
+import sys
+import time
+from decimal import Decimal
+from fractions import Fraction
+
+PROTOCOL = "plumb-solver/1"
+RESULT_FORMAT = "layout-result/1"
+REQUIRED = Fraction(1000)
+RELATIONS = ("==", "<=", ">=")
+STEP_KINDS = ("add", "remove", "set_constant", "suggest", "solve")
+ADD, REMOVE, SET_CONSTANT, SUGGEST, SOLVE = range(5)
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+
+Steps = collections.namedtuple("Steps", "add remove edit suggest solve")
+
+
+class Bad(ValueError):
+    """Malformed input: the answer is status "error"."""
+
+
+class Unsupported(Exception):
+    """Well-formed input the solver cannot take: the answer is status "unsupported"."""
+
+
+class Peer:
+    """What an adapter says about its solver; see the module docstring. Subclass it and fill in the blanks."""
+    name = "solver"
+    version = ""
+    supports = {}
+    required = None
+    levels = ()
+    refused = ()
+    number = float
+
+    def hello(self):
+        supports = {"levels": None if self.levels is None else len(self.levels), "strict_priorities": False,
+                    "exact": False, "edits": True, "remove": True, "set_constant": True, "repeat": True}
+        supports.update(self.supports)
+        return {"protocol": PROTOCOL, "solver": self.name, "version": self.version, "supports": supports}
+
+    def can(self, what):
+        return self.hello()["supports"].get(what) is True
+
+    def strength_table(self, priorities):
+        """{priority: native strength} for 1000 and every other priority given, or Unsupported."""
+        levels = sorted({p for p in priorities if p != REQUIRED}, reverse=True)
+        table = {REQUIRED: self.required}
+        if self.levels is None:
+            table.update((p, self.strength(p)) for p in levels)
+            return table
+        have = len(self.levels)
+        if len(levels) > have:
+            raise Unsupported("%d distinct non-required priority levels [%s]; %s keeps at most %s apart (%s)" % (
+                len(levels), ", ".join(show(p) for p in levels), self.name, WORDS.get(have, str(have)),
+                ", ".join(n for n, _ in self.levels)))
+        n = len(levels)
+        for i, p in enumerate(levels):
+            table[p] = self.levels[0 if n == 1 else round(i * (have - 1) / (n - 1))][1]
+        return table
+
+    def strength(self, priority):
+        raise Unsupported("%s: no strength for priority %s" % (self.name, show(priority)))
+
+    def variable(self, name):
+        raise NotImplementedError
+
+    def constraint(self, terms, constant, relation, strength):
+        raise NotImplementedError
+
+    def solver(self, variables):
+        raise NotImplementedError
+
+    def value(self, variable):
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------------------------------------------- reading
+
+def _object(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise Bad("key %s appears twice in one object" % json.dumps(key))
+        out[key] = value
+    return out
+
+
+def _no_constant(name):
+    raise Bad("%s is not a number in JSON" % name)
+
+
+def loads(text):
+    """JSON with exact decimals (Decimal), no NaN/Infinity and no repeated keys."""
+    return json.loads(text, parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=_object)
+
+
+def number(x, where):
+    """An exact number: a string ("-8", "0.5", "1/3") or a JSON number, as a Fraction."""
+    if isinstance(x, bool) or not isinstance(x, (int, Decimal, str)):
+        raise Bad("%s: expected a number (a JSON number or a string such as \"1/3\"), found %s" % (where, json.dumps(x, default=str)))
+    try:
+        return Fraction(x.strip()) if isinstance(x, str) else Fraction(x)
+    except (ValueError, ZeroDivisionError):
+        raise Bad("%s: %s is not a number" % (where, json.dumps(x, default=str))) from None
+
+
+def priority(x, where):
+    p = number(x, where)
+    if not 0 < p <= REQUIRED:
+        raise Bad("%s: a priority must be in (0, 1000], found %s" % (where, show(p)))
+    return p
+
+
+def show(q):
+    if q.denominator == 1:
+        return str(q.numerator)
+    return repr(float(q)) if Fraction(float(q)) == q else str(q)
+
+
+def need(obj, key, where, kind=None):
+    if not isinstance(obj, dict):
+        raise Bad("%s: expected an object" % where)
+    if obj.get(key) is None:
+        raise Bad("%s: %s is missing" % (where, json.dumps(key)))
+    value = obj[key]
+    if kind is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+        raise Bad("%s.%s: expected %s" % (where, key, {list: "an array", dict: "an object", str: "a string",
+                                                        int: "an integer"}[kind]))
+    return value
+
+
+class Spec:
+    """A parsed constraint: sum(coef * var) + constant RELATION 0 at a priority."""
+    __slots__ = ("terms", "constant", "relation", "priority", "label")
+
+    def __init__(self, terms, constant, relation, prio, label):
+        self.terms, self.constant, self.relation, self.priority, self.label = terms, constant, relation, prio, label
+
+    def with_constant(self, constant):
+        return Spec(self.terms, constant, self.relation, self.priority, self.label)
+
+
+def parse_constraint(c, known, where):
+    terms = []
+    for name, coef in need(c, "terms", where, dict).items():
+        if name not in known:
+            raise Bad("%s.terms: unknown variable %s (not listed in \"variables\")" % (where, json.dumps(name)))
+        k = number(coef, "%s.terms[%s]" % (where, json.dumps(name)))
+        if k:
+            terms.append((name, k))
+    constant = number(need(c, "constant", where), where + ".constant")
+    relation = need(c, "relation", where)
+    if relation not in RELATIONS:
+        raise Bad("%s.relation: must be \"==\", \"<=\" or \">=\", found %s" % (where, json.dumps(relation)))
+    label = c.get("label")
+    if label is not None and not isinstance(label, str):
+        raise Bad("%s.label: expected a string" % where)
+    return Spec(tuple(terms), constant, relation, priority(need(c, "priority", where), where + ".priority"), label)
+
+
+class System:
+    """A parsed layout-lp/1 system."""
+
+    def __init__(self, doc, where="system"):
+        if not isinstance(doc, dict):
+            raise Bad("%s: expected a layout-lp/1 object" % where)
+        if doc.get("format") != "layout-lp/1":
+            raise Bad("%s.format: expected \"layout-lp/1\", found %s" % (where, json.dumps(doc.get("format"), default=str)))
+        self.name = doc.get("name") if isinstance(doc.get("name"), str) else ""
+        self.names = []
+        for i, name in enumerate(need(doc, "variables", where, list)):
+            if not isinstance(name, str):
+                raise Bad("%s.variables[%d]: expected a string" % (where, i))
+            self.names.append(name)
+        self.known = set(self.names)
+        if len(self.known) != len(self.names):
+            raise Bad("%s.variables: a variable is listed twice" % where)
+        self.constraints = [parse_constraint(c, self.known, "%s.constraints[%d]" % (where, i))
+                            for i, c in enumerate(need(doc, "constraints", where, list))]
+        self.edits = []  # (name, priority)
+        edits = doc.get("edits") or []
+        if not isinstance(edits, list):
+            raise Bad("%s.edits: expected an array" % where)
+        for i, e in enumerate(edits):
+            at = "%s.edits[%d]" % (where, i)
+            name = need(e, "variable", at, str)
+            if name not in self.known:
+                raise Bad("%s.variable: unknown variable %s" % (at, json.dumps(name)))
+            if any(name == n for n, _ in self.edits):
+                raise Bad("%s.variable: %s is already an edit variable" % (at, json.dumps(name)))
+            p = priority(need(e, "priority", at), at + ".priority")
+            if p == REQUIRED:
+                raise Bad("%s.priority: an edit's priority must be below 1000" % at)
+            self.edits.append((name, p))
+        self.edit_names = {n for n, _ in self.edits}
+        self.rounds = []  # [[(name, Fraction)]]
+        suggestions = doc.get("suggestions") or []
+        if not isinstance(suggestions, list):
+            raise Bad("%s.suggestions: expected an array" % where)
+        for i, r in enumerate(suggestions):
+            at = "%s.suggestions[%d]" % (where, i)
+            if not isinstance(r, dict):
+                raise Bad(at + ": expected an object")
+            for name in r:
+                if name not in self.edit_names:
+                    raise Bad("%s: %s is not an edit variable" % (at, json.dumps(name)))
+            self.rounds.append([(name, number(v, "%s[%s]" % (at, json.dumps(name)))) for name, v in r.items()])
+
+    def priorities(self):
+        return [c.priority for c in self.constraints] + [p for _, p in self.edits]
+
+
+def native(peer, spec, variables, table):
+    num = peer.number
+    return peer.constraint([(variables[n], num(k)) for n, k in spec.terms], num(spec.constant), spec.relation,
+                           table[spec.priority])
+
+
+def out(x):
+    """A value for JSON: a Fraction as exact text, a float with -0 as 0 and non-finite values spelled out."""
+    if isinstance(x, Fraction):
+        return str(x)
+    x = float(x) + 0.0
+    if math.isfinite(x):
+        return x
+    return "nan" if math.isnan(x) else ("inf" if x > 0 else "-inf")
+
+
+def cite(spec, i):
+    return spec.label if spec.label else "#%d" % i
+
+
+def refusal(e):
+    return type(e).__name__
+
+
+def _no_edits(peer, system):
+    if system.edits and not peer.can("edits"):
+        raise Unsupported("edit variables: %s does not take them" % peer.name)
+
+
+# ---------------------------------------------------------------------------------------------------- solve
+
+def solve(peer, doc):
+    """A layout-lp/1 system -> layout-result/1 (values after the initial solve and after each round)."""
+    res = {"format": RESULT_FORMAT, "solver": peer.name, "status": "ok", "values": {}, "rounds": [], "conflict": [],
+           "message": ""}
+    try:
+        system = System(doc)
+        _no_edits(peer, system)
+        table = peer.strength_table(system.priorities())
+        variables = {n: peer.variable(n) for n in system.names}
+        made = [native(peer, spec, variables, table) for spec in system.constraints]
+    except Bad as e:
+        res.update(status="error", message=str(e))
+        return res
+    except Unsupported as e:
+        res.update(status="unsupported", message=str(e))
+        return res
+    steps = peer.solver(variables)
+    for i, (spec, cn) in enumerate(zip(system.constraints, made)):
+        try:
+            steps.add(cn)
+        except peer.refused as e:
+            who = peer.name
+            res.update(status="infeasible", conflict=[cite(spec, i)],
+                       message="%s refused required constraint %s (%s); %s names only the constraint it refused, "
+                               "not the rest of the conflicting set" % (who, cite(spec, i), refusal(e), who))
+            return res
+    snapshot = lambda: {n: out(peer.value(variables[n])) for n in system.names}
+    try:
+        steps.solve()
+    except peer.refused as e:  # found when solving, not when adding
+        named = getattr(e, "conflict", None)
+        named = None if named is None else {id(cn) for cn in named}
+        conflict = [cite(spec, i) for i, (spec, cn) in enumerate(zip(system.constraints, made))
+                    if (spec.priority == REQUIRED if named is None else id(cn) in named)]
+        res.update(status="infeasible", conflict=conflict,
+                   message="%s: the required constraints cannot all hold (%s)" % (peer.name, refusal(e)))
+        return res
+    res["values"] = snapshot()
+    for name, p in system.edits:
+        steps.edit(variables[name], table[p])
+    for r in system.rounds:
+        for name, v in r:
+            steps.suggest(variables[name], peer.number(v))
+        steps.solve()
+        res["rounds"].append({"values": snapshot()})
+    return res
+
+
+# ---------------------------------------------------------------------------------------------------- load / run
+
+class Workload:
+    """Everything a timed run needs, converted before any clock starts."""
+
+    def __init__(self, peer, doc):
+        if not isinstance(doc, dict):
+            raise Bad("workload: expected an object with \"system\" and \"operations\"")
+        system = System(doc.get("system"), "workload.system")
+        ops = doc.get("operations") or []
+        if not isinstance(ops, list):
+            raise Bad("workload.operations: expected an array")
+        specs = dict(enumerate(system.constraints))  # ids in use -> Spec, as the operations go
+        plan, prios = [], system.priorities()
+        for i, op in enumerate(ops):
+            steps = need(op, "steps", "operations[%d]" % i, list)
+            planned = []
+            for j, step in enumerate(steps):
+                at = "operations[%d].steps[%d]" % (i, j)
+                planned.append(self._step(peer, step, at, specs, system))
+                if planned[-1][0] == ADD:
+                    prios.append(planned[-1][2].priority)
+            plan.append(planned)
+        _no_edits(peer, system)
+        table = peer.strength_table(prios)
+        num = peer.number
+        self.peer, self.system = peer, system
+        self.variables = {n: peer.variable(n) for n in system.names}
+        self.base = [native(peer, c, self.variables, table) for c in system.constraints]
+        self.edits = [(self.variables[n], table[p]) for n, p in system.edits]
+        self.rounds = [[(self.variables[n], num(v)) for n, v in r] for r in system.rounds]
+        # after the last operation, a variable in no constraint and no edit reads 0 (it may hold an old value)
+        self.used = {n for s in specs.values() for n, _ in s.terms} | system.edit_names
+        self.ops = []
+        for planned in plan:
+            steps = []
+            for s in planned:
+                if s[0] in (ADD, SET_CONSTANT):
+                    steps.append((s[0], s[1], native(peer, s[2], self.variables, table)))
+                elif s[0] == SUGGEST:
+                    steps.append((SUGGEST, self.variables[s[1]], num(s[2])))
+                else:
+                    steps.append(s)
+            self.ops.append(steps)
+
+    @staticmethod
+    def _step(peer, step, at, specs, system):
+        if not isinstance(step, dict):
+            raise Bad(at + ": expected an object")
+        kinds = [k for k in STEP_KINDS if k in step]
+        if not kinds:
+            raise Unsupported("%s: unknown step kind (keys %s)" % (at, ", ".join(sorted(step)) or "none"))
+        if len(kinds) > 1:
+            raise Bad("%s: one step has several kinds (%s)" % (at, ", ".join(kinds)))
+        kind = kinds[0]
+        if kind == "solve":
+            if step["solve"] is not True:
+                raise Bad(at + ": a solve step is {\"solve\": true}")
+            return (SOLVE,)
+        if kind == "suggest":
+            name = need(step, "suggest", at, str)
+            if name not in system.edit_names:
+                raise Bad("%s: %s is not an edit variable of the system" % (at, json.dumps(name)))
+            return (SUGGEST, name, number(need(step, "value", at), at + ".value"))
+        cid = need(step, kind, at, int)
+        if kind == "add":
+            if cid in specs:
+                raise Bad("%s: id %d is already in use" % (at, cid))
+            specs[cid] = parse_constraint(need(step, "constraint", at, dict), system.known, at + ".constraint")
+            return (ADD, cid, specs[cid])
+        if cid not in specs:
+            raise Bad("%s: unknown id %d (no constraint in use has it)" % (at, cid))
+        if not peer.can(kind):
+            raise Unsupported("%s: %s cannot %s a constraint" % (at, peer.name, kind.replace("_", " ")))
+        if kind == "remove":
+            del specs[cid]
+            return (REMOVE, cid)
+        specs[cid] = specs[cid].with_constant(number(need(step, "constant", at), at + ".constant"))
+        return (SET_CONSTANT, cid, specs[cid])
+
+
+def run_once(w, want_values=False):
+    """One timed run on a fresh solver: {"status", "build_solve_s", "edit_total_s", "operations"[, "values"]}."""
+    peer = w.peer
+    steps = peer.solver(w.variables)
+    add, remove, update, suggest, editable = steps.add, steps.remove, steps.solve, steps.suggest, steps.edit
+    current = dict(enumerate(w.base))
+    clock = time.perf_counter
+    cn = None
+    try:
+        t0 = clock()
+        for cn in w.base:
+            add(cn)
+        cn = None
+        update()
+        cn = False  # past the first solve
+        for var, strength in w.edits:
+            editable(var, strength)
+        t1 = clock()
+    except peer.refused as e:
+        if cn is None:
+            return {"status": "infeasible", "message": "%s: the required constraints of the system cannot all hold "
+                    "(%s, found when solving)" % (peer.name, refusal(e))}
+        if cn is False:
+            return {"status": "infeasible", "message": "%s refused the edit variables after the first solve (%s)"
+                    % (peer.name, refusal(e))}
+        i = next(i for i, c in enumerate(w.base) if c is cn)
+        return {"status": "infeasible", "message": "%s refused required constraint %s of the system (%s)"
+                % (peer.name, cite(w.system.constraints[i], i), refusal(e))}
+    t2 = clock()
+    for r in w.rounds:
+        for var, value in r:
+            suggest(var, value)
+        update()
+    t3 = clock()
+    times = []
+    for k, op in enumerate(w.ops):
+        step = None
+        try:
+            ta = clock()
+            for step in op:
+                kind = step[0]
+                if kind == SOLVE:
+                    update()
+                elif kind == SUGGEST:
+                    suggest(step[1], step[2])
+                elif kind == SET_CONSTANT:
+                    remove(current[step[1]])
+                    add(step[2])
+                    current[step[1]] = step[2]
+                elif kind == ADD:
+                    add(step[2])
+                    current[step[1]] = step[2]
+                else:
+                    remove(current.pop(step[1]))
+            times.append(clock() - ta)
+        except peer.refused as e:
+            j = next(j for j, s in enumerate(op) if s is step)
+            return {"status": "infeasible", "message": "operations[%d].steps[%d]: %s refused the required "
+                    "constraint (%s)" % (k, j, peer.name, refusal(e))}
+    answer = {"status": "ok", "build_solve_s": t1 - t0, "edit_total_s": t3 - t2, "operations": times}
+    if want_values:
+        answer["values"] = {n: (out(peer.value(w.variables[n])) if n in w.used else 0.0) for n in w.system.names}
+    return answer
+
+
+# ---------------------------------------------------------------------------------------------------- requests
+
+def _whole(x, low, high):
+    return not isinstance(x, bool) and isinstance(x, int) and low <= x <= high
+
+
+class Session:
+    def __init__(self, peer):
+        self.peer = peer
+        self.workload = None
+        self.why_none = "no workload loaded"
+
+    def handle(self, req):
+        """One request -> its answer (a dict). Raises only on bugs; the caller turns those into errors."""
+        rid = req.get("id")
+        if isinstance(rid, bool) or not isinstance(rid, int):
+            return {"id": rid if isinstance(rid, (int, str)) and not isinstance(rid, bool) else None,
+                    "status": "error", "message": "a request needs an integer \"id\""}
+        op = req.get("op")
+        if op == "solve":
+            try:
+                return {"id": rid, "result": solve(self.peer, req.get("system"))}
+            except Exception as e:
+                message = "%s: %s" % (type(e).__name__, e)
+                return {"id": rid, "status": "error", "message": message,
+                        "result": {"format": RESULT_FORMAT, "solver": self.peer.name, "status": "error",
+                                   "values": {}, "rounds": [], "conflict": [], "message": message}}
+        if op == "load":
+            self.workload = None
+            try:
+                self.workload = Workload(self.peer, req.get("workload"))
+            except Bad as e:
+                self.why_none = "the last load failed (error: %s)" % e
+                return {"id": rid, "status": "error", "message": str(e)}
+            except Unsupported as e:
+                self.why_none = "the last load was unsupported (%s)" % e
+                return {"id": rid, "status": "unsupported", "message": str(e)}
+            return {"id": rid, "status": "ok"}
+        if op == "run":
+            if self.workload is None:
+                return {"id": rid, "status": "error", "message": "run: " + self.why_none}
+            count = req.get("repeat")
+            if count is None:
+                answer = {"id": rid}
+                answer.update(run_once(self.workload, req.get("values") is True))
+                return answer
+            if not self.peer.can("repeat"):
+                return {"id": rid, "status": "error", "message": "run: this program does not take \"repeat\""}
+            if not _whole(count, 1, 10000):
+                return {"id": rid, "status": "error", "message": "run: \"repeat\" must be a whole number from 1 to 10000"}
+            warm = req.get("warmup", 0)
+            if not _whole(warm, 0, 10000):
+                return {"id": rid, "status": "error", "message": "run: \"warmup\" must be a whole number from 0 to 10000"}
+            runs = []
+            for k in range(warm + count):  # back to back, as the harness runs its own back ends
+                one = run_once(self.workload)
+                if one.get("status") != "ok":
+                    one["id"] = rid
+                    return one
+                del one["status"]
+                if k >= warm:
+                    runs.append(one)
+            return {"id": rid, "status": "ok", "runs": runs}
+        return {"id": rid, "status": "error", "message": "unknown op %s" % json.dumps(op, default=str)}
+
+
+def write(obj):
+    sys.stdout.write(json.dumps(obj, separators=(",", ":"), default=str) + "\n")
+    sys.stdout.flush()
+
+
+def serve(peer):
+    write(peer.hello())
+    session = Session(peer)
+    for raw in iter(sys.stdin.buffer.readline, b""):
+        try:
+            text = raw.decode("utf-8").strip()
+            if not text:
+                continue
+            req = loads(text)
+        except Exception as e:
+            write({"id": None, "status": "error", "message": "not a JSON line: %s" % e})
+            continue
+        if not isinstance(req, dict):
+            write({"id": None, "status": "error", "message": "a request must be a JSON object"})
+            continue
+        if req.get("op") == "quit":
+            break
+        try:
+            answer = session.handle(req)
+        except Exception as e:
+            rid = req.get("id")
+            answer = {"id": rid if isinstance(rid, int) else None, "status": "error",
+                      "message": "%s: %s" % (type(e).__name__, e)}
+        write(answer)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------- --time
+
+def time_file(peer, path, repeat, warmup, no_rounds=False):
+    with open(path, "rb") as fh:
+        doc = loads(fh.read().decode("utf-8"))
+    if no_rounds and isinstance(doc, dict):
+        doc["suggestions"] = []
+    name = doc.get("name") if isinstance(doc, dict) and doc.get("name") else path
+    try:
+        w = Workload(peer, {"system": doc, "operations": []})
+    except (Bad, Unsupported) as e:
+        print(json.dumps({"name": name, "status": "error" if isinstance(e, Bad) else "unsupported",
+                          "message": str(e)}))
+        return 3
+    runs = []
+    for i in range(warmup + repeat):
+        r = run_once(w)
+        if r["status"] != "ok":
+            print(json.dumps({"name": name, "status": r["status"], "message": r["message"]}))
+            return 3
+        if i >= warmup:
+            runs.append(r)
+    build = [r["build_solve_s"] for r in runs]
+    q1, q3 = (statistics.quantiles(build, n=4, method="inclusive")[::2] if len(build) > 1
+              else (build[0], build[0]))
+    print(json.dumps({"name": name, "build_solve_s": statistics.median(build), "build_solve_q1": q1,
+                      "build_solve_q3": q3, "edit_total_s": statistics.median(r["edit_total_s"] for r in runs),
+                      "repeat": repeat}))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------- --self-check
+
+def c(terms, constant, relation="==", prio=1000, label=None):
+    """A layout-lp/1 constraint object for a check."""
+    con = {"terms": terms, "constant": constant, "relation": relation, "priority": prio}
+    if label:
+        con["label"] = label
+    return con
+
+
+def lp(variables, constraints, edits=(), suggestions=()):
+    """A layout-lp/1 system for a check."""
+    return {"format": "layout-lp/1", "variables": list(variables), "constraints": list(constraints),
+            "edits": list(edits), "suggestions": list(suggestions)}
+
+
+def close(got, want):
+    """Every value is a float within 1e-6 of the wanted one, and there are no others."""
+    return (isinstance(got, dict) and set(got) == set(want)
+            and all(isinstance(got[k], float) and abs(got[k] - v) < 1e-6 for k, v in want.items()))
+
+
+class Checker:
+    """Runs checks through the same request handler as the protocol and prints one PASS/FAIL line each."""
+
+    def __init__(self, peer):
+        self.peer = peer
+        self.session = Session(peer)
+        self.results = []
+        self.ids = 1000
+
+    def handle(self, req):
+        return self.session.handle(req)
+
+    def solve(self, system):
+        """The layout-result/1 answer to a `solve` request."""
+        self.ids += 1
+        return self.handle({"op": "solve", "id": self.ids, "system": system}).get("result", {})
+
+    def check(self, name, ok, detail):
+        self.results.append(bool(ok))
+        print(("PASS " if ok else "FAIL ") + name + ("" if ok else ": " + json.dumps(detail, default=str)))
+
+    def done(self):
+        print("%d of %d checks passed" % (sum(self.results), len(self.results)))
+        return 0 if all(self.results) else 1
+
+
+# ---------------------------------------------------------------------------------------------------- main
+
+def require(module, install, who):
+    """Import the solver's package, or end with one line naming the install command (never a traceback)."""
+    try:
+        found = importlib.import_module(module)
+        if getattr(found, "__file__", None) is None:  # only a folder of that name, such as peers/cassowary itself
+            raise ImportError("No module named %r" % module)
+        return found
+    except ImportError as e:
+        sys.stderr.write("%s: cannot import the Python package %r (%s); install it with: %s\n"
+                         % (who, module, e, install))
+        sys.exit(2)
+
+
+def main(peer, self_check=None, argv=None):
+    """Serve plumb-solver/1 (no arguments), or --time FILE, or --self-check (self_check(Checker) -> exit status)."""
+    ap = argparse.ArgumentParser(
+        description="%s as a plumb-solver/1 program (no arguments: serve the protocol)" % peer.name)
+    ap.add_argument("--time", metavar="FILE", help="time a layout-lp/1 file and print one JSON line")
+    ap.add_argument("--repeat", type=int, default=200, help="timed runs for --time (default 200)")
+    ap.add_argument("--warmup", type=int, default=20, help="warm-up runs for --time (default 20)")
+    ap.add_argument("--no-rounds", action="store_true", help="drop the suggestion rounds for --time")
+    ap.add_argument("--self-check", action="store_true", help="run the built-in checks")
+    args = ap.parse_args(argv)
+    if args.self_check:
+        if self_check is None:
+            ap.error("this adapter has no self-check")
+        return self_check(Checker(peer))
+    if args.time:
+        if args.repeat < 1 or args.warmup < 0:
+            ap.error("--repeat must be at least 1 and --warmup at least 0")
+        return time_file(peer, args.time, args.repeat, args.warmup, args.no_rounds)
+    try:
+        return serve(peer)
+    except BrokenPipeError:
+        return 0
