@@ -99,6 +99,20 @@ public struct CorpusRunner {
                            message: tree.namingConstraints(in: engine.lastReport.message))
     }
 
+    /// Each priority level's total violation at `value`: every constraint's, and every edit's last suggestion (a soft
+    /// equality `variable == value` at the edit's priority), as the exact back end counts them.
+    static func levelTotals(of system: LinearSystem, at value: (VariableID) -> Double) -> [Priority: SolvedValue] {
+        var sums: [Priority: Double] = [:]
+        for c in system.constraints { sums[c.priority, default: 0] += c.violation(at: value) }
+        var suggested: [VariableID: Rational] = [:]
+        for round in system.suggestionRounds { for s in round { suggested[s.variable] = s.value } }
+        for edit in system.edits {
+            guard let target = suggested[edit.variable] else { continue }
+            sums[edit.priority, default: 0] += abs(value(edit.variable) - target.doubleValue)
+        }
+        return sums.mapValues { .float($0) }
+    }
+
     func observeExternal(_ entry: CorpusEntry, backEnd: BackEnd) -> Result<[Observation], RunFailure> {
         let tree: ViewTree
         do { tree = try entry.script.makeTree() } catch { return .failure(.layout(error.description)) }
@@ -125,10 +139,7 @@ public struct CorpusRunner {
                     frames[view.id] = Frame(x: rel(value(view.x), parent?.x), y: rel(value(view.y), parent?.y),
                                             width: value(view.widthVariable), height: value(view.heightVariable))
                 }
-                var levels: [Priority: SolvedValue] = [:]
-                var sums: [Priority: Double] = [:]
-                for c in system.constraints { sums[c.priority, default: 0] += c.violation(at: { value($0).doubleValue }) }
-                for (p, v) in sums { levels[p] = .float(v) }
+                let levels = Self.levelTotals(of: system) { value($0).doubleValue }
                 observations.append(Observation(frames: frames, levelViolations: levels,
                                                 converged: result.status != .notConverged,
                                                 approximate: result.status == .approximate, message: result.message))
