@@ -673,6 +673,30 @@ class Checker:
         print("%d of %d checks passed" % (sum(self.results), len(self.results)))
         return 0 if all(self.results) else 1
 
+    def check_operations(self, system, ops, wants, agree):
+        """Loads each prefix of `ops` (lists of steps, each ending in a solve) as a workload and runs it once with
+        values: after prefix k the values must `agree` with wants[k - 1]. Then runs the whole workload as two
+        warm-ups and three runs back to back, each with one time per operation."""
+        got = []
+        for k in range(1, len(ops) + 1):
+            work = {"system": system, "operations": [{"kind": "update", "steps": s + [{"solve": True}]} for s in ops[:k]]}
+            a = self.handle({"op": "load", "id": 20 + k, "workload": work})
+            got.append(self.handle({"op": "run", "id": 30 + k, "values": True}) if a.get("status") == "ok" else a)
+        self.check("remove, add, set_constant, then re-solve", len(got) == len(wants) and all(
+            g.get("status") == "ok" and agree(g.get("values"), w) for g, w in zip(got, wants)), got)
+        b = self.handle({"op": "run", "id": 40, "repeat": 3, "warmup": 2})
+        self.check("two warm-ups and three runs back to back", b.get("status") == "ok" and len(b.get("runs", [])) == 3
+                   and all(len(r["operations"]) == len(ops) for r in b["runs"]), b)
+
+    def check_conflicting_operation(self, chain, conflicting):
+        """A workload on `chain` whose operation adds the required constraint `conflicting` (id 4) must load, and
+        its run must answer "infeasible" naming operations[0]."""
+        a = self.handle({"op": "load", "id": 43, "workload": {"system": chain, "operations": [
+            {"kind": "update", "steps": [{"add": 4, "constraint": conflicting}, {"solve": True}]}]}})
+        b = self.handle({"op": "run", "id": 44})
+        self.check("operation adding a conflicting required constraint", a.get("status") == "ok"
+                   and b.get("status") == "infeasible" and "operations[0]" in b.get("message", ""), [a, b])
+
 
 # ---------------------------------------------------------------------------------------------------- main
 

@@ -163,22 +163,9 @@ def self_check(checker):
            [{"set_constant": 1, "constant": "-10"}, {"suggest": "e", "value": "3"}],
            [{"remove": 3}, {"add": 4, "constraint": c({"x": "1"}, "-70", prio=500)}], [{"remove": 4}]]
     want = [(50, 0), (20, 0), (10, 3), (70, 3), (10, 3)]
-    got = []
-    for k in range(1, len(ops) + 1):
-        work = {"system": system, "operations": [{"kind": "update", "steps": s + [{"solve": True}]} for s in ops[:k]]}
-        a = checker.handle({"op": "load", "id": 20 + k, "workload": work})
-        got.append(checker.handle({"op": "run", "id": 30 + k, "values": True}) if a.get("status") == "ok" else a)
-    check("remove, add, set_constant, then re-solve", all(g.get("status") == "ok" and close(
-        g.get("values"), {"x": x, "y": x + 5, "e": e}) for g, (x, e) in zip(got, want)), got)
-    b = checker.handle({"op": "run", "id": 40, "repeat": 3, "warmup": 2})
-    check("two warm-ups and three runs back to back", b.get("status") == "ok" and len(b.get("runs", [])) == 3
-          and all(len(r["operations"]) == 5 for r in b["runs"]), b)
+    checker.check_operations(system, ops, [{"x": x, "y": x + 5, "e": e} for x, e in want], close)
 
-    a = checker.handle({"op": "load", "id": 41, "workload": {"system": chain, "operations": [
-        {"kind": "update", "steps": [{"add": 4, "constraint": c({"x3": "1"}, "-12")}, {"solve": True}]}]}})
-    b = checker.handle({"op": "run", "id": 42})
-    check("operation adding a conflicting required constraint", a.get("status") == "ok"
-          and b.get("status") == "infeasible" and "operations[0].steps[0]" in b.get("message", ""), [a, b])
+    checker.check_conflicting_operation(chain, c({"x3": "1"}, "-12"))
 
     four = lp(["x"], [c({"x": "1"}, "-1", prio=p) for p in (100, 200, 300, 400)])
     r = checker.solve(four)

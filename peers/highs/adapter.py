@@ -376,16 +376,7 @@ def self_check(checker):
             {"set_constant": 1, "constant": "-45"}, {"add": 7, "constraint": c({"x": "1"}, "-41", "<=", prio=230)},
             {"add": 8, "constraint": c({"x": "1"}, "-40.5", prio=220)}]]
     want = [(50, 0), (20, 0), (10, 3), (70, 3), (10, 3), (40.5, 3)]
-    got = []
-    for k in range(1, len(ops) + 1):
-        work = {"system": system, "operations": [{"kind": "update", "steps": s + [{"solve": True}]} for s in ops[:k]]}
-        a = checker.handle({"op": "load", "id": 20 + k, "workload": work})
-        got.append(checker.handle({"op": "run", "id": 30 + k, "values": True}) if a.get("status") == "ok" else a)
-    check("remove, add, set_constant, then re-solve", all(g.get("status") == "ok" and close(
-        g.get("values"), {"x": x, "y": x + 5, "e": e}) for g, (x, e) in zip(got, want)), got)
-    b = checker.handle({"op": "run", "id": 40, "repeat": 3, "warmup": 2})
-    check("two warm-ups and three runs back to back", b.get("status") == "ok" and len(b.get("runs", [])) == 3
-          and all(len(r["operations"]) == 6 for r in b["runs"]), b)
+    checker.check_operations(system, ops, [{"x": x, "y": x + 5, "e": e} for x, e in want], close)
 
     # Edits in a workload: e is free until suggested (0 as an unused variable would read), then follows the
     # suggestions; a required row x == e + 1 makes x follow too.
@@ -397,11 +388,7 @@ def self_check(checker):
     check("edit rounds then a suggestion in an operation", a.get("status") == "ok" and b.get("status") == "ok"
           and close(b.get("values"), {"x": 9, "e": 8}), [a, b])
 
-    a = checker.handle({"op": "load", "id": 43, "workload": {"system": chain, "operations": [
-        {"kind": "update", "steps": [{"add": 4, "constraint": c({"x3": "1"}, "-12")}, {"solve": True}]}]}})
-    b = checker.handle({"op": "run", "id": 44})
-    check("operation adding a conflicting required constraint", a.get("status") == "ok"
-          and b.get("status") == "infeasible" and "operations[0]" in b.get("message", ""), [a, b])
+    checker.check_conflicting_operation(chain, c({"x3": "1"}, "-12"))
     a = checker.handle({"op": "load", "id": 45, "workload": {"system": bad, "operations": []}})
     b = checker.handle({"op": "run", "id": 46})
     check("infeasible system in a timed run", a.get("status") == "ok" and b.get("status") == "infeasible", [a, b])
