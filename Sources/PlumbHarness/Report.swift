@@ -75,6 +75,12 @@ public struct Report {
         }
         doc.blocks.append(.paragraph(run))
         doc.blocks += [.heading(level: 2, text: "Which back end to embed"), .bullets(recommendations())]
+        let lost = losses()
+        if !lost.isEmpty {
+            doc.blocks += [.paragraph("**Where each loses** (over 1.25× the fastest's time):"),
+                           .table(.init(headers: ["back end", "loses at"],
+                                        rows: lost.map { [$0.backEnd, $0.uses.joined(separator: ", ")] }))]
+        }
         let usesChart = charts.first { $0.file == Self.usesChartFile }
         doc.blocks += usesBlocks(chart: usesChart.map { .chart(file: $0.file, svg: $0.svg) })
         doc.blocks += conformanceBlocks()
@@ -143,7 +149,22 @@ public struct Report {
         return conforming.isEmpty ? results.backEndNames : conforming + unjudged
     }
 
-    /// One recommendation per use, each from measured figures, then where each back end loses.
+    /// Per back end that passed the corpus, the uses where it takes over 1.25× the fastest's time:
+    /// `remake a view (28.0× kiwi)`.
+    public func losses() -> [(backEnd: String, uses: [String])] {
+        let uses = UseComparison.all(results, among: conformingNames)
+        return conformingNames.compactMap { name in
+            let lost = uses.compactMap { c -> String? in
+                guard let s = c.standings.first(where: { $0.backEnd == name }), s.ratio > 1.25,
+                      let best = c.standings.first else { return nil }
+                return "\(c.use.rawValue) (\(format3(s.ratio))× \(best.backEnd))"
+            }
+            return lost.isEmpty ? nil : (name, lost)
+        }
+    }
+
+    /// One recommendation per use, each from measured figures, then which back ends were not ranked and which
+    /// one to verify with.
     public func recommendations() -> [String] {
         let summaries = results.summaries()
         guard !results.backEndNames.isEmpty else { return ["No back end ran."] }
@@ -160,16 +181,6 @@ public struct Report {
                          + "\(comparison.figure), \(best.workloads) workloads)"
                          + (others.isEmpty ? "." : "; the others take " + others.joined(separator: ", ") + " its time."))
         }
-        var losses: [String] = []
-        for name in pool {
-            let lost = uses.compactMap { c -> String? in
-                guard let s = c.standings.first(where: { $0.backEnd == name }), s.ratio > 1.25,
-                      let best = c.standings.first else { return nil }
-                return "\(c.use.rawValue) (\(format3(s.ratio))× \(best.backEnd))"
-            }
-            if !lost.isEmpty { losses.append("\(name) loses at " + lost.joined(separator: ", ")) }
-        }
-        if !losses.isEmpty { lines.append("**Where each loses** (over 1.25× the fastest): " + losses.joined(separator: "; ") + ".") }
         if !excluded.isEmpty {
             lines.append("Not ranked for speed, since they failed or did not converge on corpus layouts: \(excluded.joined(separator: ", ")).")
         }
