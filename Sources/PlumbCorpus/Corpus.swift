@@ -69,13 +69,15 @@ public struct Corpus: Sendable {
         return found.sorted()
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    /// Whether `path` is a folder that can be opened.
+    public static func isDirectory(_ path: String) -> Bool {
         guard let dir = opendir(path) else { return false }
         closedir(dir)
         return true
     }
 
-    static func currentDirectory() -> String {
+    /// The current directory's path (`.` if it cannot be read).
+    public static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }

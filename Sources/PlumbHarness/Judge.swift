@@ -45,7 +45,6 @@ public struct Judge: Sendable {
                       reference: Observation? = nil) -> Verdict {
         var differences: [Difference] = []
         var maxError = 0.0
-        let number = ReadableNumbers.format as (Double) -> String
         if let conflict = expectation.conflict {
             guard let first = observation.unsatisfied.first else {
                 let text = "expected unsatisfiable (\(conflict.joined(separator: "; "))) but the back end reported a layout"
@@ -133,7 +132,7 @@ public struct Judge: Sendable {
             }
         }
         if let required = observation.levelViolations[.required], required.doubleValue > policy.allowance(0) {
-            differences.append(Difference(.requiredViolated, subject: "required", summary: "violated by \(number(required.doubleValue)) in total",
+            differences.append(Difference(.requiredViolated, subject: "required", summary: "violated by \(ReadableNumbers.format(required.doubleValue)) in total",
                                           gap: required.doubleValue, text: "required constraints violated by \(required) in total"))
         }
         if observation.approximate && !differences.isEmpty {

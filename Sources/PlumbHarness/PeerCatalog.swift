@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbCorpus
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,7 +64,7 @@ public struct PeerCatalog: Sendable {
     public static func defaultRoot(from directory: String) -> String? {
         var directory = directory
         for _ in 0..<8 {
-            if readFileBytes(atPath: directory + "/Package.swift") != nil, isDirectory(directory + "/peers") { return directory + "/peers" }
+            if readFileBytes(atPath: directory + "/Package.swift") != nil, Corpus.isDirectory(directory + "/peers") { return directory + "/peers" }
             guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
             directory = String(directory[..<slash])
         }
@@ -108,15 +109,9 @@ public struct PeerCatalog: Sendable {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
-            if !name.hasPrefix("."), isDirectory(root + "/" + name) { found.append(name) }
+            if !name.hasPrefix("."), Corpus.isDirectory(root + "/" + name) { found.append(name) }
         }
         return found.sorted()
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        guard let dir = opendir(path) else { return false }
-        closedir(dir)
-        return true
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PlumbHarness
+import PlumbCorpus
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,7 @@ struct Peers: ParsableCommand {
 
 /// The checkout's peers, or a usage error saying where they are looked for.
 func peerCatalog() throws -> PeerCatalog {
-    guard let root = PeerCatalog.defaultRoot(from: currentDirectoryPath()) else {
+    guard let root = PeerCatalog.defaultRoot(from: Corpus.currentDirectory()) else {
         throw ValidationError("no peers/ folder found: run bench from the Plumb checkout")
     }
     do { return try PeerCatalog(root: root) } catch {
@@ -138,10 +139,4 @@ struct CheckPeers: ParsableCommand {
             throw ExitCode(1)
         }
     }
-}
-
-func currentDirectoryPath() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    guard getcwd(&buffer, buffer.count) != nil else { return "." }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
