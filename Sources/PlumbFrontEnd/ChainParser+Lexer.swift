@@ -53,8 +53,11 @@ extension ChainParser {
         while i < n {
             let c = chars[i]
             if c.isWhitespace { i += 1; continue }
-            // Comments.
-            if c == "/", char(i + 1) == "/" { break }
+            // Comments (a chain continued over lines may hold one between its lines).
+            if c == "/", char(i + 1) == "/" {
+                while i < n && !chars[i].isNewline { i += 1 }
+                continue
+            }
             if c == "/", char(i + 1) == "*" {
                 var j = i + 2
                 var closed = false
@@ -63,7 +66,8 @@ extension ChainParser {
                     j += 1
                 }
                 guard closed else {
-                    throw syntaxError("unterminated comment: expected '*/' before the end of the line", line: line, column: column(i))
+                    let (l, col) = ChainParser.lineAndColumn(of: column(i), in: chars, line: line, firstColumn: firstColumn)
+                    throw syntaxError("unterminated comment: expected '*/' before the end of the line", line: l, column: col)
                 }
                 i = j
                 continue
@@ -74,6 +78,19 @@ extension ChainParser {
                 while let d = char(i), ChainParser.isIdentifierStart(d) || ChainParser.isDigit(d) { i += 1 }
                 let name = text(start, i)
                 tokens.append(ChainToken(kind: .identifier(name), column: column(start), start: start, end: i, text: name))
+                continue
+            }
+            // C's and Swift's leading-dot numbers (`.5f`, `.0`), where no member can be meant.
+            if c == ".", let d = char(i + 1), ChainParser.isDigit(d),
+               !(tokens.last.map { $0.end == i && ($0.identifier != nil || $0.isPunct(")") || $0.isPunct("]")) } ?? false) {
+                i += 1
+                while let d = char(i), ChainParser.isDigit(d) { i += 1 }
+                let digits = "0" + text(start, i)
+                if let f = char(i), f == "f" || f == "F",
+                   !(char(i + 1).map { ChainParser.isIdentifierStart($0) || ChainParser.isDigit($0) } ?? false) {
+                    i += 1
+                }
+                tokens.append(ChainToken(kind: .number(digits), column: column(start), start: start, end: i, text: text(start, i)))
                 continue
             }
             if ChainParser.isDigit(c) {
@@ -130,7 +147,8 @@ extension ChainParser {
                     j += 1
                 }
                 guard closed else {
-                    throw syntaxError("unterminated string: expected '\"' before the end of the line", line: line, column: column(start))
+                    let (l, col) = ChainParser.lineAndColumn(of: column(start), in: chars, line: line, firstColumn: firstColumn)
+                    throw syntaxError("unterminated string: expected '\"' before the end of the line", line: l, column: col)
                 }
                 i = j
                 tokens.append(ChainToken(kind: .string(value), column: column(start), start: start, end: i, text: text(start, i)))
@@ -141,6 +159,17 @@ extension ChainParser {
         }
         tokens.append(ChainToken(kind: .end, column: column(n), start: n, end: n, text: ""))
         return tokens
+    }
+
+    /// The line and column of a token position (`firstColumn` + offset) in a text that may hold line breaks.
+    static func lineAndColumn(of position: Int, in chars: [Character], line: Int, firstColumn: Int) -> (Int, Int) {
+        let offset = position &- firstColumn
+        guard offset > 0, chars.contains(where: \.isNewline) else { return (line, position) }
+        var l = line, c = firstColumn
+        for k in 0..<min(offset, chars.count) {
+            if chars[k].isNewline { l += 1; c = 1 } else { c += 1 }
+        }
+        return (l, c)
     }
 
     static func isIdentifierStart(_ c: Character) -> Bool {

@@ -67,7 +67,26 @@ enum ChainNames {
     static let priorityTypes: Set<String> = ["UILayoutPriority", "NSLayoutPriority", "ConstraintPriority"]
 
     /// `(CGFloat)x` and `CGFloat(x)`: the value is kept exactly.
-    static let numberTypes: Set<String> = ["CGFloat", "Float", "Double", "float", "double"]
+    static let numberTypes: Set<String> = ["CGFloat", "Float", "Double", "float", "double", "Int", "NSInteger",
+                                           "NSUInteger", "int", "CGFloatValue"]
+
+    /// Functions of numbers the text computes exactly: the larger (true) or smaller (false) of their arguments.
+    static let extremeFunctions: [String: Bool] = [
+        "MAX": true, "max": true, "fmax": true, "fmaxf": true,
+        "MIN": false, "min": false, "fmin": false, "fminf": false,
+    ]
+
+    /// Endings of names apps give their views (`headerView`, `titleLabel`, `doneBtn`): a bare unknown name so
+    /// named, as a relation's argument, is taken for an undeclared view rather than a value.
+    static let viewNameEndings = ["view", "label", "lbl", "button", "btn", "field", "image", "img", "bar", "cell",
+                                  "container", "stack", "line", "separator", "icon", "avatar", "badge", "switch",
+                                  "slider", "indicator", "control", "guide", "banner", "header", "footer", "card",
+                                  "picker", "spinner", "layer", "box", "panel", "wrapper", "bg", "background"]
+
+    static func looksLikeView(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return viewNameEndings.contains { lowered.hasSuffix($0) }
+    }
 
     /// The zero constants of the C API.
     static let zeroConstants: [String: ChainValue] = [

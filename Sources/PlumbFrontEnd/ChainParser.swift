@@ -9,6 +9,19 @@ public enum TextConstant: Hashable, Sendable {
     case directionalInsets(DirectionalEdgeInsets)
 }
 
+extension TextConstant {
+    /// The constant as the value reader's value.
+    var chainValue: ChainValue {
+        switch self {
+        case .number(let n): .number(n)
+        case .point(let p): .point(p)
+        case .size(let s): .size(s)
+        case .insets(let i): .insets(i)
+        case .directionalInsets(let i): .directionalInsets(i)
+        }
+    }
+}
+
 /// Reads one Masonry (Objective-C) or SnapKit (Swift) chain, written as text, into the `ConstraintChain` the Swift DSL builds.
 ///
 /// Both spellings may be mixed freely: `make.top.equalTo(superview.mas_top).with.offset(padding.top);` and
@@ -24,11 +37,34 @@ public struct ChainParser: Sendable {
     public static let rootViewID = "root"
 
     /// View ids a chain may name.
-    public let knownViews: Set<String>
+    public var knownViews: Set<String>
     /// Named values a chain may use; numbers, points, sizes and insets (`padding.top` reads a member).
-    public let constants: [String: TextConstant]
+    public var constants: [String: TextConstant]
     /// The file name used in locations and errors.
     public let file: String
+    /// Names a chain may start with: the block's maker (`make`, or whatever the closure calls it) and `$0`.
+    public var makerNames: Set<String> = ["make", "$0"]
+    /// Values the code names but cannot compute, bound by name (`ParameterBindings`).
+    public var parameters = ParameterBindings()
+    /// Names that mean `self` (`weakSelf`, `strongSelf`, or any local set to `self`).
+    public var selfAliases: Set<String> = ChainParser.defaultSelfAliases
+    /// The superview of each view, for `v.superview` (a view not listed here has none the parser knows).
+    public var parents: [String: String] = [:]
+    /// The view `self` is (the root unless the code is a view's own, which then lies inside the root).
+    public var selfView = ChainParser.rootViewID
+    /// Whether `view` alone names the root (false when the code declares a local `view` of its own).
+    public var viewIsRoot = true
+    /// Whether a view the file does not declare, named as a view (`line.mas_bottom`, a receiver, `headerView` as a
+    /// relation's argument), is taken as a new view (noted in `ReadingNotes.undeclaredViews`) rather than an error.
+    /// A near miss of a declared view (`titel` for `title`) is an error either way.
+    public var declaresUnknownViews = false
+    /// Whether an expression the parser cannot compute becomes a parameter (true) or is an error (false: the
+    /// numbers of a layout file's own statements, such as `root 375 667`, must be numbers).
+    public var allowsParameters = true
+
+    /// Spellings of a weak or strong copy of `self` that real code uses before it is declared in the text.
+    public static let defaultSelfAliases: Set<String> = ["weakSelf", "strongSelf", "wself", "sself", "weakself",
+                                                         "strongself", "ws", "ss", "this"]
 
     /// - Parameters:
     ///   - constants: named numbers (`let padding = 10`).
@@ -54,23 +90,51 @@ public struct ChainParser: Sendable {
     /// - Parameters:
     ///   - line: the 1-based line number, for locations.
     ///   - column: the 1-based column of `text`'s first character in that line.
+    /// The text may span lines (a chain continued on the next line); locations then count lines from `line`.
     public func parse(_ text: some StringProtocol, line: Int, column: Int = 1) throws(TextSyntaxError) -> ConstraintChain {
+        var notes = ReadingNotes()
+        return try parse(text, line: line, column: column, notes: &notes)
+    }
+
+    /// `parse`, noting every parameter the chain uses (an expression it cannot compute) and every view it names
+    /// that is not declared.
+    public func parse(_ text: some StringProtocol, line: Int, column: Int = 1,
+                      notes: inout ReadingNotes) throws(TextSyntaxError) -> ConstraintChain {
         var reader = try ChainReader(parser: self, text: text, line: line, column: column)
-        return try reader.readChain()
+        let chain = try reader.readChain()
+        notes.parameterUses += reader.uses
+        notes.undeclaredViews += reader.undeclared
+        return chain
     }
 
     /// Parses a number expression (`10`, `-0.5`, `(20 - 4) / 3`, `CGFloat(10)`, `@10`, a number constant), exactly.
     public func parseNumber(_ text: some StringProtocol, line: Int, column: Int = 1) throws(TextSyntaxError) -> Rational {
+        var notes = ReadingNotes()
+        return try parseNumber(text, line: line, column: column, notes: &notes)
+    }
+
+    /// `parseNumber`, noting the parameters it uses.
+    public func parseNumber(_ text: some StringProtocol, line: Int, column: Int = 1,
+                            notes: inout ReadingNotes) throws(TextSyntaxError) -> Rational {
         var reader = try ChainReader(parser: self, text: text, line: line, column: column)
         let (value, valueColumn) = try reader.readWholeValue()
+        notes.parameterUses += reader.uses
         return try reader.number(value, valueColumn, "the value")
     }
 
     /// Parses a value for a named constant: a number expression, `CGPointMake(1, 2)`, `CGSize(width: 1, height: 2)`,
     /// `UIEdgeInsetsMake(10, 10, 10, 10)`, `NSDirectionalEdgeInsets(top:leading:bottom:trailing:)`, `UIEdgeInsetsZero`, ...
     public func parseConstant(_ text: some StringProtocol, line: Int, column: Int = 1) throws(TextSyntaxError) -> TextConstant {
+        var notes = ReadingNotes()
+        return try parseConstant(text, line: line, column: column, notes: &notes)
+    }
+
+    /// `parseConstant`, noting the parameters it uses.
+    public func parseConstant(_ text: some StringProtocol, line: Int, column: Int = 1,
+                              notes: inout ReadingNotes) throws(TextSyntaxError) -> TextConstant {
         var reader = try ChainReader(parser: self, text: text, line: line, column: column)
         let (value, valueColumn) = try reader.readWholeValue()
+        notes.parameterUses += reader.uses
         switch value {
         case .number(let n): return .number(n)
         case .point(let p): return .point(p)
@@ -88,6 +152,18 @@ public struct ChainParser: Sendable {
     static let referenceKeywords: Set<String> = [
         "self", "view", "superview", "topLayoutGuide", "bottomLayoutGuide", "safeAreaLayoutGuide",
     ]
+
+    /// The view id of `name[index]`: `buttons_0`, `cells_i` (characters other than letters, digits and `_` become
+    /// `_`, runs collapsed).
+    public static func subscriptedID(_ name: String, _ index: String) -> String {
+        var id = name + "_"
+        for c in index {
+            if c.isASCII && (c.isLetter || c.isNumber || c == "_") { id.append(c) }
+            else if id.last != "_" { id.append("_") }
+        }
+        while id.hasSuffix("_") && id.count > name.count + 1 { id.removeLast() }
+        return id
+    }
 
     /// `a, b, c`, shortened after 20 names (each to an excerpt).
     static func list(_ names: [String]) -> String {
@@ -114,11 +190,12 @@ extension ChainReader {
     /// `make.<attributes>.<relation>(...).<modifiers>;`
     mutating func readChain() throws(TextSyntaxError) -> ConstraintChain {
         let makeToken = current
-        guard let makeName = makeToken.identifier, makeName == "make" || makeName == "$0" else {
-            throw error("expected 'make' at the start of a constraint, found \(makeToken.display)", at: makeToken)
+        guard let makeName = makeToken.identifier, parser.makerNames.contains(makeName) else {
+            let names = parser.makerNames.filter { $0 != "$0" }.sorted().map { "'\($0)'" }.joined(separator: " or ")
+            throw error("expected \(names) at the start of a constraint, found \(makeToken.display)", at: makeToken)
         }
         advance()
-        var chain = ConstraintChain(attributes: [], location: SourceLocation(file: parser.file, line: line, column: makeToken.column))
+        var chain = ConstraintChain(attributes: [], location: location(of: makeToken.column))
         /// The first member that is neither an attribute nor a filler (attributes may not follow it).
         var firstNonAttribute: ChainToken?
         var relationToken: ChainToken?
@@ -317,7 +394,9 @@ extension ChainReader {
         if current.isPunct(")") {
             throw error("expected an argument for \(name.excerpt), found ')'", at: current)
         }
-        let (value, column) = try parseExpression(name == "priority" ? .priority : .value)
+        let context: ValueContext = name == "priority" ? .priority
+            : name == "multipliedBy" || name == "dividedBy" ? .factor : .value
+        let (value, column) = try parseExpression(context)
         try expect(")", "after the argument of \(name.excerpt)")
         let what = "the argument of \(name.excerpt)"
         func mismatch(_ expected: String) -> TextSyntaxError {

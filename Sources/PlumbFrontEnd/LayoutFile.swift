@@ -22,9 +22,13 @@ public struct LayoutFile {
     /// - Parameters:
     ///   - file: the path used in error locations.
     ///   - name: the layout's name unless the file says `layout NAME`.
-    public init(file: String, name: String) {
+    /// Values bound from outside the file (`--param`); they win over the file's own `param` lines.
+    public var parameters: ParameterBindings
+
+    public init(file: String, name: String, parameters: ParameterBindings = ParameterBindings()) {
         self.file = file
         self.name = name
+        self.parameters = parameters
     }
 
     /// Whether `text` looks like a layout file rather than JSON (a byte-order mark is skipped).
@@ -46,12 +50,12 @@ public struct LayoutFile {
         }
         // "\r\n" is one Character in Swift, so lines are split on every newline Character, not only on "\n".
         let lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-        var reader = Reader(file: file, lines: lines)
+        var reader = LayoutFileReader(file: file, lines: lines, bindings: parameters)
         return try reader.read(defaultName: name)
     }
 }
 
-private struct Reader {
+struct LayoutFileReader {
     let file: String
     let lines: [Substring]
     var index = 0
@@ -68,9 +72,25 @@ private struct Reader {
     /// Errors reported at most (later ones are often consequences of earlier ones).
     static let errorLimit = 20
 
-    init(file: String, lines: [Substring]) {
+    /// Parameter bindings: the command line's, then the file's `param` lines for names it leaves unbound.
+    var bindings: ParameterBindings
+    /// Names bound from outside the file (a `param` line does not change them).
+    let boundOutside: Set<String>
+    var parameterUses: [ParameterUse] = []
+    /// Views the code names without the file declaring them, added as it names them (in file order).
+    var undeclaredViews: [UndeclaredView] = []
+    /// Names the file's code gives `self` (`__weak typeof(self) weakSelf = self;`).
+    var selfAliases = ChainParser.defaultSelfAliases
+    /// The view `self` is (`self VIEW`); the root unless the file says otherwise.
+    var selfView = ChainParser.rootViewID
+    /// The superview of each declared view.
+    var parents: [String: String] = [:]
+
+    init(file: String, lines: [Substring], bindings: ParameterBindings = ParameterBindings()) {
         self.file = file
         self.lines = lines
+        self.bindings = bindings
+        self.boundOutside = Set(bindings.values.keys)
     }
 
     func error(_ message: String, line: Int, column: Int = 1) -> TextSyntaxError {
@@ -78,11 +98,18 @@ private struct Reader {
     }
 
     var parser: ChainParser {
-        ChainParser(knownViews: declared, valueConstants: constants, file: file)
+        var parser = ChainParser(knownViews: declared, valueConstants: constants, file: file)
+        parser.parameters = bindings
+        parser.selfAliases = selfAliases
+        parser.parents = parents
+        parser.selfView = selfView
+        parser.viewIsRoot = !declared.contains("view")
+        parser.declaresUnknownViews = script != nil
+        return parser
     }
 
     mutating func read(defaultName: String) throws(TextSyntaxError) -> LayoutScript {
-        while index < lines.count && errors.count < Reader.errorLimit {
+        while index < lines.count && errors.count < LayoutFileReader.errorLimit {
             let lineNumber = index + 1
             let raw = lines[index]
             index += 1
@@ -108,6 +135,8 @@ private struct Reader {
             throw error("the file declares no root: start with `root WIDTH HEIGHT`", line: max(1, lines.count))
         }
         if script.name.isEmpty { script.name = defaultName }
+        script.parameterUses = parameterUses
+        script.undeclaredViews = undeclaredViews
         return script
     }
 
@@ -149,11 +178,21 @@ private struct Reader {
             declared.insert(ChainParser.rootViewID)
         case "let":
             guard let eq = s.firstIndex(of: "=") else { throw error("expected `let NAME = VALUE`", line: line, column: column) }
-            let name = s[s.index(s.startIndex, offsetBy: 3)..<eq].trimmingWhitespace
+            var name = s[s.index(s.startIndex, offsetBy: 3)..<eq].trimmingWhitespace
+            if let colon = name.firstIndex(of: ":") { name = name[..<colon].trimmingWhitespace }   // `let gap: CGFloat = 8`
             guard isIdentifier(name) else { throw error("'\(name.excerpt)' is not a name for a constant", line: line, column: column) }
             let valueText = s[s.index(after: eq)...]
+            var notes = ReadingNotes()
             constants[String(name)] = try parser.parseConstant(valueText, line: line,
-                                                               column: column + s.distance(from: s.startIndex, to: s.index(after: eq)))
+                                                               column: column + s.distance(from: s.startIndex, to: s.index(after: eq)),
+                                                               notes: &notes)
+            parameterUses += notes.parameterUses
+        case "param":
+            try readParameter(s.dropFirst(5), line: line, column: column + 6)
+        case "parameters" where words.count == 2 && words[1] == "{":
+            try readParameterBlock(location: location)
+        case "self" where words.count == 2 && isIdentifier(words[1]):
+            selfView = try viewID(words[1], line: line, column: column)
         case "view":
             try requireRoot(line: line)
             guard words.count >= 2, isIdentifier(words[1]) else { throw error("expected `view ID [in PARENT] [properties]`", line: line, column: column) }
@@ -174,6 +213,7 @@ private struct Reader {
             rest.removeAll { $0 == "scrollview" }
             let properties = try viewProperties(rest, line: line, column: column)
             declared.insert(id)
+            parents[id] = parent ?? ChainParser.rootViewID
             script?.views.append(LayoutScript.ViewDeclaration(id: id, parent: parent, properties: properties,
                                                               isScrollView: isScrollView, location: location))
         case "set":
@@ -192,7 +232,7 @@ private struct Reader {
                 throw error("expected `\(head) VIEW [VIEW...] {` and a block of chains closed by `}`", line: line, column: column)
             }
             let ids = try words.dropFirst().dropLast().map { (w) throws(TextSyntaxError) -> String in try viewID(w, line: line, column: column) }
-            try readBlock(head, ids: ids, location: location)
+            try readBlock(LayoutScript.BlockKind(rawValue: head) ?? .make, ids: ids, header: s, opening: s.startIndex, location: location)
         case "expect" where words.count >= 3 && words[1] == "error":
             try requireRoot(line: line)
             let rest = s[words[2].startIndex...].trimmingWhitespace
@@ -238,137 +278,6 @@ private struct Reader {
         default:
             try readCodeStatement(s, location: location)
         }
-    }
-
-    /// Objective-C and Swift spellings of blocks and calls, as copied from Masonry or SnapKit code.
-    mutating func readCodeStatement(_ s: Substring, location: SourceLocation) throws(TextSyntaxError) {
-        let line = location.line
-        let column = location.column ?? 1
-        try requireRoot(line: line)
-        if try readReferenceStep(s, location: location) { return }
-        // Masonry's calls, with or without the `mas_` prefix (MAS_SHORTHAND).
-        for (method, kind) in [("mas_makeConstraints", "make"), ("mas_updateConstraints", "update"), ("mas_remakeConstraints", "remake"),
-                               ("makeConstraints", "make"), ("updateConstraints", "update"), ("remakeConstraints", "remake")] {
-            if s.hasPrefix("["), let range = s.firstRange(of: " \(method):") {
-                let receivers = try receiverList(s[s.index(after: s.startIndex)..<range.lowerBound], line: line, column: column + 1)
-                if s.hasSuffix("{") {
-                    try readBlock(kind, ids: receivers, location: location)
-                    return
-                }
-                guard try readInlineBlock(kind, ids: receivers, line: s, after: range.upperBound, location: location) else {
-                    throw error("expected a block: `{` at the end of the line, or `{ ... }];` on one line", line: line, column: column)
-                }
-                return
-            }
-        }
-        for (method, kind) in [("makeConstraints", "make"), ("updateConstraints", "update"), ("remakeConstraints", "remake")] {
-            for prefix in [".snp.\(method)", ".mas_\(method)"] {
-                if let range = s.firstRange(of: prefix), s.hasSuffix("{") || s.hasSuffix(" in") {
-                    let receivers = try receiverList(s[..<range.lowerBound], line: line, column: column)
-                    try readBlock(kind, ids: receivers, location: location)
-                    return
-                }
-                if let range = s.firstRange(of: prefix), s.hasSuffix("}") || s.hasSuffix("})") {
-                    let receivers = try receiverList(s[..<range.lowerBound], line: line, column: column)
-                    if try readInlineBlock(kind, ids: receivers, line: s, after: range.upperBound, location: location) { return }
-                }
-            }
-        }
-        if let range = s.firstRange(of: ".snp.removeConstraints()") {
-            addStep((.removeConstraints(try viewID(s[..<range.lowerBound], line: line, column: column)), location))
-            return
-        }
-        if s.hasPrefix("["), s.contains(" removeFromSuperview]") {
-            let name = s.dropFirst().prefix { $0 != " " }
-            addStep((.removeFromSuperview(try viewID(name, line: line, column: column + 1)), location))
-            return
-        }
-        if s.hasPrefix("["), s.contains(" mas_distributeViewsAlongAxis:") {
-            try readMasonryDistribute(s, location: location)
-            return
-        }
-        let known = "layout, source, tags, dialect, root, let, view, set, make, update, remake, remove, removeFromSuperview, resize, distribute, edit, unedit, suggest, expect, a kept constraint's change, or a Masonry/SnapKit block"
-        throw error("unexpected '\(s.excerpt)': expected \(known)", line: line, column: column)
-    }
-
-    mutating func readBlock(_ kind: String, ids: [String], location: SourceLocation) throws(TextSyntaxError) {
-        var chains: [ConstraintChain] = []
-        var names: [Int: String] = [:]
-        let parser = self.parser
-        while index < lines.count {
-            let lineNumber = index + 1
-            let text = stripComment(lines[index])
-            index += 1
-            let trimmed = text.trimmingWhitespace
-            if trimmed.isEmpty { continue }
-            if ["}", "}];", "}]", "})", "});", "};"].contains(trimmed) {
-                let block = LayoutScript.Block(kind: LayoutScript.BlockKind(rawValue: kind) ?? .make, receivers: ids,
-                                               chains: chains, names: names)
-                addStep((.block(block), location))
-                return
-            }
-            do {
-                try appendChains(text, line: lineNumber, columnOffset: 0, parser: parser, chains: &chains, names: &names)
-            } catch {
-                // one bad chain line: note it and read the rest of the block (the file is refused at the end)
-                if errors.count < Reader.errorLimit { errors.append(error) }
-            }
-        }
-        throw error("the block opened here is never closed: expected `}`", line: location.line, column: location.column ?? 1)
-    }
-
-    /// Skips the lines of a block whose opening statement failed, up to and including its closing line.
-    mutating func skipBlock() {
-        while index < lines.count {
-            let trimmed = stripComment(lines[index]).trimmingWhitespace
-            index += 1
-            if ["}", "}];", "}]", "})", "});", "};"].contains(trimmed) { return }
-        }
-    }
-
-    /// The chains of one line of a block (`;`-separated), keeping references (`self.top = make.top...`).
-    func appendChains(_ text: Substring, line: Int, columnOffset: Int, parser: ChainParser,
-                      chains: inout [ConstraintChain], names: inout [Int: String]) throws(TextSyntaxError) {
-        for (statement, offset) in splitStatements(text) {
-            var chainText = statement
-            var chainOffset = offset + columnOffset
-            if let (name, rest) = keptReference(statement) {
-                names[chains.count] = name
-                chainOffset += statement.distance(from: statement.startIndex, to: rest.startIndex)
-                chainText = rest
-            }
-            chains.append(try parser.parse(chainText, line: line, column: chainOffset + 1))
-        }
-    }
-
-    /// A block opened and closed on one line: `[v mas_makeConstraints:^(MASConstraintMaker *make) { ... }];`
-    /// or `v.snp.makeConstraints { make in ... }`.
-    mutating func readInlineBlock(_ kind: String, ids: [String], line s: Substring, after start: Substring.Index,
-                                  location: SourceLocation) throws(TextSyntaxError) -> Bool {
-        guard let open = s[start...].firstIndex(of: "{"), let close = s.lastIndex(of: "}"), open < close else { return false }
-        var body = s[s.index(after: open)..<close]
-        if let inRange = body.firstRange(of: " in "), body[..<inRange.lowerBound].trimmingWhitespace.allSatisfy({ $0.isLetter || "()$_ ".contains($0) }) {
-            body = body[inRange.upperBound...]
-        }
-        var chains: [ConstraintChain] = []
-        var names: [Int: String] = [:]
-        let column = (location.column ?? 1) - 1 + s.distance(from: s.startIndex, to: body.startIndex)
-        try appendChains(body, line: location.line, columnOffset: column - 0, parser: parser, chains: &chains, names: &names)
-        let block = LayoutScript.Block(kind: LayoutScript.BlockKind(rawValue: kind) ?? .make, receivers: ids, chains: chains, names: names)
-        addStep((.block(block), location))
-        return true
-    }
-
-    /// `[self.]NAME = make...` or `let NAME = make...`: the name and the chain text.
-    func keptReference(_ statement: Substring) -> (String, Substring)? {
-        guard let eq = statement.firstIndex(of: "=") else { return nil }
-        var left = statement[..<eq].trimmingWhitespace
-        let right = statement[statement.index(after: eq)...]
-        let chainStart = right.trimmingWhitespace
-        guard chainStart.hasPrefix("make.") || chainStart.hasPrefix("$0.") else { return nil }
-        for prefix in ["let ", "var ", "self."] where left.hasPrefix(prefix) { left = left.dropFirst(prefix.count).trimmingWhitespace }
-        guard isIdentifier(left), left != "make" else { return nil }
-        return (String(left), chainStart)
     }
 
     /// `expect {` frames and ranges `}` or `expect unsatisfiable {` labels `}`.
@@ -471,6 +380,14 @@ private struct Reader {
         if let eq = member.firstIndex(of: "=") {
             let property = member[..<eq].trimmingWhitespace
             let value = member[member.index(after: eq)...].trimmingWhitespace
+            if property == "isActive" || property == "active" {
+                // SnapKit's `top.isActive = false`
+                guard value == "true" || value == "false" || value == "YES" || value == "NO" else {
+                    throw error("isActive takes true or false, not '\(value.excerpt)'", line: line, column: valueColumn(value))
+                }
+                addStep((.setActive(reference: name, value == "true" || value == "YES"), location))
+                return true
+            }
             let constant = try parser.parseConstant(value, line: line, column: valueColumn(value))
             addStep((.changeConstant(reference: name, try modifier(String(property), constant, line: line, column: column)), location))
             return true
@@ -657,31 +574,13 @@ private struct Reader {
     }
 
     func number(_ text: String, line: Int) throws(TextSyntaxError) -> Rational {
-        try parser.parseNumber(text, line: line)
+        var strict = parser
+        strict.allowsParameters = false
+        return try strict.parseNumber(text, line: line)
     }
 
     func optionalNumber(_ text: String, line: Int) throws(TextSyntaxError) -> Rational? {
         text == "-" ? nil : try number(text, line: line)
-    }
-
-    func viewID(_ word: Substring, line: Int, column: Int) throws(TextSyntaxError) -> String {
-        var name = word.trimmingWhitespace
-        if name.hasPrefix("self.") && name != "self.view" { name = name.dropFirst(5) }
-        let id = (name == "self" || name == "view" || name == "self.view") ? ChainParser.rootViewID : String(name)
-        guard declared.contains(id) else {
-            throw error("unknown view '\(name.excerpt)' (declared: \(ChainParser.list(declared.sorted())))", line: line, column: column)
-        }
-        return id
-    }
-
-    /// `green`, `self.green`, or `@[a, b]`.
-    func receiverList(_ text: Substring, line: Int, column: Int) throws(TextSyntaxError) -> [String] {
-        var t = text.trimmingWhitespace
-        if t.hasPrefix("@[") && t.hasSuffix("]") {
-            t = t.dropFirst(2).dropLast()
-            return try t.split(separator: ",").map { (w) throws(TextSyntaxError) -> String in try viewID(w, line: line, column: column) }
-        }
-        return [try viewID(t, line: line, column: column)]
     }
 
     func requireRoot(line: Int) throws(TextSyntaxError) {
@@ -693,6 +592,11 @@ private struct Reader {
         return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
+    /// Swift's `#available(...)` and kin, which a `#` comment must not swallow in copied code.
+    static func isSwiftDirective(_ rest: Substring) -> Bool {
+        ["available(", "unavailable(", "selector(", "keyPath(", "colorLiteral("].contains { rest.hasPrefix($0) }
+    }
+
     /// Drops a `#` or `//` comment outside quotes.
     func stripComment(_ line: Substring) -> Substring {
         var inString = false
@@ -700,7 +604,7 @@ private struct Reader {
         for i in line.indices {
             let c = line[i]
             if c == "\"" { inString.toggle() }
-            if !inString, c == "#" { return line[..<i] }
+            if !inString, c == "#", !LayoutFileReader.isSwiftDirective(line[line.index(after: i)...]) { return line[..<i] }
             if !inString, c == "/", previous == "/" { return line[..<line.index(before: i)] }
             previous = c
         }

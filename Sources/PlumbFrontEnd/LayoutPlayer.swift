@@ -32,6 +32,9 @@ public final class LayoutPlayer {
                     case .make: groups = try tree.makeConstraints(block.chains, for: view)
                     case .update: groups = try tree.updateConstraints(block.chains, for: view)
                     case .remake: groups = try tree.remakeConstraints(block.chains, for: view)
+                    case .prepare:
+                        groups = try tree.makeConstraints(block.chains, for: view)
+                        for group in groups { group.deactivate() }
                     }
                     for (index, name) in block.names where index < groups.count { references[name] = groups[index] }
                 }

@@ -24,8 +24,9 @@ public struct LayoutScript: Sendable {
         case direction(LayoutDirection?)
     }
 
-    /// Which Masonry call a block is.
-    public enum BlockKind: String, Sendable { case make, update, remake }
+    /// Which Masonry call a block is; `prepare` is SnapKit's `prepareConstraints` (made, not installed, until a
+    /// kept reference is activated).
+    public enum BlockKind: String, Sendable { case make, update, remake, prepare }
 
     /// A block of chains for some receivers; `names` gives kept references (`self.top = make.top...`) by chain index.
     public struct Block: Sendable {
@@ -73,6 +74,12 @@ public struct LayoutScript: Sendable {
     public var rootProperties: [ViewProperty]
     public var views: [ViewDeclaration]
     public var steps: [(step: Step, location: SourceLocation)]
+    /// Every place the file's code uses a value it does not give (a parameter), in file order
+    /// (`ParameterUse.unboundWarning` lists the unbound ones).
+    public var parameterUses: [ParameterUse] = []
+    /// Views the code names that the file does not declare (each added in the root, or where an `addSubview` puts
+    /// it); `UndeclaredView.warning` lists them.
+    public var undeclaredViews: [UndeclaredView] = []
 
     public init(name: String, dialect: Dialect = .masonry, rootSize: Size, direction: LayoutDirection = .leftToRight) {
         self.name = name

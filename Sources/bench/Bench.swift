@@ -17,7 +17,7 @@ struct Bench: ParsableCommand {
         Exit codes: 0 done; 1 an input file is malformed or invalid (the message names file, line and column), \
         or `check` found a conformance loss; 2 `compare` found a regression; 64 the command line itself is wrong.
         """,
-        subcommands: [Run.self, Check.self, Compare.self, ReportCommand.self, Audit.self, Lower.self, Solve.self, Generate.self, Render.self, Fuzz.self, List.self, Peers.self],
+        subcommands: [Run.self, Check.self, Compare.self, ReportCommand.self, Audit.self, Lower.self, Solve.self, Import.self, Generate.self, Render.self, Fuzz.self, List.self, Peers.self],
         defaultSubcommand: Run.self
     )
 
@@ -54,17 +54,49 @@ func readFile(_ path: String) throws -> [UInt8] {
     return bytes
 }
 
+/// `--param NAME=VALUE`: values a layout's code names but does not give.
+struct ParameterOptions: ParsableArguments {
+    @Option(name: .customLong("param"), help: ArgumentHelp(
+        "Binds a value the layout's code does not give: NAME=VALUE, NAME as the code writes it (repeatable).",
+        discussion: "Examples: --param 'kScale(12)=12' --param 'SCREEN_WIDTH=390' --param 'isCompact=false' "
+            + "--param 'style=.regular'. An unbound value takes its default (0; 1 in multipliedBy/dividedBy; 750 as a "
+            + "priority; the first branch of an if, a ternary or a switch), and one warning lists every unbound name.",
+        valueName: "name=value"))
+    var params: [String] = []
+
+    var bindings: ParameterBindings {
+        get throws {
+            let (bindings, invalid) = ParameterBindings.parsing(params)
+            if let invalid {
+                throw ValidationError("--param takes NAME=VALUE (as in --param 'kScale(12)=12'), not '\(invalid.excerpt)'")
+            }
+            return bindings
+        }
+    }
+
+    func validate() throws { _ = try bindings }
+}
+
+/// Reads a layout file with parameter bindings; prints the warning listing its unbound parameters, if any.
+func loadLayout(_ path: String, text: String, parameters: ParameterBindings) throws -> LayoutScript {
+    let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "layout")
+    let script: LayoutScript
+    do { script = try LayoutFile(file: path, name: name, parameters: parameters).parse(text) } catch {
+        throw InputError(error.description)
+    }
+    if let warning = ParameterUse.unboundWarning(script.parameterUses) { writeStandardError(warning + "\n") }
+    return script
+}
+
 /// Reads a layout file or a layout-lp/1 file into a linear system.
-func loadSystem(_ path: String) throws -> LinearSystem {
+func loadSystem(_ path: String, parameters: ParameterBindings = ParameterBindings()) throws -> LinearSystem {
     let bytes = try readFile(path)
     let text = String(decoding: bytes, as: UTF8.self)
     if LayoutFile.looksLikeLayoutFile(text) {
-        let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "layout")
+        let script = try loadLayout(path, text: text, parameters: parameters)
         do {
-            return try LayoutFile(file: path, name: name).parse(text).lowered()
-        } catch let error as TextSyntaxError {
-            throw InputError(error.description)
-        } catch let error as LayoutError {
+            return try script.lowered()
+        } catch {
             throw InputError(error.description)
         }
     }

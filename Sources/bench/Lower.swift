@@ -13,8 +13,11 @@ struct Lower: ParsableCommand {
     @Flag(help: "One line of JSON instead of indented output.")
     var compact = false
 
+    @OptionGroup var parameterOptions: ParameterOptions
+
     func run() throws {
-        let system = try exitOnInputError { try loadSystem(file) }
+        let parameters = try parameterOptions.bindings
+        let system = try exitOnInputError { try loadSystem(file, parameters: parameters) }
         print(system.layoutLPJSON(pretty: !compact))
     }
 }

@@ -19,11 +19,12 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "The SVG file to write (default: FILE with .svg).")
     var output: String?
 
+    @OptionGroup var parameterOptions: ParameterOptions
+
     func run() throws {
         let text = String(decoding: try exitOnInputError { try readFile(file) }, as: UTF8.self)
-        let script = try exitOnInputError { () throws -> LayoutScript in
-            do { return try LayoutFile(file: file, name: "layout").parse(text) } catch { throw InputError("\(error)") }
-        }
+        let parameters = try parameterOptions.bindings
+        let script = try exitOnInputError { try loadLayout(file, text: text, parameters: parameters) }
         let system = try exitOnInputError { () throws -> LinearSystem in
             do { return try script.lowered() } catch { throw InputError("\(error)") }
         }

@@ -38,6 +38,8 @@ struct Solve: ParsableCommand {
     @Flag(help: "Judge the layout file's expect blocks (frames relative to the superview) with this back end, one line each; exit 1 when one fails.")
     var check = false
 
+    @OptionGroup var parameterOptions: ParameterOptions
+
     func validate() throws {
         guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
     }
@@ -45,7 +47,8 @@ struct Solve: ParsableCommand {
     func run() throws {
         let type = try backEnd(named: solver)
         if check { return try checkExpectations(type) }
-        let system = try exitOnInputError { try loadSystem(file) }
+        let parameters = try parameterOptions.bindings
+        let system = try exitOnInputError { try loadSystem(file, parameters: parameters) }
         let result = SystemRunner(repeats: repeats, roundValues: roundValues).run(system, solver: type)
         print(result.layoutResultJSON(pretty: !compact))
     }
@@ -58,9 +61,8 @@ extension Solve {
         guard LayoutFile.looksLikeLayoutFile(text) else {
             throw ValidationError("--check judges a layout file's expect blocks; \(file) is a layout-lp/1 system, which has none")
         }
-        let name = String(file.split(separator: "/").last?.split(separator: ".").first ?? "layout")
-        let script: LayoutScript
-        do { script = try LayoutFile(file: file, name: name).parse(text) } catch { throw InputError("\(error)") }
+        let parameters = try parameterOptions.bindings
+        let script = try exitOnInputError { try loadLayout(file, text: text, parameters: parameters) }
         let entry = CorpusEntry(path: file, script: script)
         let expectations = entry.expectations.map(\.expectation)
         guard !expectations.isEmpty else { throw InputError("\(file): no expect block to check") }

@@ -374,7 +374,7 @@ struct ChainParserNumberTests {
         ("", 1, "expected a value, found end of line"),
         ("10 10", 4, "expected end of line after the value, found '10'"),
         ("v", 1, "expected a number for the value, found a view"),
-        ("nope", 1, "unknown constant 'nope' (known constants: gap, half, offsetPoint, padding)"),
+        ("paddng", 1, "unknown constant 'paddng' (known constants: gap, half, offsetPoint, padding); did you mean 'padding'?"),
         ("MASLayoutPriorityDefaultLow", 1, "'MASLayoutPriorityDefaultLow' is a priority and can only be used in priority(...)"),
         ("CGPointMake(1, 2)", 1, "expected a number for the value, found a CGPoint"),
         ("5 / (2 - 2)", 3, "5 / 0 divides by zero"),

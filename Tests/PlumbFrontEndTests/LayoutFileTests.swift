@@ -305,7 +305,7 @@ import PlumbSystem
         layout skip
         root 320 480
         view a
-        [nosuchview mas_makeConstraints:^(MASConstraintMaker *make) {
+        [ab mas_makeConstraints:^(MASConstraintMaker *make) {
             make.top.equalTo(superview);
         }];
         view a

@@ -1,0 +1,363 @@
+import PlumbSystem
+
+/// Reads the body of one Masonry or SnapKit block as app code writes it: chains over several lines, local
+/// declarations (`CGFloat gap = 8;`, `let inset: CGFloat = 12`, `__weak typeof(self) weakSelf = self;`), `if`/`else`
+/// and `switch` (a parameter picks the branch, the first one by default; every branch is read, so a mistake in any
+/// is reported), and kept references (`self.top = make.top...`, `MASConstraint *top = make.top...`).
+///
+/// A statement it cannot read (a loop, a helper that receives the maker, any other call) is an error naming its line,
+/// column and construct; the rest of the body is still read.
+struct BlockBodyReader {
+    let code: CodeText
+    /// The parser, with the body's local constants and `self` aliases added as they are declared.
+    var parser: ChainParser
+    var chains: [ConstraintChain] = []
+    /// Kept references by chain index.
+    var names: [Int: String] = [:]
+    var errors: [TextSyntaxError] = []
+    var notes = ReadingNotes()
+
+    init(code: CodeText, parser: ChainParser) {
+        self.code = code
+        self.parser = parser
+    }
+
+    /// Reads the statements in `range`; with `taking` false (a branch not chosen) the chains are checked but not kept.
+    mutating func read(_ range: Range<Int>, taking: Bool = true) {
+        for statement in code.statements(in: range) {
+            do {
+                try readStatement(statement, taking: taking)
+            } catch {
+                errors.append(error)
+            }
+        }
+    }
+
+    /// The words a statement may start with that are not read as constraints but change nothing either.
+    static let ignoredStarts = ["guard", "@strongify", "@weakify", "strongify", "weakify", "return", "break",
+                                "continue", "fallthrough", "NSLog", "print", "debugPrint", "assert", "NSAssert",
+                                "NSParameterAssert", "(void)", "#pragma", "#warning"]
+
+    mutating func readStatement(_ range: Range<Int>, taking: Bool) throws(TextSyntaxError) {
+        let s = range.lowerBound
+        let end = range.upperBound
+        if code.hasWord("if", at: s, end: end) { return try readConditional(range, taking: taking) }
+        if code.hasWord("switch", at: s, end: end) { return try readSwitch(range, taking: taking) }
+        for word in ["for", "while", "repeat", "do"] where code.hasWord(word, at: s, end: end) {
+            throw code.error("a '\(word)' loop inside a constraint block is not read: write its constraints out, "
+                             + "or check the file with the loop unrolled", at: s)
+        }
+        let text = code.text(range)
+        if BlockBodyReader.ignoredStarts.contains(where: { text.hasPrefix($0) && (text.count == $0.count
+            || !code.isNameCharacter(text[text.index(text.startIndex, offsetBy: $0.count)])) }) {
+            return
+        }
+        if let (name, chainStart) = keptReference(range) {
+            try readChain(chainStart..<end, name: name, taking: taking)
+            return
+        }
+        if let first = text.split(whereSeparator: { !code.isNameCharacter($0) }).first, parser.makerNames.contains(String(first)),
+           text.dropFirst(first.count).first == "." {
+            try readChain(range, name: nil, taking: taking)
+            return
+        }
+        if try readDeclaration(range) { return }
+        if parser.makerNames.contains(where: { text.contains("(\($0))") || text.contains("(\($0),") || text.contains(":\($0)]")
+                                           || text.contains(", \($0))") || text.contains(":\($0) ") }) {
+            throw code.error("'\(text.excerpt)' hands the maker to a helper method: its constraints are written elsewhere, "
+                             + "which this reader does not follow (inline them into the block)", at: s)
+        }
+        throw code.error("'\(text.excerpt)' is not a constraint: a block holds chains such as make.top.equalTo(...), "
+                         + "declarations of constants, if/else and switch", at: s)
+    }
+
+    mutating func readChain(_ range: Range<Int>, name: String?, taking: Bool) throws(TextSyntaxError) {
+        let (line, column) = code.position(of: range.lowerBound)
+        var found = ReadingNotes()
+        let chain = try parser.parse(code.text(range), line: line, column: column, notes: &found)
+        // a view taken without a declaration is known to the block's later chains
+        for view in found.undeclaredViews where !parser.knownViews.contains(view.id) {
+            parser.knownViews.insert(view.id)
+            notes.undeclaredViews.append(view)
+        }
+        guard taking else { return }
+        notes.parameterUses += found.parameterUses
+        if let name { names[chains.count] = name }
+        chains.append(chain)
+    }
+
+    /// `self.top = make.top...`, `_top = make...`, `let top = make...`, `MASConstraint *top = make...`: the name and
+    /// where the chain starts.
+    func keptReference(_ range: Range<Int>) -> (String, Int)? {
+        var eq = range.lowerBound
+        var open = 0
+        while eq < range.upperBound {
+            let c = code.chars[eq]
+            if c == "(" || c == "[" { open += 1 }
+            if c == ")" || c == "]" { open -= 1 }
+            if c == "=" && open == 0 { break }
+            eq += 1
+        }
+        guard eq < range.upperBound, eq + 1 < range.upperBound, code.chars[eq + 1] != "=",
+              eq > range.lowerBound, !"!<>=".contains(code.chars[eq - 1]) else { return nil }
+        let chainStart = code.skipSpace(eq + 1, end: range.upperBound)
+        let right = code.text(chainStart..<range.upperBound)
+        guard parser.makerNames.contains(where: { right.hasPrefix($0 + ".") }) else { return nil }
+        var left = Substring(code.text(range.lowerBound..<eq)).trimmingWhitespace
+        for prefix in ["let ", "var ", "self.", "MASConstraint *", "MASConstraint*", "Constraint ", "Constraint? "]
+            where left.hasPrefix(prefix) {
+            left = left.dropFirst(prefix.count).trimmingWhitespace
+        }
+        if left.hasPrefix("*") { left = left.dropFirst() }
+        if let colon = left.firstIndex(of: ":") { left = left[..<colon].trimmingWhitespace }   // `let top: Constraint`
+        if left.hasPrefix("_") { left = left.dropFirst() }
+        guard let first = left.first, first.isLetter, left.allSatisfy(code.isNameCharacter),
+              !parser.makerNames.contains(String(left)) else { return nil }
+        return (String(left), chainStart)
+    }
+
+    // MARK: Declarations
+
+    /// Types a C declaration of a value may name.
+    static let valueTypes: Set<String> = ["CGFloat", "float", "double", "int", "NSInteger", "NSUInteger", "long",
+                                          "CGPoint", "CGSize", "UIEdgeInsets", "NSEdgeInsets", "NSDirectionalEdgeInsets",
+                                          "NSTimeInterval", "unsigned", "short", "Float", "Double", "Int"]
+    static let qualifiers: Set<String> = ["static", "const", "__block", "__weak", "__strong", "__unsafe_unretained",
+                                          "private", "fileprivate", "lazy", "final"]
+
+    /// `let NAME[: Type] = VALUE`, `var ...`, `[static const] TYPE NAME = VALUE;`, `__weak typeof(self) NAME = self;`:
+    /// a local constant, or a name for `self`. False when the statement is not a declaration.
+    mutating func readDeclaration(_ range: Range<Int>) throws(TextSyntaxError) -> Bool {
+        guard let (name, equals) = CodeDeclaration.read(code, range) else { return false }
+        let valueStart = code.skipSpace(equals, end: range.upperBound)
+        var valueEnd = range.upperBound
+        while valueEnd > valueStart && (code.chars[valueEnd - 1] == ";" || code.chars[valueEnd - 1].isWhitespace) { valueEnd -= 1 }
+        let value = code.text(valueStart..<valueEnd)
+        if value == "self" || parser.selfAliases.contains(value) {
+            parser.selfAliases.insert(name)
+            return true
+        }
+        let (line, column) = code.position(of: valueStart)
+        var found = ReadingNotes()
+        guard let constant = try? parser.parseConstant(value, line: line, column: column, notes: &found) else {
+            // Not a value (a view, an object): nothing a constraint reads, unless it is used, which is reported then.
+            return true
+        }
+        notes.parameterUses += found.parameterUses
+        parser.constants[name] = constant
+        return true
+    }
+
+    // MARK: Branches
+
+    /// `if COND { ... } else if COND { ... } else { ... }`: the first branch whose condition parameter holds
+    /// (every unbound condition holds); the others are read without keeping their chains.
+    mutating func readConditional(_ range: Range<Int>, taking: Bool) throws(TextSyntaxError) {
+        var i = range.lowerBound
+        let end = range.upperBound
+        var chosen = !taking
+        while true {
+            // at `if`
+            i += 2
+            let conditionStart = code.skipSpace(i, end: end)
+            guard let open = firstBrace(from: conditionStart, end: end) else {
+                throw code.error("an 'if' without braces is not read: write its branch in { }", at: range.lowerBound)
+            }
+            let condition = code.text(conditionStart..<open).trimmingCharacters(in: " \t\n")
+            guard let close = code.matching(open, end: end) else {
+                throw code.error("the '{' of this 'if' is never closed", at: open)
+            }
+            let holds = chosen ? false : try conditionHolds(condition, at: conditionStart)
+            read((open + 1)..<(close - 1), taking: holds && !chosen)
+            if holds { chosen = true }
+            i = code.skipSpace(close, end: end)
+            guard code.hasWord("else", at: i, end: end) else { return }
+            i = code.skipSpace(i + 4, end: end)
+            if code.hasWord("if", at: i, end: end) { continue }
+            guard i < end, code.chars[i] == "{", let elseClose = code.matching(i, end: end) else {
+                throw code.error("expected '{' after 'else'", at: i)
+            }
+            read((i + 1)..<(elseClose - 1), taking: !chosen)
+            return
+        }
+    }
+
+    /// The first `{` at bracket depth 0 from `i` (the opening of a branch after its condition).
+    func firstBrace(from i: Int, end: Int) -> Int? {
+        var j = i
+        while j < end {
+            if let after = code.skipQuoted(j) { j = after; continue }
+            let c = code.chars[j]
+            if c == "{" { return j }
+            if c == "(" || c == "[" {
+                guard let after = code.matching(j, end: end) else { return nil }
+                j = after
+                continue
+            }
+            if c == ";" { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    /// A condition's value: its binding (`!NAME` negates `NAME`'s), else true, so that the first branch is taken;
+    /// `(COND)` is `COND`.
+    mutating func conditionHolds(_ text: String, at offset: Int) throws(TextSyntaxError) -> Bool {
+        var name = ParameterBindings.normalized(text)
+        while name.hasPrefix("("), name.hasSuffix(")"), balancedInside(name) { name = String(name.dropFirst().dropLast()) }
+        var negated = false
+        if name.hasPrefix("!"), name.dropFirst().allSatisfy({ code.isNameCharacter($0) || $0 == "." }) {
+            negated = true
+            name.removeFirst()
+        }
+        let bound = parser.parameters[name]
+        notes.parameterUses.append(ParameterUse(name: name, role: .condition, location: code.location(of: offset), isBound: bound != nil))
+        guard let bound else { return true }   // the first branch, negated or not
+        switch bound.lowercased() {
+        case "true", "yes", "1": return !negated
+        case "false", "no", "0": return negated
+        default:
+            throw code.error("the condition '\(name.excerpt)' is bound to '\(bound.excerpt)': expected true or false", at: offset)
+        }
+    }
+
+    func balancedInside(_ s: String) -> Bool {
+        var depth = 0
+        for (k, c) in s.enumerated() {
+            if c == "(" { depth += 1 }
+            if c == ")" { depth -= 1; if depth == 0 && k < s.count - 1 { return false } }
+        }
+        return depth == 0
+    }
+
+    /// `switch SUBJECT { case A: ... case B, C: ... default: ... }`: the case whose label the subject parameter is
+    /// bound to (`default` when none matches), else the first case; every case is read.
+    mutating func readSwitch(_ range: Range<Int>, taking: Bool) throws(TextSyntaxError) {
+        let end = range.upperBound
+        let subjectStart = code.skipSpace(range.lowerBound + 6, end: end)
+        guard let open = firstBrace(from: subjectStart, end: end), let close = code.matching(open, end: end) else {
+            throw code.error("expected '{' and the cases of this switch", at: range.lowerBound)
+        }
+        var subject = ParameterBindings.normalized(code.text(subjectStart..<open))
+        if subject.hasPrefix("("), subject.hasSuffix(")"), balancedInside(subject) { subject = String(subject.dropFirst().dropLast()) }
+        let cases = switchCases((open + 1)..<(close - 1))
+        guard !cases.isEmpty else { throw code.error("this switch has no case", at: range.lowerBound) }
+        let bound = parser.parameters[subject]
+        notes.parameterUses.append(ParameterUse(name: subject, role: .choice, location: code.location(of: subjectStart), isBound: bound != nil))
+        var pick = 0
+        if let bound {
+            let wanted = bound.hasPrefix(".") ? String(bound.dropFirst()) : bound
+            func matches(_ label: String) -> Bool {
+                label.split(separator: ",").contains { alternative in
+                    let a = ParameterBindings.normalized(String(alternative))
+                    return a == bound || (a.hasPrefix(".") ? String(a.dropFirst()) : a) == wanted
+                }
+            }
+            if let k = cases.firstIndex(where: { $0.label.map(matches) ?? false }) {
+                pick = k
+            } else if let k = cases.firstIndex(where: { $0.label == nil }) {
+                pick = k
+            } else {
+                let labels = cases.compactMap(\.label).joined(separator: ", ")
+                throw code.error("the switch subject '\(subject.excerpt)' is bound to '\(bound.excerpt)', which no case "
+                                 + "matches (cases: \(labels.excerpt))", at: subjectStart)
+            }
+        }
+        for (k, c) in cases.enumerated() { read(c.body, taking: taking && k == pick) }
+    }
+
+    /// The cases of a switch body: each label (nil for `default`) and its statements' range.
+    func switchCases(_ range: Range<Int>) -> [(label: String?, body: Range<Int>)] {
+        var marks: [(label: String?, bodyStart: Int, start: Int)] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if let after = code.skipQuoted(i) { i = after; continue }
+            let c = code.chars[i]
+            if c == "(" || c == "[" || c == "{" {
+                i = code.matching(i, end: range.upperBound) ?? range.upperBound
+                continue
+            }
+            let isCase = code.hasWord("case", at: i, end: range.upperBound)
+            if isCase || code.hasWord("default", at: i, end: range.upperBound) {
+                var colon = i
+                while colon < range.upperBound && code.chars[colon] != ":" { colon += 1 }
+                let label = isCase ? ParameterBindings.normalized(code.text((i + 4)..<colon)) : nil
+                marks.append((label, min(colon + 1, range.upperBound), i))
+                i = colon + 1
+                continue
+            }
+            i += 1
+        }
+        return marks.enumerated().map { k, mark in
+            let bodyEnd = k + 1 < marks.count ? marks[k + 1].start : range.upperBound
+            return (mark.label, mark.bodyStart..<max(mark.bodyStart, bodyEnd))
+        }
+    }
+}
+
+/// Reading a declaration's name and where its value starts, in Swift or C.
+enum CodeDeclaration {
+    /// `let NAME[: T] = `, `var NAME = `, `[qualifiers] TYPE [*]NAME = `, `typeof(self) NAME = `: the name and the
+    /// offset of the value; nil when the statement is no such declaration.
+    static func read(_ code: CodeText, _ range: Range<Int>) -> (String, Int)? {
+        var words: [String] = []
+        var i = range.lowerBound
+        var eq = -1
+        while i < range.upperBound {
+            let c = code.chars[i]
+            if c == "=" {
+                guard i + 1 < range.upperBound, code.chars[i + 1] != "=" else { return nil }
+                eq = i
+                break
+            }
+            if code.isNameCharacter(c) {
+                var j = i
+                while j < range.upperBound && code.isNameCharacter(code.chars[j]) { j += 1 }
+                words.append(code.text(i..<j))
+                i = j
+                continue
+            }
+            if c == "(" {
+                // `typeof(self)` / `__typeof(self)`
+                guard let after = code.matching(i, end: range.upperBound) else { return nil }
+                words.append("(" + code.text((i + 1)..<(after - 1)) + ")")
+                i = after
+                continue
+            }
+            if c == "*" || c == ":" || c == "?" || c == "!" || c.isWhitespace || c == "<" || c == ">" || c == "," {
+                if c == ":" { words.append(":") }
+                i += 1
+                continue
+            }
+            return nil
+        }
+        guard eq >= 0, let nameIndex = declaredNameIndex(words) else { return nil }
+        return (words[nameIndex], eq + 1)
+    }
+
+    private static func declaredNameIndex(_ words: [String]) -> Int? {
+        var k = 0
+        while k < words.count && BlockBodyReader.qualifiers.contains(words[k]) { k += 1 }
+        guard k < words.count else { return nil }
+        if words[k] == "let" || words[k] == "var" {
+            // `let NAME`, `let NAME: Type`
+            guard k + 1 < words.count, isName(words[k + 1]) else { return nil }
+            let rest = words[(k + 2)...]
+            guard rest.isEmpty || rest.first == ":" else { return nil }
+            return k + 1
+        }
+        // C: TYPE [TYPE...] NAME, where the last word is the name and every word before it a type or qualifier.
+        let last = words.count - 1
+        guard last > k, isName(words[last]) else { return nil }
+        let types = words[k..<last].filter { !BlockBodyReader.qualifiers.contains($0) }
+        guard let type = types.first, types.count <= 2 else { return nil }
+        let known = BlockBodyReader.valueTypes.contains(type) || type.hasPrefix("typeof") || type.hasPrefix("__typeof")
+            || type == "(self)" || (type.first?.isUppercase ?? false)
+        return known ? last : nil
+    }
+
+    private static func isName(_ w: String) -> Bool {
+        guard let f = w.first, f.isLetter || f == "_" else { return false }
+        return w.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    }
+}

@@ -1,0 +1,169 @@
+import PlumbSystem
+
+/// Values that a layout's code names but Plumb cannot compute from the text: `theme.insets.top`, `kScale(12)`,
+/// `SCREEN_WIDTH`, `[self barHeight]`, a condition `isCompact`. Each becomes a **parameter** named by its expression
+/// as written (whitespace runs read as one space), bound here or given a documented default.
+///
+/// A binding is text, read exactly where the parameter is used: a number (`12`, `0.1` is 1/10, `-3/2`), `true` or
+/// `false` for a condition, a case label (`.compact`) for a `switch` subject.
+public struct ParameterBindings: Hashable, Sendable {
+    /// By normalized name (`ParameterBindings.normalized`).
+    public private(set) var values: [String: String] = [:]
+
+    public init(_ values: [String: String] = [:]) {
+        for (name, value) in values { self[name] = value }
+    }
+
+    public subscript(name: String) -> String? {
+        get { values[ParameterBindings.normalized(name)] }
+        set { values[ParameterBindings.normalized(name)] = newValue }
+    }
+
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// The longest expression that stands as a parameter's name; a longer one is an error (no code names a value
+    /// with a screenful of text, hostile input does).
+    public static let maximumNameLength = 240
+
+    /// Bindings from `NAME=VALUE` arguments (`--param 'kScale(12)=12'`); the split is at the last `=`, so a name may
+    /// hold `==`. nil and the offending argument when one has no `=` or an empty side.
+    public static func parsing(_ arguments: [String]) -> (bindings: ParameterBindings, invalid: String?) {
+        var result = ParameterBindings()
+        for argument in arguments {
+            guard let eq = argument.lastIndex(of: "="), eq != argument.startIndex else { return (result, argument) }
+            let name = argument[..<eq].trimmingCharacters(in: " \t")
+            let value = argument[argument.index(after: eq)...].trimmingCharacters(in: " \t")
+            guard !name.isEmpty, !value.isEmpty else { return (result, argument) }
+            result[name] = value
+        }
+        return (result, nil)
+    }
+
+    /// A bound value read as a number, exactly: `12`, `-0.5`, `3/2`, `1e3`, with an optional C `f` suffix; nil
+    /// when it is not one.
+    public static func number(_ text: String) -> Rational? {
+        var t = Substring(text.trimmingCharacters(in: " \t"))
+        if t.hasSuffix("f") || t.hasSuffix("F") { t = t.dropLast() }
+        return Rational(String(t))
+    }
+
+    /// The name under which an expression is bound: its text with whitespace runs as one space, trimmed.
+    public static func normalized(_ text: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for c in text {
+            if c.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace { result.append(" ") }
+            pendingSpace = false
+            result.append(c)
+        }
+        return result
+    }
+}
+
+/// What reading a chain or a value found besides its result: the parameters it used, and views it named that the
+/// file does not declare (taken as subviews of the root when the parser `declaresUnknownViews`).
+public struct ReadingNotes: Sendable {
+    public var parameterUses: [ParameterUse] = []
+    public var undeclaredViews: [UndeclaredView] = []
+    public init() {}
+}
+
+/// A view the code names without the file declaring it (`UIView *line = [UIView new];` then `line.mas_bottom`).
+public struct UndeclaredView: Hashable, Sendable {
+    public var id: String
+    public var location: SourceLocation
+
+    public init(id: String, location: SourceLocation) {
+        self.id = id
+        self.location = location
+    }
+
+    /// One warning naming every view the file took without a declaration, where it first appears, and where it was
+    /// put; nil when there is none.
+    public static func warning(_ views: [UndeclaredView]) -> String? {
+        guard !views.isEmpty else { return nil }
+        let listed = views.prefix(20).map { "\($0.id) (\($0.location))" }.joined(separator: ", ")
+        let more = views.count > 20 ? ", ... (\(views.count) in all)" : ""
+        return "warning: \(views.count) view\(views.count == 1 ? "" : "s") the file names without declaring "
+            + "\(views.count == 1 ? "it was" : "them were") added where the code adds \(views.count == 1 ? "it" : "them") "
+            + "(addSubview), else in the root: \(listed)\(more)"
+    }
+}
+
+/// Where a parameter stands, which decides its default when it is not bound.
+public enum ParameterRole: String, Hashable, Sendable {
+    /// A constant, an offset, an inset, a size: 0 by default.
+    case number
+    /// The argument of `multipliedBy` or `dividedBy`: 1 by default.
+    case factor
+    /// The argument of `priority(...)`: 750 (high) by default, since a priority named in code is nearly always one
+    /// chosen below required.
+    case priority
+    /// The condition of an `if` or a ternary: true by default (the first branch).
+    case condition
+    /// The subject of a `switch`: its first case by default.
+    case choice
+
+    /// The default as text, as `--param` would give it (`choice` has none: the first case is taken).
+    public var defaultText: String {
+        switch self {
+        case .number: "0"
+        case .factor: "1"
+        case .priority: "750"
+        case .condition: "true"
+        case .choice: "the first case"
+        }
+    }
+}
+
+/// One place a parameter is used: the name, its role there, where, and the value taken.
+public struct ParameterUse: Hashable, Sendable {
+    public var name: String
+    public var role: ParameterRole
+    public var location: SourceLocation
+    /// Whether a binding gave the value (otherwise the role's default did).
+    public var isBound: Bool
+
+    public init(name: String, role: ParameterRole, location: SourceLocation, isBound: Bool) {
+        self.name = name
+        self.role = role
+        self.location = location
+        self.isBound = isBound
+    }
+}
+
+extension ParameterUse {
+    /// One warning listing every unbound parameter, each with its default and the places it is used; nil when every
+    /// parameter is bound.
+    public static func unboundWarning(_ uses: [ParameterUse]) -> String? {
+        var order: [String] = []
+        var places: [String: [ParameterUse]] = [:]
+        for use in uses where !use.isBound {
+            if places[use.name] == nil { order.append(use.name) }
+            places[use.name, default: []].append(use)
+        }
+        guard !order.isEmpty else { return nil }
+        var lines = ["warning: \(order.count) value\(order.count == 1 ? "" : "s") the code names but does not give "
+                     + "took \(order.count == 1 ? "its" : "their") default (bind with `param NAME = VALUE` in the file "
+                     + "or --param 'NAME=VALUE'):"]
+        for name in order {
+            let uses = places[name]!
+            let shown = uses.prefix(4).map { "\($0.location)" }.joined(separator: ", ")
+            let more = uses.count > 4 ? ", ... (\(uses.count) uses)" : ""
+            lines.append("  \(name) = \(uses[0].role.defaultText)   used at \(shown)\(more)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        let start = firstIndex { !set.contains($0) } ?? endIndex
+        let end = lastIndex { !set.contains($0) }.map { index(after: $0) } ?? start
+        return String(self[start..<Swift.max(start, end)])
+    }
+}

@@ -1,0 +1,337 @@
+import PlumbSystem
+
+/// Writes the layout file of a `SourceScan`: the views (named as the code names them), the file's numbers, and the
+/// blocks as written, each line remembered with where it came from.
+struct ImportWriter {
+    /// Where a line of the layout comes from.
+    enum Origin: Equatable { case block(Int), constant(Int) }
+
+    let file: String
+    let scan: SourceScan
+    let rootSize: Size
+    let name: String
+    /// Whether `view` alone names the root (a view controller's file without a local `view`).
+    let viewIsRoot: Bool
+    /// Whether `self` is a view of its own (a block constrains it), inside the root.
+    let selfIsView: Bool
+    /// The declared views, parents first, each with its superview (nil: the root).
+    private(set) var views: [(id: String, parent: String?)] = []
+    /// Each block's receiver id.
+    private var receivers: [String?] = []
+    /// Start offset of each source line.
+    private let lineStarts: [Int]
+
+    static let selfViewID = "selfView"
+
+    init(file: String, scan: SourceScan, rootSize: Size) {
+        self.file = file
+        self.scan = scan
+        self.rootSize = rootSize
+        var base = file.split(separator: "/").last.map(String.init) ?? file
+        if let dot = base.lastIndex(of: ".") { base = String(base[..<dot]) }
+        let cleaned = base.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }
+        name = cleaned.isEmpty ? "imported" : String(cleaned)
+        var starts = [0]
+        for (i, c) in scan.text.enumerated() where c.isNewline { starts.append(i + 1) }
+        lineStarts = starts
+        viewIsRoot = scan.isViewController && !scan.declaresLocalView
+        let aliases = ChainParser.defaultSelfAliases
+        selfIsView = scan.blocks.contains { block in
+            let r = ImportWriter.stripped(block.receiver)
+            return r.isEmpty || r == "self" || aliases.contains(r)
+        }
+        collectViews()
+    }
+
+    // MARK: Names
+
+    /// What a view expression names.
+    enum Named: Equatable { case root, selfView, view(String) }
+
+    /// `self.titleLabel`, `weakSelf.card`, `_title`, `avatar!`, `self?.card`, `buttons[0]`, `item.icon?`,
+    /// `self.view`: the view it names, or nil when it is no plain path of names.
+    func named(_ expression: String) -> Named? {
+        let t = ImportWriter.stripped(expression)
+        var components = ImportWriter.components(t)
+        guard !components.isEmpty else { return selfIsView ? .selfView : .root }
+        let aliases = ChainParser.defaultSelfAliases
+        var throughSelf = false
+        while let first = components.first, first == "self" || aliases.contains(first) {
+            components.removeFirst()
+            throughSelf = true
+        }
+        if components.isEmpty { return selfIsView ? .selfView : .root }
+        if components == ["view"] && (viewIsRoot || throughSelf) { return .root }
+        var id = ""
+        for (k, c) in components.enumerated() {
+            var part = c
+            if let open = part.firstIndex(of: "["), part.hasSuffix("]") {
+                part = ChainParser.subscriptedID(String(part[..<open]), String(part[part.index(after: open)..<part.index(before: part.endIndex)]))
+            }
+            if k == 0, part.hasPrefix("_"), part.count > 1 { part.removeFirst() }
+            id += (k == 0 ? "" : "_") + part
+        }
+        guard let first = id.first, first.isLetter || first == "_",
+              id.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) else { return nil }
+        if id == "superview" || id == "make" || components.contains("superview") { return nil }
+        return .view(id)
+    }
+
+    /// An expression without whitespace, trailing `!`/`?` and optional chaining marks.
+    static func stripped(_ expression: String) -> String {
+        var t = String(expression.filter { !$0.isWhitespace })
+        while let last = t.last, last == "!" || last == "?" { t.removeLast() }
+        return t.replacing("?.", with: ".").replacing("!.", with: ".")
+    }
+
+    /// `a.b[0].c` as `a`, `b[0]`, `c` (dots inside brackets do not split).
+    static func components(_ t: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var depth = 0
+        for c in t {
+            if c == "[" { depth += 1 }
+            if c == "]" { depth -= 1 }
+            if c == "." && depth == 0 {
+                result.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    // MARK: Views
+
+    mutating func collectViews() {
+        var parentOf: [String: String?] = [:]
+        var order: [String] = []
+        func note(_ id: String) {
+            if parentOf[id] == nil { parentOf[id] = .some(nil); order.append(id) }
+        }
+        for block in scan.blocks {
+            if case .view(let id)? = named(block.receiver) { note(id); receivers.append(id) } else { receivers.append(nil) }
+        }
+        for addition in scan.additions {
+            guard case .view(let child)? = named(addition.child) else { continue }
+            note(child)
+            switch named(addition.parent) {
+            case .view(let p)?:
+                note(p)
+                if parentOf[child] == .some(nil) { parentOf[child] = .some(p) }
+            case .selfView?:
+                if parentOf[child] == .some(nil) { parentOf[child] = .some(ImportWriter.selfViewID) }
+            default:
+                break
+            }
+        }
+        for block in scan.blocks {
+            for reference in referencedViews(in: block) {
+                if case .view(let id)? = named(reference.expression),
+                   reference.certain || parentOf[id] != nil || ChainNames.looksLikeView(id) {
+                    note(id)
+                }
+            }
+        }
+        // parents first; an edge that would make a cycle is dropped
+        var placed: Set<String> = []
+        var result: [(String, String?)] = []
+        if selfIsView { result.append((ImportWriter.selfViewID, nil)); placed.insert(ImportWriter.selfViewID) }
+        let fallback: String? = selfIsView ? ImportWriter.selfViewID : nil
+        func place(_ id: String, _ visiting: Set<String>) {
+            if placed.contains(id) { return }
+            var parent = parentOf[id] ?? nil
+            if let p = parent, visiting.contains(p) || p == id { parent = nil }
+            if let p = parent, p != ImportWriter.selfViewID { place(p, visiting.union([id])) }
+            if placed.contains(id) { return }
+            placed.insert(id)
+            result.append((id, parent ?? fallback))
+        }
+        for id in order { place(id, []) }
+        views = result.map { (id: $0.0, parent: $0.1) }
+    }
+
+    /// The view expressions a block's text names: before `.mas_`, `.snp` or `.snp_` (certain), and the arguments of
+    /// relations and arrays that are plain names (views if the file knows them as views or names them like views).
+    func referencedViews(in block: SourceScan.Block) -> [(expression: String, certain: Bool)] {
+        let m = scan.masked
+        var found: [(String, Bool)] = []
+        // the maker's chains (`make.height.mas_equalTo(...)`) name no view
+        var makers: Set<String> = ["make", "$0"]
+        if let open = (block.start..<block.end).first(where: { m[$0] == "{" }) {
+            let header = Substring(String(scan.text[block.start..<open]))
+            let rest = Substring(String(scan.text[(open + 1)..<block.end]))
+            if let maker = LayoutFileReader.maker(header: header, rest: rest).0 { makers.insert(maker) }
+        }
+        func isMakerPath(_ path: String) -> Bool {
+            makers.contains(String(path.prefix { $0 != "." && $0 != "?" && $0 != "!" }))
+        }
+        func pathBefore(_ dot: Int) -> String {
+            var j = dot - 1
+            while j >= block.start {
+                let c = m[j]
+                if c == "_" || c == "$" || (c.isASCII && (c.isLetter || c.isNumber)) || c == "." || c == "?" || c == "!" { j -= 1; continue }
+                if c == "]" {
+                    var depth = 0
+                    while j >= block.start {
+                        if m[j] == "]" { depth += 1 }
+                        if m[j] == "[" { depth -= 1; if depth == 0 { break } }
+                        j -= 1
+                    }
+                    j -= 1
+                    continue
+                }
+                break
+            }
+            return String(scan.text[(j + 1)..<dot])
+        }
+        var i = block.start
+        while i < block.end {
+            if m[i] == ".", i + 4 < block.end {
+                let word = String(m[(i + 1)..<min(i + 5, block.end)])
+                if word == "mas_" || word.hasPrefix("snp.") || word == "snp_" {
+                    let path = pathBefore(i)
+                    if !path.isEmpty && !isMakerPath(path) { found.append((path, true)) }
+                }
+            }
+            if m[i] == "(" || m[i] == "," || (m[i] == "[" && i > 0 && m[i - 1] == "@") {
+                // a plain name as a whole argument: `equalTo(header)`, `@[a, b]`
+                var j = i + 1
+                while j < block.end && m[j] == " " { j += 1 }
+                var k = j
+                while k < block.end && (m[k] == "_" || m[k] == "." || m[k] == "!" || m[k] == "?" || (m[k].isASCII && (m[k].isLetter || m[k].isNumber))) { k += 1 }
+                while k < block.end && m[k] == " " { k += 1 }
+                if k > j, k < block.end, m[k] == ")" || m[k] == "," || m[k] == "]", m[j].isLetter || m[j] == "_" {
+                    let path = String(scan.text[j..<k]).trimmingCharacters(in: " ")
+                    if !isMakerPath(path) { found.append((path, false)) }
+                }
+            }
+            i += 1
+        }
+        return found
+    }
+
+    // MARK: Locations
+
+    func location(ofOffset offset: Int) -> SourceLocation {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return SourceLocation(file: file, line: low + 1, column: offset - lineStarts[low] + 1)
+    }
+
+    /// Block `b` left out for `reason`, found at `location` of `written` (else at the block's call).
+    func skip(block b: Int, reason: String, at location: SourceLocation? = nil, in written: Written? = nil) -> SourceImport.Skip {
+        let block = scan.blocks[b]
+        var place = self.location(ofOffset: block.start)
+        if let location, let written { place = written.translated(location, file: file) }
+        let receiver = block.receiver.isEmpty ? "self" : block.receiver
+        return SourceImport.Skip(location: place, construct: "the \(block.kind.rawValue) block of \(receiver)", reason: reason)
+    }
+
+    // MARK: The layout
+
+    /// A layout written from the file: its text, what each line comes from, and where in the source file each
+    /// copied line stands (its line, and the columns its copy lost to the indentation removed).
+    struct Written {
+        var text: String
+        var origins: [Int: Origin]
+        var sourceLines: [Int: (line: Int, shift: Int)]
+
+        /// A location in the layout as the source file's.
+        func translated(_ location: SourceLocation, file: String) -> SourceLocation {
+            guard let (line, shift) = sourceLines[location.line] else { return SourceLocation(file: file, line: 1, column: nil) }
+            return SourceLocation(file: file, line: line, column: location.column.map { $0 + shift })
+        }
+    }
+
+    /// The layout text, leaving out blocks and constant lines by index.
+    func layout(leavingOut left: Set<Int>, droppingConstants dropped: Set<Int>) -> Written {
+        var lines: [String] = []
+        var origins: [Int: Origin] = [:]
+        var sourceLines: [Int: (line: Int, shift: Int)] = [:]
+        func add(_ line: String, _ origin: Origin? = nil, source: (Int, Int)? = nil) {
+            lines.append(line)
+            if let origin { origins[lines.count] = origin }
+            if let source { sourceLines[lines.count] = source }
+        }
+        let read = scan.blocks.count - left.count
+        add("# Imported from \(file) by `bench import`: \(scan.blocks.count + scan.refusals.count) block(s), \(read) read, \(views.count) view(s).")
+        add("# Values the code does not give are parameters (a warning lists them): bind them with `param NAME = VALUE`")
+        add("# lines below or `--param 'NAME=VALUE'`.")
+        add("layout \(name)")
+        add("source \"\(file.split(separator: "/").last.map(String.init) ?? file)\"")
+        add("dialect \(file.hasSuffix(".swift") ? "snapkit" : "masonry")")
+        add("root \(rootSize.width) \(rootSize.height)")
+        for view in views {
+            add("view \(view.id)" + (view.parent.map { " in \($0)" } ?? ""))
+        }
+        if selfIsView { add("self \(ImportWriter.selfViewID)") }
+        for (c, constant) in scan.constants.enumerated() where !dropped.contains(c) {
+            guard let value = ImportWriter.constantValue(constant.value) else { continue }
+            let line = location(ofOffset: constant.offset).line
+            add("let \(constant.name) = \(value)", .constant(c), source: (line, 0))
+            if let owner = constant.owner, let number = ParameterBindings.number(value) {
+                add("param \(owner).\(constant.name) = \(number)", .constant(c), source: (line, 0))
+            }
+        }
+        for (b, block) in scan.blocks.enumerated() {
+            let where_ = location(ofOffset: block.start)
+            let text = blockText(block)
+            if left.contains(b) {
+                add("# \(file):\(where_.line): this block is left out (see the import's report)")
+                for line in text { add("#   " + line) }
+                continue
+            }
+            add("# \(file):\(where_.line)")
+            let indent = (where_.column ?? 1) - 1
+            for (k, line) in text.enumerated() { add(line, .block(b), source: (where_.line + k, indent)) }
+        }
+        return Written(text: lines.joined(separator: "\n") + "\n", origins: origins, sourceLines: sourceLines)
+    }
+
+    /// A declaration's value as a `let` can take it: a number, an expression of numbers and names, or a struct;
+    /// nil for anything else (an object, a call of an unknown function).
+    static func constantValue(_ value: String) -> String? {
+        let t = value.trimmingCharacters(in: " \t")
+        guard let first = t.first else { return nil }
+        let structs = ["CGSizeMake", "CGPointMake", "UIEdgeInsetsMake", "CGSize(", "CGPoint(", "UIEdgeInsets(",
+                       "NSDirectionalEdgeInsets(", "CGFloat(", "NSEdgeInsetsMake", "Double(", "Float("]
+        if structs.contains(where: { t.hasPrefix($0) }) { return t }
+        if first.isNumber || (first == "." && t.dropFirst().first?.isNumber == true) || first == "-" || first == "(" {
+            return t.contains("[") || t.contains("{") ? nil : t
+        }
+        return nil
+    }
+
+    /// The block's lines as written, from the call to its close, without the call line's indentation.
+    func blockText(_ block: SourceScan.Block) -> [String] {
+        let first = location(ofOffset: block.start)
+        let indent = (first.column ?? 1) - 1
+        var lines: [String] = []
+        var current = ""
+        var atLineStart = false
+        var dropped = 0
+        for c in scan.text[block.start..<block.end] {
+            if c.isNewline {
+                lines.append(current)
+                current = ""
+                atLineStart = true
+                dropped = 0
+                continue
+            }
+            if atLineStart && (c == " " || c == "\t") && dropped < indent {
+                dropped += 1
+                continue
+            }
+            atLineStart = false
+            current.append(c)
+        }
+        lines.append(current)
+        return lines
+    }
+}

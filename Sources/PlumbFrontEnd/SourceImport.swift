@@ -1,0 +1,121 @@
+import PlumbSystem
+
+/// `bench import`: an app's Objective-C or Swift source file as a layout file. Every Masonry/SnapKit block of the
+/// file is copied as written, in file order; the views are declared from what the blocks and the `addSubview` calls
+/// mention, each in the superview the code adds it to (else in the root, which stands for the view controller's view
+/// or for the view whose file it is); the numbers the file names (`#define`, `static const`, `let`, `static let`
+/// inside a type) become `let` and `param` lines; values it does not give stay parameters.
+///
+/// The result is read back with `LayoutFile` and played: a block that cannot be read or played is left out as a
+/// comment, and reported with its source location and the reason, and the rest is read again. What comes out parses
+/// and plays; solving it says whether the file's layout conflicts or is ambiguous.
+public struct SourceImport {
+    /// A block or line that was left out.
+    public struct Skip: Sendable, CustomStringConvertible {
+        /// Where in the source file.
+        public var location: SourceLocation
+        /// The construct, as written (an excerpt).
+        public var construct: String
+        public var reason: String
+        public var description: String { "\(location): skipped \(construct.excerpt): \(reason)" }
+    }
+
+    /// What an import produced.
+    public struct Outcome: Sendable {
+        /// The layout file's text.
+        public var layout: String
+        /// Blocks found, and those read (the others are in `skipped`).
+        public var blocks: Int
+        public var readBlocks: Int
+        public var views: Int
+        public var skipped: [Skip]
+        /// Parameters the layout uses (the unbound ones are the file's unknown values).
+        public var parameterUses: [ParameterUse]
+    }
+
+    public let file: String
+    public let source: String
+    /// The root's size: a phone screen unless given.
+    public var rootSize = Size(width: 375, height: 812)
+
+    public init(file: String, source: String) {
+        self.file = file
+        self.source = source
+    }
+
+    /// Imports the file.
+    /// - Complexity: about the file's length, times the rounds of reading back (one per skipped block at worst).
+    public func run() -> Outcome {
+        let scan = SourceScan(source)
+        var writer = ImportWriter(file: file, scan: scan, rootSize: rootSize)
+        var skipped = scan.refusals.map { r in
+            Skip(location: writer.location(ofOffset: r.offset), construct: r.construct, reason: r.reason)
+        }
+        var left: Set<Int> = []
+        var dropped: Set<Int> = []   // constant lines
+        var script: LayoutScript?
+        var written = writer.layout(leavingOut: left, droppingConstants: dropped)
+        for _ in 0...(scan.blocks.count + scan.constants.count + 1) {
+            written = writer.layout(leavingOut: left, droppingConstants: dropped)
+            do {
+                let read = try LayoutFile(file: file, name: writer.name).parse(written.text)
+                if let failed = play(read, origins: written.origins) {
+                    left.insert(failed.block)
+                    skipped.append(writer.skip(block: failed.block, reason: failed.reason))
+                    continue
+                }
+                script = read
+                break
+            } catch {
+                // every error of this round: the blocks and constant lines they fall in are left out (a constant
+                // the reader cannot take is no constraint: it is dropped without a report)
+                var progress = false
+                for e in [error] + error.more {
+                    switch written.origins[e.location.line] {
+                    case .block(let b)?:
+                        if left.insert(b).inserted {
+                            skipped.append(writer.skip(block: b, reason: e.message, at: e.location, in: written))
+                            progress = true
+                        }
+                    case .constant(let c)?:
+                        if dropped.insert(c).inserted { progress = true }
+                    default:
+                        break
+                    }
+                }
+                if !progress {
+                    // an error outside every block (a view the code names in a way this reader cannot declare):
+                    // nothing more can be left out
+                    skipped.append(Skip(location: SourceLocation(file: file, line: 1, column: 1), construct: "the file",
+                                        reason: "the generated layout does not read: \(error.message)"))
+                    break
+                }
+            }
+        }
+        let text = written.text
+        let uses = (script?.parameterUses ?? []).map { use in
+            var use = use
+            use.location = written.translated(use.location, file: file)
+            return use
+        }
+        skipped.sort { ($0.location.line, $0.location.column ?? 0) < ($1.location.line, $1.location.column ?? 0) }
+        return Outcome(layout: text, blocks: scan.blocks.count + scan.refusals.count,
+                       readBlocks: script == nil ? 0 : scan.blocks.count - left.count, views: writer.views.count,
+                       skipped: skipped, parameterUses: uses)
+    }
+
+    /// Plays the script's steps on a fresh tree; the first block that fails, with the reason.
+    func play(_ script: LayoutScript, origins: [Int: ImportWriter.Origin]) -> (block: Int, reason: String)? {
+        guard let tree = try? script.makeTree() else { return nil }
+        let player = LayoutPlayer(script: script, tree: tree)
+        for (step, location) in script.steps {
+            do {
+                try player.perform(step, at: location)
+            } catch {
+                if case .block(let b)? = origins[location.line] { return (b, "\(error)") }
+                return nil
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,406 @@
+/// What an app's source file holds for `SourceImport`: its constraint blocks, the views it adds to others, and the
+/// numbers it names, found by scanning the text with comments and strings blanked out (a block in a comment is not
+/// one).
+///
+/// - Complexity: linear in the file's length, plus the bracket matching of each block.
+struct SourceScan {
+    /// One `mas_makeConstraints` / `snp.makeConstraints` call with its block written in place.
+    struct Block {
+        var kind: LayoutScript.BlockKind
+        /// The receiver as written (empty for SnapKit's implicit `self`).
+        var receiver: String
+        /// Offsets of the call's first character and one past the block's closing `}` (with a `]`, `)` or `;`
+        /// that closes the call on that line).
+        var start: Int
+        var end: Int
+    }
+
+    /// A call whose block is not written in place (`[v mas_makeConstraints:fill];`), which is not read.
+    struct Refusal {
+        var offset: Int
+        var construct: String
+        var reason: String
+    }
+
+    /// A declaration of a number or struct: `#define kMargin 15`, `static const CGFloat kSize = 64;`,
+    /// `let padding: CGFloat = 16`, `static let spacing = 12` inside `enum Layout` (named `Layout.spacing`).
+    struct Constant {
+        var name: String
+        /// Also reachable as `Type.name` (a static member) when not nil.
+        var owner: String?
+        var value: String
+        var offset: Int
+    }
+
+    let text: [Character]
+    /// `text` with comments, strings and character literals replaced by spaces (line breaks kept).
+    let masked: [Character]
+    var blocks: [Block] = []
+    var refusals: [Refusal] = []
+    /// (superview expression, subview expression, offset) for every `addSubview` and kin.
+    var additions: [(parent: String, child: String, offset: Int)] = []
+    var constants: [Constant] = []
+    /// Whether the file reads as a view controller's (`self.view`, `view.addSubview`, `UIViewController`).
+    var isViewController = false
+    /// Whether the code declares a local variable named `view` (which then is not the root).
+    var declaresLocalView = false
+
+    init(_ source: String) {
+        text = Array(source)
+        masked = SourceScan.mask(text)
+        findBlocks()
+        findAdditions()
+        findConstants()
+        let plain = String(masked)
+        isViewController = plain.contains("UIViewController") || plain.contains("self.view")
+            || plain.contains("view.addSubview") || plain.contains("NSViewController")
+        declaresLocalView = plain.contains("let view =") || plain.contains("var view =") || plain.contains("UIView *view")
+            || plain.contains("let view:")
+    }
+
+    // MARK: Masking
+
+    static func mask(_ chars: [Character]) -> [Character] {
+        var out = chars
+        var i = 0
+        func blank(_ a: Int, _ b: Int) { for k in a..<min(b, out.count) where !out[k].isNewline { out[k] = " " } }
+        while i < chars.count {
+            let c = chars[i]
+            let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
+            if c == "/" && next == "/" {
+                var j = i
+                while j < chars.count && !chars[j].isNewline { j += 1 }
+                blank(i, j); i = j; continue
+            }
+            if c == "/" && next == "*" {
+                var j = i + 2
+                while j + 1 < chars.count && !(chars[j] == "*" && chars[j + 1] == "/") { j += 1 }
+                blank(i, j + 2); i = j + 2; continue
+            }
+            if c == "\"" {
+                // Swift's multi-line """ strings as well as one-line ones.
+                if next == "\"", i + 2 < chars.count, chars[i + 2] == "\"" {
+                    var j = i + 3
+                    while j + 2 < chars.count && !(chars[j] == "\"" && chars[j + 1] == "\"" && chars[j + 2] == "\"") { j += 1 }
+                    blank(i, j + 3); i = j + 3; continue
+                }
+                var j = i + 1
+                while j < chars.count && chars[j] != "\"" && !chars[j].isNewline {
+                    if chars[j] == "\\" { j += 1 }
+                    j += 1
+                }
+                // keep the quotes, so that `@"..."` and `"..."` stay strings for the chain reader
+                blank(i + 1, j); i = j + 1; continue
+            }
+            if c == "'" , i > 0, !chars[i - 1].isLetter {
+                var j = i + 1
+                while j < chars.count && chars[j] != "'" && !chars[j].isNewline { j += 1 }
+                blank(i, j + 1); i = j + 1; continue
+            }
+            i += 1
+        }
+        return out
+    }
+
+    // MARK: Blocks
+
+    mutating func findBlocks() {
+        var i = 0
+        while i < masked.count {
+            guard let (method, kind, methodStart) = blockMethod(at: i) else { i += 1; continue }
+            let afterMethod = methodStart + method.count
+            i = afterMethod
+            if method.hasSuffix(":") {
+                readObjectiveCCall(kind: kind, methodStart: methodStart, afterMethod: afterMethod)
+            } else {
+                readSwiftCall(kind: kind, methodStart: methodStart, afterMethod: afterMethod)
+            }
+        }
+    }
+
+    static let objectiveCMethods: [(String, LayoutScript.BlockKind)] = [
+        (" mas_makeConstraints:", .make), (" mas_updateConstraints:", .update), (" mas_remakeConstraints:", .remake),
+        (" makeConstraints:", .make), (" updateConstraints:", .update), (" remakeConstraints:", .remake),
+    ]
+    static let swiftMethods: [(String, LayoutScript.BlockKind)] = [
+        ("snp.makeConstraints", .make), ("snp.updateConstraints", .update), ("snp.remakeConstraints", .remake),
+        ("snp_makeConstraints", .make), ("snp_updateConstraints", .update), ("snp_remakeConstraints", .remake),
+        ("snp.prepareConstraints", .prepare),
+    ]
+
+    func matches(_ word: String, at i: Int) -> Bool {
+        var k = i
+        for c in word {
+            guard k < masked.count, masked[k] == c else { return false }
+            k += 1
+        }
+        return true
+    }
+
+    func blockMethod(at i: Int) -> (String, LayoutScript.BlockKind, Int)? {
+        let c = masked[i]
+        if c == " " || c == "\t" || c.isNewline {
+            for (m, kind) in SourceScan.objectiveCMethods where matches(m.dropFirst().description, at: i + 1) {
+                let w = String(m.dropFirst())
+                return (w, kind, i + 1)
+            }
+            return nil
+        }
+        guard c == "s", i == 0 || !isName(masked[i - 1]) || masked[i - 1] == "." || true else { return nil }
+        for (m, kind) in SourceScan.swiftMethods where matches(m, at: i) {
+            let end = i + m.count
+            if end < masked.count, isName(masked[end]) { continue }
+            if i > 0, isName(masked[i - 1]) { continue }
+            return (m, kind, i)
+        }
+        return nil
+    }
+
+    func isName(_ c: Character) -> Bool { c == "_" || c == "$" || (c.isASCII && (c.isLetter || c.isNumber)) }
+
+    /// `[RECEIVER mas_makeConstraints:^(MASConstraintMaker *make) { ... }];`
+    mutating func readObjectiveCCall(kind: LayoutScript.BlockKind, methodStart: Int, afterMethod: Int) {
+        // the receiver runs back to the `[` that opens this message
+        var j = methodStart - 1
+        var depth = 0
+        while j >= 0 {
+            let c = masked[j]
+            if c == "]" || c == ")" { depth += 1 }
+            if c == "(" { depth -= 1 }
+            if c == "[" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if c == ";" || c == "{" || c == "}" { j = -1; break }
+            j -= 1
+        }
+        guard j >= 0 else { return }
+        let receiver = String(text[(j + 1)..<methodStart]).trimmingCharacters(in: " \t\n")
+        var k = afterMethod
+        while k < masked.count && masked[k].isWhitespace { k += 1 }
+        guard k < masked.count, masked[k] == "^" else {
+            var e = k
+            while e < masked.count && masked[e] != "]" && masked[e] != ";" && !masked[e].isNewline { e += 1 }
+            refusals.append(Refusal(offset: j, construct: String(text[j..<min(e + 1, text.count)]),
+                                    reason: "the block is not written at the call (it is a variable or a method's result), so its constraints are not here to read"))
+            return
+        }
+        guard let open = (k..<masked.count).first(where: { masked[$0] == "{" || masked[$0] == ";" }), masked[open] == "{",
+              let close = matchingBrace(open) else { return }
+        append(Block(kind: kind, receiver: receiver, start: j, end: callEnd(after: close)))
+    }
+
+    /// Keeps a block, or refuses it when a loop around it makes its receiver or targets change per iteration.
+    mutating func append(_ block: Block) {
+        if let loop = enclosingLoop(block.start) {
+            refusals.append(Refusal(offset: block.start, construct: String(text[block.start..<min(block.end, block.start + 40)]),
+                                    reason: "the block is inside a '\(loop)' loop, so its views change with each pass: write the passes out to check them"))
+            return
+        }
+        blocks.append(block)
+    }
+
+    /// The loop keyword of the nearest enclosing `for`/`while`/`forEach`/`enumerateObjectsUsingBlock` body, if any,
+    /// up to the enclosing function or method.
+    func enclosingLoop(_ offset: Int) -> String? {
+        var depth = 0
+        var i = offset - 1
+        while i >= 0 {
+            let c = masked[i]
+            if c == "}" { depth += 1 }
+            if c == "{" {
+                if depth > 0 { depth -= 1; i -= 1; continue }
+                // the header of this body: back to the previous line break, `;` or `}`
+                var h = i - 1
+                while h >= 0 && masked[h] != ";" && masked[h] != "}" && masked[h] != "{" && !(masked[h].isNewline && h < i - 1 && !headerContinues(h)) { h -= 1 }
+                let header = String(masked[(h + 1)..<i])
+                for loop in ["for", "while", "forEach", "enumerateObjectsUsingBlock", "repeat"] where containsWord(header, loop) {
+                    return loop
+                }
+                if containsWord(header, "func") || header.trimmingCharacters(in: " \t\n").hasPrefix("-")
+                    || header.trimmingCharacters(in: " \t\n").hasPrefix("+") || containsWord(header, "init") {
+                    return nil
+                }
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    func headerContinues(_ newline: Int) -> Bool {
+        var k = newline - 1
+        while k >= 0 && (masked[k] == " " || masked[k] == "\t") { k -= 1 }
+        return k >= 0 && ",(".contains(masked[k])
+    }
+
+    func containsWord(_ text: String, _ word: String) -> Bool {
+        let chars = Array(text)
+        let w = Array(word)
+        guard chars.count >= w.count else { return false }
+        for k in 0...(chars.count - w.count) where Array(chars[k..<(k + w.count)]) == w {
+            let before = k == 0 || !isName(chars[k - 1])
+            let after = k + w.count == chars.count || !isName(chars[k + w.count])
+            if before && after { return true }
+        }
+        return false
+    }
+
+    /// `RECEIVER.snp.makeConstraints { make in ... }`, `snp.makeConstraints { ... }` (implicit self),
+    /// `RECEIVER.snp_makeConstraints({ (make) -> Void in ... })`.
+    mutating func readSwiftCall(kind: LayoutScript.BlockKind, methodStart: Int, afterMethod: Int) {
+        var start = methodStart
+        if start > 0 && masked[start - 1] == "." {
+            // the receiver: a path of names, `.`, `?`, `!` and subscripts, back to where the expression starts
+            var j = start - 2
+            while j >= 0 {
+                let c = masked[j]
+                if isName(c) || c == "." || c == "?" || c == "!" { j -= 1; continue }
+                if c == "]" {
+                    var depth = 0
+                    while j >= 0 {
+                        if masked[j] == "]" { depth += 1 }
+                        if masked[j] == "[" { depth -= 1; if depth == 0 { break } }
+                        j -= 1
+                    }
+                    j -= 1
+                    continue
+                }
+                break
+            }
+            start = j + 1
+        }
+        let receiver = start < methodStart ? String(text[start..<(methodStart - 1)]) : ""
+        var k = afterMethod
+        while k < masked.count && (masked[k].isWhitespace || masked[k] == "(") { k += 1 }
+        guard k < masked.count, masked[k] == "{", let close = matchingBrace(k) else {
+            refusals.append(Refusal(offset: start, construct: String(text[start..<min(afterMethod + 12, text.count)]),
+                                    reason: "the closure is not written at the call (it is a variable or a function), so its constraints are not here to read"))
+            return
+        }
+        append(Block(kind: kind, receiver: receiver, start: start, end: callEnd(after: close)))
+    }
+
+    /// The offset past `}` at `close` and whatever closes the call on that line (`]`, `)`, `;`).
+    func callEnd(after close: Int) -> Int {
+        var e = close + 1
+        while e < masked.count && (masked[e] == "]" || masked[e] == ")" || masked[e] == ";" || masked[e] == " ") { e += 1 }
+        while e > close + 1 && masked[e - 1] == " " { e -= 1 }
+        return e
+    }
+
+    /// The offset of the `}` that closes the `{` at `open`.
+    func matchingBrace(_ open: Int) -> Int? {
+        var depth = 0
+        var i = open
+        while i < masked.count {
+            if masked[i] == "{" { depth += 1 }
+            if masked[i] == "}" { depth -= 1; if depth == 0 { return i } }
+            i += 1
+        }
+        return nil
+    }
+
+    func isInBlock(_ offset: Int) -> Bool { blocks.contains { $0.start <= offset && offset < $0.end } }
+
+    // MARK: Hierarchy
+
+    /// `[P addSubview:C]`, `P.addSubview(C)`, `addSubview(C)`, `insertSubview`, `addArrangedSubview`.
+    mutating func findAdditions() {
+        for method in ["addSubview", "addArrangedSubview", "insertSubview", "insertArrangedSubview", "addLayoutGuide"] {
+            var i = 0
+            while i < masked.count {
+                guard matches(method, at: i), i + method.count < masked.count else { i += 1; continue }
+                let after = i + method.count
+                defer { i = after }
+                if i > 0, isName(masked[i - 1]) { continue }
+                if masked[after] == ":" {
+                    // Objective-C: the receiver back to '[', the argument up to the next space, ']' or ':'
+                    var j = i - 1
+                    while j >= 0 && masked[j] == " " { j -= 1 }
+                    var r = j
+                    var depth = 0
+                    while r >= 0 {
+                        if masked[r] == "]" { depth += 1 }
+                        if masked[r] == "[" { if depth == 0 { break }; depth -= 1 }
+                        r -= 1
+                    }
+                    guard r >= 0 else { continue }
+                    let parent = String(text[(r + 1)...j]).trimmingCharacters(in: " \t")
+                    var e = after + 1
+                    while e < masked.count && masked[e] == " " { e += 1 }
+                    var f = e
+                    while f < masked.count && !" ]:\n".contains(masked[f]) { f += 1 }
+                    additions.append((parent, String(text[e..<f]), i))
+                } else if masked[after] == "(" {
+                    var p = i
+                    if i > 0 && masked[i - 1] == "." {
+                        p = i - 2
+                        while p >= 0 && (isName(masked[p]) || ".?!".contains(masked[p])) { p -= 1 }
+                        p += 1
+                    }
+                    let parent = p < i ? String(text[p..<(i - 1)]) : "self"
+                    var f = after + 1
+                    var depth = 0
+                    while f < masked.count {
+                        if masked[f] == "(" || masked[f] == "[" { depth += 1 }
+                        if masked[f] == ")" || masked[f] == "]" { if depth == 0 { break }; depth -= 1 }
+                        if masked[f] == "," && depth == 0 { break }
+                        f += 1
+                    }
+                    additions.append((parent, String(text[(after + 1)..<min(f, text.count)]).trimmingCharacters(in: " \t\n"), i))
+                }
+            }
+        }
+    }
+
+    // MARK: Constants
+
+    /// Declarations of numbers outside the blocks (a block's own are read with it), with the type they belong to.
+    mutating func findConstants() {
+        var typeStack: [(name: String, depth: Int)] = []
+        var depth = 0
+        var lineStart = 0
+        while lineStart < masked.count {
+            var lineEnd = lineStart
+            while lineEnd < masked.count && !masked[lineEnd].isNewline { lineEnd += 1 }
+            let line = String(masked[lineStart..<lineEnd]).trimmingCharacters(in: " \t")
+            if !isInBlock(lineStart) {
+                readConstant(line, offset: lineStart, owner: typeStack.last?.name, depth: depth, typeDepth: typeStack.last?.depth)
+                for keyword in ["enum ", "struct ", "class ", "extension "] {
+                    let words = line.split(separator: " ").map(String.init)
+                    if let k = words.firstIndex(of: String(keyword.dropLast())), k + 1 < words.count, line.contains("{") {
+                        let name = words[k + 1].prefix { isName($0) }
+                        if !name.isEmpty { typeStack.append((String(name), depth)) }
+                        break
+                    }
+                }
+            }
+            for c in masked[lineStart..<lineEnd] {
+                if c == "{" { depth += 1 }
+                if c == "}" {
+                    depth -= 1
+                    while let last = typeStack.last, last.depth >= depth { typeStack.removeLast() }
+                }
+            }
+            lineStart = lineEnd + 1
+        }
+    }
+
+    mutating func readConstant(_ line: String, offset: Int, owner: String?, depth: Int, typeDepth: Int?) {
+        if line.hasPrefix("#define ") {
+            let parts = line.dropFirst(8).split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[0].allSatisfy(isName) else { return }   // not `kScale(x)`
+            constants.append(Constant(name: parts[0], owner: nil, value: parts[1], offset: offset))
+            return
+        }
+        let code = CodeText(lines: [(1, Substring(line))], file: "")
+        var end = code.chars.count
+        while end > 0 && (code.chars[end - 1] == ";" || code.chars[end - 1] == " ") { end -= 1 }
+        guard end > 0, let (name, valueStart) = CodeDeclaration.read(code, 0..<end) else { return }
+        let value = code.text(valueStart..<end).trimmingCharacters(in: " \t")
+        guard !value.isEmpty, !value.hasSuffix("{") else { return }
+        // a member of a type (at the type's own depth) is also `Type.name`
+        let member = typeDepth.map { depth == $0 + 1 } ?? false
+        constants.append(Constant(name: name, owner: member ? owner : nil, value: value, offset: offset))
+    }
+}

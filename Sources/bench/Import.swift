@@ -1,0 +1,56 @@
+import ArgumentParser
+import PlumbSystem
+import PlumbFrontEnd
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn an app's Masonry or SnapKit source file into a layout file, to check its layouts offline.",
+        discussion: """
+        Every constraint block of FILE (.m, .mm or .swift) is copied as written, in file order; the views are \
+        declared from what the blocks and the addSubview calls mention, each in the superview the code adds it to \
+        (else in the root, which stands for the view controller's view or for the view the file is); the numbers \
+        the file names (#define, static const, let, static let in a type) become let and param lines. A value the \
+        code computes elsewhere (theme.insets.top, kScale(12), [self barHeight]) is a parameter: bind it with \
+        --param on solve, check and render, or with a `param NAME = VALUE` line in the layout.
+
+        A block that cannot be read (a loop, a helper that receives the maker, ...) or played is left out as a \
+        comment; the report on standard error names each with its line and reason. Then:
+          bench import ProfileViewController.m -o profile.layout
+          bench solve profile.layout --solver exact      (frames, or the conflicting constraints)
+          bench render profile.layout                    (the frames as SVG)
+        Exit status 0 when at least one block was read, 1 otherwise.
+        """
+    )
+
+    @Argument(help: "An Objective-C (.m, .mm) or Swift (.swift) source file.")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "The layout file to write (default: standard output).")
+    var output: String?
+
+    @Option(help: "The root's size as WIDTHxHEIGHT (default: 375x812, a phone).")
+    var root = "375x812"
+
+    func run() throws {
+        let parts = root.split(separator: "x")
+        guard parts.count == 2, let w = Rational(String(parts[0])), let h = Rational(String(parts[1])), w > .zero, h > .zero else {
+            throw ValidationError("--root takes WIDTHxHEIGHT with positive numbers, as in --root 390x844, not '\(root.excerpt)'")
+        }
+        let source = String(decoding: try exitOnInputError { try readFile(file) }, as: UTF8.self)
+        var importer = SourceImport(file: file, source: source)
+        importer.rootSize = Size(width: w, height: h)
+        let outcome = importer.run()
+        if let output {
+            try writeText(outcome.layout, to: output)
+        } else {
+            print(outcome.layout, terminator: "")
+        }
+        var report = ["\(file): \(outcome.blocks) constraint block(s), \(outcome.readBlocks) read, "
+                      + "\(outcome.blocks - outcome.readBlocks) left out; \(outcome.views) view(s)"
+                      + (output.map { "; wrote \($0)" } ?? "")]
+        report += outcome.skipped.map(\.description)
+        if let warning = ParameterUse.unboundWarning(outcome.parameterUses) { report.append(warning) }
+        writeStandardError(report.joined(separator: "\n") + "\n")
+        if outcome.readBlocks == 0 { throw ExitCode(1) }
+    }
+}
