@@ -144,7 +144,7 @@ enum ChainNames {
     static let structTypes: [String: StructKind] = [
         "CGPoint": .point, "CGSize": .size, "UIEdgeInsets": .insets, "NSEdgeInsets": .insets,
         "ConstraintInsets": .insets, "NSDirectionalEdgeInsets": .directionalInsets,
-        "ConstraintDirectionalInsets": .directionalInsets,
+        "ConstraintDirectionalInsets": .directionalInsets, "MASEdgeInsets": .insets,
     ]
 
     /// `MASAttributeLeft` ... as `NSLayoutAttribute` raw values (the mask bit); Baseline and LastBaseline share bit 11.

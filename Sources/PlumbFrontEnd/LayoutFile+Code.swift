@@ -51,6 +51,11 @@ extension LayoutFileReader {
             if s.hasPrefix("["), let range = s.firstRange(of: " \(method):") {
                 return (s[s.index(after: s.startIndex)..<range.lowerBound], kind, range.upperBound)
             }
+            if let eq = s.firstRange(of: " = "), s[eq.upperBound...].contains(method) {
+                // `let constraints = v.snp.prepareConstraints {`: the call after the assignment
+                if let call = blockCall(in: s[eq.upperBound...].trimmingWhitespace), call.kind == kind { return call }
+                continue
+            }
             for prefix in [".snp.\(method)", ".\(method)"] where method.hasPrefix("snp_") || method.hasPrefix("mas_") || prefix.hasPrefix(".snp.") {
                 if let range = s.firstRange(of: prefix), isCallEnd(s[range.upperBound...]) {
                     return (s[..<range.lowerBound], kind, range.upperBound)
@@ -333,6 +338,7 @@ extension LayoutFileReader {
             selfAliases.insert(name)
             return true
         }
+        if value == "nil" || value == "NULL" || value == "nullptr" { return true }   // a reference assigned later
         if LayoutFileReader.createsView(value) {
             // `UIView *line = [UIView new];`, `let badge = UILabel()`: a view the code makes here
             if !declared.contains(name) { declareUndeclared(name, at: location) }
@@ -343,6 +349,12 @@ extension LayoutFileReader {
         constants[name] = try parser.parseConstant(value, line: line, column: column, notes: &notes)
         parameterUses += notes.parameterUses
         return true
+    }
+
+    /// Whether `let NAME = VALUE` (a layout file's `let` spelling) makes a view rather than a number.
+    static func declarationCreatesView(_ s: Substring) -> Bool {
+        guard let eq = s.firstIndex(of: "=") else { return false }
+        return createsView(String(s[s.index(after: eq)...].trimmingWhitespace))
     }
 
     /// Whether a declaration's value makes an object: `[UIView new]`, `[[UILabel alloc] init...]`, `UIView()`,

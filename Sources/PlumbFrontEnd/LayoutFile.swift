@@ -176,6 +176,8 @@ struct LayoutFileReader {
             new.source = source
             script = new
             declared.insert(ChainParser.rootViewID)
+        case "let" where LayoutFileReader.blockCall(in: s) != nil || LayoutFileReader.declarationCreatesView(s):
+            try readCodeStatement(s, location: location)
         case "let":
             guard let eq = s.firstIndex(of: "=") else { throw error("expected `let NAME = VALUE`", line: line, column: column) }
             var name = s[s.index(s.startIndex, offsetBy: 3)..<eq].trimmingWhitespace
@@ -357,7 +359,7 @@ struct LayoutFileReader {
     mutating func readReferenceStep(_ s: Substring, location: SourceLocation) throws(TextSyntaxError) -> Bool {
         let line = location.line
         let column = location.column ?? 1
-        var t = s.trimmingWhitespace
+        var t = Substring(String(s.trimmingWhitespace).replacing("?.", with: ".").replacing("!.", with: "."))
         if t.hasSuffix(";") { t = t.dropLast().trimmingWhitespace }
         if t.hasPrefix("[") && t.hasSuffix("]") {
             let words = t.dropFirst().dropLast().split(separator: " ")

@@ -84,6 +84,7 @@ func loadLayout(_ path: String, text: String, parameters: ParameterBindings) thr
     do { script = try LayoutFile(file: path, name: name, parameters: parameters).parse(text) } catch {
         throw InputError(error.description)
     }
+    if let warning = UndeclaredView.warning(script.undeclaredViews) { writeStandardError(warning + "\n") }
     if let warning = ParameterUse.unboundWarning(script.parameterUses) { writeStandardError(warning + "\n") }
     return script
 }

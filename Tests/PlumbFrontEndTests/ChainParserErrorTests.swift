@@ -69,6 +69,8 @@ private let chainParserErrorCases: [ChainErrorCase] = [
     ChainErrorCase("make.left.equalTo(v.superview)", 21, "'v.superview': the file does not say which view 'v' is in"),
     ChainErrorCase("make.left.equalTo(v).priority(.high.advanced(by: .low))", 51,
                    "'.low' is a priority and can only be used in priority(...)"),
+    ChainErrorCase("make.width.equalTo(@{})", 21, "expected a number, '(' or '[' after '@', found '{'"),
+    ChainErrorCase("make.width.mas_equalTo(@{})", 25, "expected a number, '(' or '[' after '@', found '{'"),
     ChainErrorCase("make.left.offset(paddin)", 18, "unknown constant 'paddin' (known constants: gap, half, offsetPoint, padding); did you mean 'padding'?"),
     // Punctuation and structure.
     ChainErrorCase("make.left.equalTo(v;", 20, "expected ')' after the argument of equalTo, found ';'"),

@@ -256,6 +256,25 @@ import PlumbSystem
         #expect(rows[3] == row("title.y - card.y - 4 == 0", in: tree))
     }
 
+    @Test func objectsReferencesAndLiteralsAsCodeDeclaresThem() throws {
+        let (rows, tree) = try installed("title", """
+        let guide = UILayoutGuide()
+        card.addLayoutGuide(guide)
+        var top: Constraint? = nil
+        CGPoint point = CGPointMake(3, 4);
+        title.snp.makeConstraints { make in
+            top = make.top.equalTo(guide.snp.bottom).constraint
+            make.left.equalTo(card).inset((MASEdgeInsets){1, 2, 3, 4})
+            make.centerY.equalTo(card).offset([NSValue value:&point withObjCType:@encode(CGPoint)].y)
+        }
+        top?.deactivate()
+        """)
+        #expect(tree.view("guide")?.superview?.id == "card")
+        // top deactivated; left inset by the insets' left (2); the point's y is 4
+        #expect(rows == [row("title.x - card.x - 2 == 0", in: tree),
+                         row("title.y + 1/2*title.h - card.y - 1/2*card.h - 4 == 0", in: tree)])
+    }
+
     // MARK: What is not read
 
     @Test func unreadableStatementsAreErrorsAndTheRestIsRead() throws {
