@@ -209,7 +209,7 @@ public struct Harness {
                 progress("\(layout.name) · \(use.rawValue) skipped: \(why)")
                 for backEnd in options.backEnds {
                     results.timings.append(.init(use: use, workload: layout.name, family: family.rawValue, size: layout.size,
-                                                 constraints: 0, backEnd: backEnd.name, status: "not run: \(why)",
+                                                 constraints: 0, backEnd: backEnd.name, status: .notRun(why),
                                                  buildSolve: [], editRounds: 0, editTotal: []))
                 }
                 continue
@@ -222,7 +222,7 @@ public struct Harness {
                 if stopped.contains(backEnd.name) {
                     results.timings.append(.init(use: use, workload: layout.name, family: family.rawValue, size: layout.size,
                                                  constraints: workload.system.constraints.count, backEnd: backEnd.name,
-                                                 status: "over budget", buildSolve: [], editRounds: 0, editTotal: []))
+                                                 status: .overBudget, buildSolve: [], editRounds: 0, editTotal: []))
                     continue
                 }
                 progress("\(layout.name) \(use.rawValue) · \(backEnd.name)")
@@ -233,7 +233,7 @@ public struct Harness {
                 results.timings.append(timing)
                 let perRun = (monotonicSeconds() - start) / Double(max(1, timing.buildSolve.count))
                 history[backEnd.name, default: []].append((layout.size, perRun))
-                if perRun > options.budget / 3 || timing.status != "ok" { stopped.insert(backEnd.name) }
+                if perRun > options.budget / 3 || !timing.status.isOK { stopped.insert(backEnd.name) }
             }
         }
     }

@@ -51,7 +51,7 @@ extension Report {
             let medians = mine.compactMap { Summary($0.buildSolve)?.median }
             let rowCount = Summary(mine.map { Double($0.constraints) })?.median ?? 0
             rows.append([name, "\(mine.count)", "\(Int(rowCount))", spread(medians), formatSeconds(medians.reduce(0, +)),
-                         "\(mine.filter { $0.status != "ok" }.count)"])
+                         "\(mine.filter { !$0.status.isOK }.count)"])
         }
         return [
             .heading(level: 2, text: "Small layouts"),
@@ -81,7 +81,7 @@ extension Report {
             let mine = lifecycle.filter { $0.family == family }
             for size in Array(Set(mine.map(\.size))).sorted() {
                 let here = mine.filter { $0.size == size }.sorted { $0.backEnd < $1.backEnd }
-                let timed = here.filter { $0.status == "ok" }
+                let timed = here.filter { $0.status.isOK }
                 let fastest = Dictionary(uniqueKeysWithValues: kinds.map { kind in
                     (kind, timed.compactMap { $0.lifecycle[kind].flatMap { Summary($0)?.median } }.min())
                 })
@@ -92,9 +92,9 @@ extension Report {
                         return s.median == fastest[kind] ?? nil && timed.count > 1 ? "**\(cell)**" : cell
                     })
                 }
-                let skipped = here.filter { $0.status != "ok" }
+                let skipped = here.filter { !$0.status.isOK }
                 if !skipped.isEmpty {
-                    untimed.append("\(size) views: " + skipped.map { "\($0.backEnd) (\(shortStatus($0.status)))" }.joined(separator: ", "))
+                    untimed.append("\(size) views: " + skipped.map { "\($0.backEnd) (\($0.status.brief))" }.joined(separator: ", "))
                 }
             }
             blocks += [.heading(level: 3, text: family),
@@ -111,17 +111,6 @@ extension Report {
         return p < 1 ? "<1%" : "\(p)%"
     }
 
-    /// Why a workload was not timed, in a few words: `over budget`, `unsupported`, or an error's first words.
-    func shortStatus(_ status: String) -> String {
-        if status.hasPrefix("error: ") {
-            let rest = String(status.dropFirst("error: ".count)).replacingAll("`", "")
-            return "error: " + (rest.count > 48 ? String(rest.prefix(47)) + "…" : rest)
-        }
-        var text = Substring(status)
-        if let cut = text.firstIndex(where: { $0 == ":" || $0 == "(" || $0 == "[" }) { text = text[..<cut] }
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
-    }
 
     /// One line per use for the terminal: the fastest, and each other back end's ratio.
     func usesSummaryLines() -> [String] {

@@ -44,7 +44,7 @@ public struct RunResults: Sendable, Equatable {
         public var constraints: Int
         public var backEnd: String
         /// `ok`, or why there are no samples (`over budget`, `unsupported: ...`, `error: ...`).
-        public var status: String
+        public var status: TimingStatus
         /// Seconds to add every constraint and solve, one sample per fresh solver.
         public var buildSolve: [Double]
         /// Suggestion rounds per sample, and seconds for all of them, one sample per run.
@@ -55,7 +55,7 @@ public struct RunResults: Sendable, Equatable {
         public var lifecycle: [String: [Double]] = [:]
         public var use: Use
 
-        public init(use: Use? = nil, workload: String, family: String, size: Int, constraints: Int, backEnd: String, status: String,
+        public init(use: Use? = nil, workload: String, family: String, size: Int, constraints: Int, backEnd: String, status: TimingStatus,
                     buildSolve: [Double], editRounds: Int, editTotal: [Double], lifecycle: [String: [Double]] = [:]) {
             self.workload = workload
             self.family = family
@@ -128,7 +128,7 @@ extension RunResults {
                 JSONMember("use", .string(t.use.rawValue)),
                 JSONMember("workload", .string(t.workload)), JSONMember("family", .string(t.family)),
                 JSONMember("size", int(t.size)), JSONMember("constraints", int(t.constraints)),
-                JSONMember("back_end", .string(t.backEnd)), JSONMember("status", .string(t.status)),
+                JSONMember("back_end", .string(t.backEnd)), JSONMember("status", .string(t.status.description)),
                 JSONMember("runs", int(t.buildSolve.count)),
                 JSONMember("build_solve_s", samples(t.buildSolve)),
                 // no rounds, no figure: the runs' zeros would be most of a file of small layouts
@@ -246,7 +246,7 @@ extension RunResults {
             timings.append(Timing(use: use,
                 workload: try string(t["workload"], "\(at).workload"), family: try string(t["family"], "\(at).family"),
                 size: try int(t["size"], "\(at).size"), constraints: try int(t["constraints"], "\(at).constraints"),
-                backEnd: try string(t["back_end"], "\(at).back_end"), status: try string(t["status"], "\(at).status"),
+                backEnd: try string(t["back_end"], "\(at).back_end"), status: TimingStatus(text: try string(t["status"], "\(at).status")),
                 buildSolve: try doubles(t["build_solve_s"], "\(at).build_solve_s"),
                 editRounds: try int(t["edit_rounds"], "\(at).edit_rounds"),
                 editTotal: try doubles(t["edit_total_s"], "\(at).edit_total_s"), lifecycle: lifecycle))

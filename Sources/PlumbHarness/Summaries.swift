@@ -63,7 +63,7 @@ extension RunResults {
     /// Scaling points per family and back end: (views, median build+solve, median per edit round).
     public func scalingPoints() -> [String: [String: [(size: Int, buildSolve: Double, perEdit: Double?)]]] {
         var table: [String: [String: [(size: Int, buildSolve: Double, perEdit: Double?)]]] = [:]
-        for t in timings where t.use == .scaling && t.status == "ok" {
+        for t in timings where t.use == .scaling && t.status.isOK {
             guard let b = Summary(t.buildSolve) else { continue }
             let e = t.editRounds > 0 ? Summary(t.editTotal.map { $0 / Double(t.editRounds) })?.median : nil
             table[t.family, default: [:]][t.backEnd, default: []].append((t.size, b.median, e))

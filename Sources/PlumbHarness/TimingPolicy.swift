@@ -55,7 +55,7 @@ extension Harness {
     /// Times `workload` on `backEnd` under the policy: the samples, and `ok` or why there are none or fewer.
     /// - Complexity: one pacing run, then up to `warmups + repeats` runs of a slow workload or up to
     ///   `2 · maximumRuns` of a fast one, bounded by the budget.
-    public func measure(_ workload: Workload, on backEnd: BackEnd) -> (samples: [RunSample], status: String) {
+    public func measure(_ workload: Workload, on backEnd: BackEnd) -> (samples: [RunSample], status: TimingStatus) {
         let policy = options.timing
         let runOnce: () throws -> RunSample
         /// Warm-up runs then timed runs back to back: a loop here, one request for a program that supports `repeat`.
@@ -77,29 +77,29 @@ extension Harness {
         do { pace = try runOnce() } catch { return ([], Self.status(of: error)) }
         if pace.total < policy.coldThreshold && policy.warmups > 0 {
             let (warm, n) = policy.plan(pace: pace.total, left: policy.budget - (monotonicSeconds() - start))
-            do { return (try runBatch(warm, n), "ok") } catch { return ([], Self.status(of: error)) }
+            do { return (try runBatch(warm, n), .ok) } catch { return ([], Self.status(of: error)) }
         }
         // slow (or no warm-up asked for): the first run counts, the rest one at a time while the budget lasts
         var samples = [pace]
         while samples.count < policy.repeats && monotonicSeconds() - start <= policy.budget {
             do { samples.append(try runOnce()) } catch { return (samples, Self.status(of: error)) }
         }
-        return (samples, "ok")
+        return (samples, .ok)
     }
 
     /// A timing record's status for a failed run.
-    static func status(of error: any Error) -> String {
+    static func status(of error: any Error) -> TimingStatus {
         if let failure = error as? ExternalSolver.Failure {
             switch failure.kind {
-            case .unsupported: return "unsupported: \(failure.description)"
-            case .infeasible: return failure.description
-            case .error: return "error: \(failure.description)"
+            case .unsupported: return .unsupported(failure.description)
+            case .infeasible: return .infeasible(failure.description)
+            case .error: return .error(failure.description)
             }
         }
         switch error as? SolverError {
-        case .unsatisfiable?: return "infeasible: \(error)"
-        case .unsupported(let why)?: return "unsupported: \(why)"
-        default: return "error: \(error)"
+        case .unsatisfiable?: return .infeasible("\(error)")
+        case .unsupported(let why)?: return .unsupported(why)
+        default: return .error("\(error)")
         }
     }
 }

@@ -43,7 +43,7 @@ public struct UseComparison: Sendable {
     public init?(_ use: Use, results: RunResults, among names: [String]) {
         self.use = use
         var table: [String: [String: Double]] = [:]  // back end -> workload -> median seconds
-        for t in results.timings where t.status == "ok" && names.contains(t.backEnd) {
+        for t in results.timings where t.status.isOK && names.contains(t.backEnd) {
             let key = "\(t.family)/\(t.workload)"
             let value: Double?
             switch use {

@@ -166,7 +166,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
                    conformance: [.init(layout: "pinned", backEnd: "cassowary", expectation: 0, line: 12, outcome: outcome,
                                        differences: outcome == .pass ? [] : [.untyped("a.x = 11, expected 10", kind: .frame)], maxError: outcome == .pass ? 0 : 1)],
                    timings: [.init(workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "cassowary",
-                                   status: "ok", buildSolve: build, editRounds: 60, editTotal: [0.01, 0.011, 0.012])])
+                                   status: .ok, buildSolve: build, editRounds: 60, editTotal: [0.01, 0.011, 0.012])])
     }
 
     @Test func jsonRoundTrip() throws {
@@ -237,11 +237,11 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
     @Test func reportRecommendsPerUseFromFigures() throws {
         var results = ResultsFiles.sample()
         results.timings.append(.init(workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "kiwi",
-                                     status: "ok", buildSolve: [80, 81, 82], editRounds: 60, editTotal: [1, 1, 1]))
+                                     status: .ok, buildSolve: [80, 81, 82], editRounds: 60, editTotal: [1, 1, 1]))
         // The lifecycle of one screen: kiwi remakes in 0.05 ms, cassowary in 1.4 ms (28 times as long); updates are equal.
         for (name, remake) in [("cassowary", 0.0014), ("kiwi", 0.00005)] {
             results.timings.append(.init(use: .lifecycle, workload: "independent-100", family: "independent", size: 100,
-                                         constraints: 404, backEnd: name, status: "ok", buildSolve: [0.001, 0.001, 0.001],
+                                         constraints: 404, backEnd: name, status: .ok, buildSolve: [0.001, 0.001, 0.001],
                                          editRounds: 0, editTotal: [0, 0, 0],
                                          lifecycle: ["remake": [remake, remake, remake], "update": [0.00002, 0.00002, 0.00002]]))
         }
@@ -275,7 +275,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
     @Test func lifecycleFiguresRoundTripAndCompare() throws {
         var results = ResultsFiles.sample()
         results.timings.append(.init(use: .lifecycle, workload: "chain-1000", family: "chain", size: 1000, constraints: 4004,
-                                     backEnd: "cassowary", status: "ok", buildSolve: [0.001, 0.001, 0.001], editRounds: 0,
+                                     backEnd: "cassowary", status: .ok, buildSolve: [0.001, 0.001, 0.001], editRounds: 0,
                                      editTotal: [0, 0, 0], lifecycle: ["remake": [0.001, 0.0011, 0.0012]]))
         results.timing.repeats = 3
         var read = try RunResults(json: Array(results.json().utf8), source: "memory")

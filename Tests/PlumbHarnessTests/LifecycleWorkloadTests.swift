@@ -71,7 +71,7 @@ import PlumbBackEnds
         #expect(results.timings.count == 2)
         for t in results.timings {
             #expect(t.use == .lifecycle)
-            #expect(t.status == "ok")
+            #expect(t.status == .ok)
             #expect(Set(t.lifecycle.keys) == ["update", "remake", "remove-add", "resize"])
             #expect(t.lifecycle.values.allSatisfy { $0.count == 2 && $0.allSatisfy { $0 > 0 } })
         }

@@ -176,3 +176,15 @@ import Glibc
         #expect(totals[750]?.doubleValue == 300)
     }
 }
+
+@Suite struct TimingStatusText {
+    @Test func everyStatusReadsBackFromItsText() {
+        let all: [TimingStatus] = [.ok, .overBudget, .notRun("no lifecycle"), .unsupported("edits"),
+                                   .infeasible("row 3"), .error("exit 1: boom")]
+        for status in all { #expect(TimingStatus(text: status.description) == status) }
+        #expect(TimingStatus(text: "something an older run wrote") == .error("something an older run wrote"))
+        #expect(TimingStatus.unsupported("edit variables (suggest)").brief == "unsupported")
+        #expect(TimingStatus.error(String(repeating: "x", count: 60)).brief == "error: " + String(repeating: "x", count: 47) + "…")
+        #expect(TimingStatus.ok.isOK && !TimingStatus.overBudget.isOK)
+    }
+}
