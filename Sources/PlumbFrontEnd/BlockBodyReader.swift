@@ -16,6 +16,9 @@ struct BlockBodyReader {
     var names: [Int: String] = [:]
     var errors: [TextSyntaxError] = []
     var notes = ReadingNotes()
+    /// Kept references the block switches on or off after making them (`top.deactivate()`, `top.isActive = false`),
+    /// in order: steps after the block.
+    var referenceSteps: [(name: String, active: Bool, location: SourceLocation)] = []
 
     init(code: CodeText, parser: ChainParser) {
         self.code = code
@@ -61,7 +64,11 @@ struct BlockBodyReader {
             try readChain(range, name: nil, taking: taking)
             return
         }
+        if try readReferenceSwitch(range, taking: taking) { return }
+        if try readCollected(range, taking: taking) { return }
+        if try readConditionalChain(range, taking: taking) { return }
         if try readDeclaration(range) { return }
+        if try readAssignment(range) { return }
         if parser.makerNames.contains(where: { text.contains("(\($0))") || text.contains("(\($0),") || text.contains(":\($0)]")
                                            || text.contains(", \($0))") || text.contains(":\($0) ") }) {
             throw code.error("'\(text.excerpt)' hands the maker to a helper method: its constraints are written elsewhere, "
@@ -116,6 +123,118 @@ struct BlockBodyReader {
         return (String(left), chainStart)
     }
 
+    /// `top.activate()`, `top?.deactivate()`, `top.isActive = false`, `[top uninstall];` on a kept reference.
+    mutating func readReferenceSwitch(_ range: Range<Int>, taking: Bool) throws(TextSyntaxError) -> Bool {
+        var text = ParameterBindings.normalized(code.text(range)).replacing("?.", with: ".").replacing("!.", with: ".")
+        if text.hasSuffix(";") { text.removeLast() }
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        var name = "", active = true
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            let words = text.dropFirst().dropLast().split(separator: " ")
+            guard words.count == 2, ["install", "uninstall", "activate", "deactivate"].contains(String(words[1])) else { return false }
+            name = String(words[0])
+            active = words[1] == "install" || words[1] == "activate"
+        } else if let dot = text.firstIndex(of: ".") {
+            name = String(text[..<dot])
+            switch text[text.index(after: dot)...] {
+            case "activate()", "install()": active = true
+            case "deactivate()", "uninstall()": active = false
+            case "isActive = true", "isActive=true", "active = YES": active = true
+            case "isActive = false", "isActive=false", "active = NO": active = false
+            default: return false
+            }
+        } else {
+            return false
+        }
+        guard !name.isEmpty, name.allSatisfy(code.isNameCharacter) else { return false }
+        if taking { referenceSteps.append((name, active, code.location(of: range.lowerBound))) }
+        return true
+    }
+
+    /// A chain kept in a collection: `list.append(make.top.equalTo(v).constraint)`, `[list addObject:make...]`.
+    mutating func readCollected(_ range: Range<Int>, taking: Bool) throws(TextSyntaxError) -> Bool {
+        let text = code.text(range)
+        for opener in [".append(", " addObject:", " += ["] {
+            guard let r = text.firstRange(of: opener) else { continue }
+            let inner = code.skipSpace(range.lowerBound + text.distance(from: text.startIndex, to: r.upperBound), end: range.upperBound)
+            guard parser.makerNames.contains(where: { code.text(inner..<min(range.upperBound, inner + $0.count + 1)) == $0 + "." }) else { continue }
+            var end = range.upperBound
+            while end > inner && ";)] \t".contains(code.chars[end - 1]) { end -= 1 }
+            try readChain(inner..<end, name: nil, taking: taking)
+            return true
+        }
+        return false
+    }
+
+    /// `COND ? make.right.equalTo(a) : make.left.equalTo(b);`: a conditional whose branches are chains.
+    mutating func readConditionalChain(_ range: Range<Int>, taking: Bool) throws(TextSyntaxError) -> Bool {
+        var depth = 0
+        var question = -1, colon = -1
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if let after = code.skipQuoted(i) { i = after; continue }
+            let c = code.chars[i]
+            if "([{".contains(c) { depth += 1 }
+            if ")]}".contains(c) { depth -= 1 }
+            if depth == 0 && c == "?" && question < 0 && i + 1 < range.upperBound && code.chars[i + 1] != "." && code.chars[i + 1] != "?" {
+                question = i
+            } else if depth == 0 && c == ":" && question >= 0 { colon = i; break }
+            i += 1
+        }
+        guard question > range.lowerBound, colon > question else { return false }
+        let first = code.skipSpace(question + 1, end: colon)
+        let second = code.skipSpace(colon + 1, end: range.upperBound)
+        func startsChain(_ at: Int) -> Bool {
+            parser.makerNames.contains { code.text(at..<min(range.upperBound, at + $0.count + 1)) == $0 + "." }
+        }
+        guard startsChain(first), startsChain(second) else { return false }
+        let holds = try conditionHolds(code.text(range.lowerBound..<question), at: range.lowerBound)
+        var firstEnd = colon
+        while firstEnd > first && code.chars[firstEnd - 1].isWhitespace { firstEnd -= 1 }
+        try readChain(first..<firstEnd, name: nil, taking: taking && holds)
+        try readChain(second..<range.upperBound, name: nil, taking: taking && !holds)
+        return true
+    }
+
+    /// `NAME = VALUE`, `NAME += VALUE` (and `-=`, `*=`, `/=`) on something the block does not keep as a reference:
+    /// a local constant of the block changes; anything else (`self.flag = NO`, `height += top`) changes no
+    /// constraint and is passed over.
+    mutating func readAssignment(_ range: Range<Int>) throws(TextSyntaxError) -> Bool {
+        let text = code.text(range)
+        guard let eq = text.firstIndex(of: "="), text[text.index(after: eq)...].first != "=" else { return false }
+        var left = text[..<eq]
+        var op: Character? = nil
+        if let last = left.last, "+-*/".contains(last) { op = last; left = left.dropLast() }
+        let name = left.trimmingWhitespace
+        guard !name.isEmpty, name.allSatisfy({ code.isNameCharacter($0) || ".*>-_[]".contains($0) }) else { return false }
+        guard let old = parser.constants[String(name)], case .number(let n) = old else { return true }
+        let offset = range.lowerBound + text.distance(from: text.startIndex, to: eq) + 1
+        let (line, column) = code.position(of: offset)
+        var value = String(text[text.index(after: eq)...])
+        if value.hasSuffix(";") { value.removeLast() }
+        var found = ReadingNotes()
+        guard let number = try? parser.parseNumber(value, line: line, column: column, notes: &found) else {
+            // a value the block cannot follow (`height += label.height`): from here the name is unknown
+            parser.constants[String(name)] = nil
+            return true
+        }
+        notes.parameterUses += found.parameterUses
+        do throws(NumberError) {
+            switch op {
+            case "+"?: parser.constants[String(name)] = .number(try n + number)
+            case "-"?: parser.constants[String(name)] = .number(try n - number)
+            case "*"?: parser.constants[String(name)] = .number(try n * number)
+            case "/"?:
+                guard !number.isZero else { throw NumberError.divisionByZero("\(n) / 0") }
+                parser.constants[String(name)] = .number(try n / number)
+            default: parser.constants[String(name)] = .number(number)
+            }
+        } catch {
+            throw code.error("\(name) \(op.map { "\($0)=" } ?? "=") \(number): \(error.reason)", at: offset)
+        }
+        return true
+    }
+
     // MARK: Declarations
 
     /// Types a C declaration of a value may name.
@@ -138,14 +257,32 @@ struct BlockBodyReader {
             return true
         }
         let (line, column) = code.position(of: valueStart)
+        if let view = parser.viewNamed(by: value, line: line, column: column) {
+            parser.viewAliases[name] = view   // `UIView *left = self.avatar;`
+            return true
+        }
         var found = ReadingNotes()
         guard let constant = try? parser.parseConstant(value, line: line, column: column, notes: &found) else {
             // Not a value (a view, an object): nothing a constraint reads, unless it is used, which is reported then.
             return true
         }
+        guard !BlockBodyReader.isBareUnknown(value, constant, found) else {
+            // `CGSize size = [label oneLineSize];`: nothing is known of it, so its uses (`size.height`) are the
+            // parameters, named as the code uses them
+            parser.constants[name] = nil
+            return true
+        }
         notes.parameterUses += found.parameterUses
         parser.constants[name] = constant
         return true
+    }
+
+    /// Whether a declaration's value is one parameter that took a plain default (0 or 1), which says nothing of
+    /// the value (a parameter with a telling default, as `kScale(12)` → 12 or a screen size, does).
+    static func isBareUnknown(_ value: String, _ constant: TextConstant, _ notes: ReadingNotes) -> Bool {
+        guard notes.parameterUses.count == 1, let use = notes.parameterUses.first, !use.isBound,
+              use.name == ParameterBindings.normalized(value) else { return false }
+        return use.taken == "0" || use.taken == "1"
     }
 
     // MARK: Branches

@@ -154,6 +154,12 @@ extension ChainParser {
                 tokens.append(ChainToken(kind: .string(value), column: column(start), start: start, end: i, text: text(start, i)))
                 continue
             }
+            if c == "-", char(i + 1) == ">", let d = char(i + 2), ChainParser.isIdentifierStart(d) {
+                // Objective-C's `self->_title`: a member, read as `.`
+                i += 2
+                tokens.append(ChainToken(kind: .punct("."), column: column(start), start: start, end: i, text: "->"))
+                continue
+            }
             i += 1
             tokens.append(ChainToken(kind: .punct(c), column: column(start), start: start, end: i, text: String(c)))
         }

@@ -65,22 +65,34 @@ extension ChainReader {
 
     /// The expression from token `start` to here as a parameter: its binding, or its role's default. The use is
     /// recorded (`uses`).
-    mutating func parameter(from start: Int, context: ValueContext, at position: Int) throws(TextSyntaxError) -> ChainValue {
+    mutating func parameter(from start: Int, context: ValueContext, at position: Int,
+                            argument: Rational? = nil) throws(TextSyntaxError) -> ChainValue {
         let name = ParameterBindings.normalized(sourceText(from: start, to: index))
         guard name.count <= ParameterBindings.maximumNameLength else {
             throw error("'\(name.excerpt)' is no value Plumb knows, and too long (\(name.count) characters) to stand as a "
                         + "parameter's name (at most \(ParameterBindings.maximumNameLength))", at: position)
         }
-        let role = context.parameterRole
+        var role = context.parameterRole
+        if role == .number && (productDepth > 0 || current.isPunct("*") || current.isPunct("/")) { role = .factor }
         let bound = parser.parameters[name]
-        uses.append(ParameterUse(name: name, role: role, location: location(of: position), isBound: bound != nil))
         guard let bound else {
-            switch role {
-            case .factor: return .number(1)
-            case .priority: return .number(750)
-            default: return .number(.zero)
+            let value: Rational
+            if let size = parser.rootSize, let axis = ChainParser.screenAxis(of: name) {
+                value = axis == .horizontal ? size.width : size.height
+            } else if let argument, role != .priority {
+                value = argument
+            } else {
+                switch role {
+                case .factor: value = 1
+                case .priority: value = 750
+                default: value = .zero
+                }
             }
+            uses.append(ParameterUse(name: name, role: role, location: location(of: position), isBound: false,
+                                     taken: "\(value)"))
+            return .number(value)
         }
+        uses.append(ParameterUse(name: name, role: role, location: location(of: position), isBound: true, taken: bound))
         guard let value = ParameterBindings.number(bound) else {
             throw error("the value '\(name.excerpt)' is bound to '\(bound.excerpt)': expected a number such as 12, -0.5 or 3/2", at: position)
         }

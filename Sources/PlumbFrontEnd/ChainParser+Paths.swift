@@ -40,6 +40,11 @@ extension ChainReader {
         }
         components = mergedViewNames(components)
         guard let first = components.first else { return false }
+        if first == "snp" && components.count > 1 { return true }   // `snp.bottom` in a view's own code: self's
+        if components.count == 1, context == .target, token(at: start + 1).isPunct("["),
+           token(at: start).end == token(at: start + 1).start {
+            return true   // `equalTo(buttons[9])`: an element of an array of views
+        }
         enum Reach { case owner, view, unknown }
         var reach: Reach
         if first == "self" || parser.selfAliases.contains(first) { reach = .owner }
@@ -80,7 +85,7 @@ extension ChainReader {
     /// make it a view (whereas `size` or `width` may be a struct's, as in `image.size.width`).
     static func isStrongViewMember(_ member: String) -> Bool {
         member == "snp" || member.hasPrefix("mas_") || member.hasPrefix("snp_") || member == "safeAreaLayoutGuide"
-            || member == "layoutMarginsGuide"
+            || member == "layoutMarginsGuide" || member == "contentLayoutGuide" || member == "frameLayoutGuide"
     }
 
     /// Path components with the views a file declares under a compound or instance-variable name merged:
@@ -90,7 +95,9 @@ extension ChainReader {
         var k = 0
         while k < components.count {
             var c = components[k]
-            if !(k == 0 && (c == "self" || parser.selfAliases.contains(c))) && !parser.knownViews.contains(c) {
+            if let alias = parser.viewAliases[c], !parser.knownViews.contains(c) { c = alias }
+            let isType = k == 0 && (c.first?.isUppercase ?? false)   // `Styles.Sizes.avatar` is a value
+            if !isType && !(k == 0 && (c == "self" || parser.selfAliases.contains(c))) && !parser.knownViews.contains(c) {
                 if c.hasPrefix("_"), parser.knownViews.contains(String(c.dropFirst())) { c.removeFirst() }
                 var joined = c
                 var j = k + 1
@@ -110,6 +117,7 @@ extension ChainReader {
     /// (`item.stack` as `item_stack`): the declared id, the path's tokens consumed; `name` otherwise.
     mutating func declaredName(_ name: String) -> String {
         if parser.knownViews.contains(name) { return name }
+        if let alias = parser.viewAliases[name] { return alias }
         if name.hasPrefix("_"), parser.knownViews.contains(String(name.dropFirst())) { return String(name.dropFirst()) }
         var joined = name
         var i = index
@@ -138,8 +146,9 @@ extension ChainReader {
 
     /// Whether `id`, which the file does not declare, is taken as a new view (noted): when the parser
     /// `declaresUnknownViews` and it is no near miss of a declared one.
-    mutating func declaresUndeclared(_ id: String, at token: ChainToken) -> Bool {
-        guard parser.declaresUnknownViews, ChainNames.suggestion(for: id, among: parser.knownViews.sorted()) == nil,
+    mutating func declaresUndeclared(_ id: String, at token: ChainToken, sibling: Bool = false) -> Bool {
+        // an element of an array of views (`buttons_9` beside `buttons_1`) is no near miss
+        guard parser.declaresUnknownViews, sibling || ChainNames.suggestion(for: id, among: parser.knownViews.sorted()) == nil,
               let first = id.first, first.isLetter || first == "_" else { return false }
         if !undeclared.contains(where: { $0.id == id }) {
             undeclared.append(UndeclaredView(id: id, location: location(of: token.column)))
@@ -198,6 +207,9 @@ extension ChainReader {
         var base: PathBase
         var path = name
         switch name {
+        case "snp" where current.isPunct("."):
+            // `snp.bottom` inside a view's own code: the view's (`self.snp.bottom`)
+            return try viewMember("snp", of: .view(parser.selfView), path: "snp", token: token)
         case "self": base = .root(viaSelf: true)
         case _ where parser.selfAliases.contains(name) && !parser.knownViews.contains(name): base = .root(viaSelf: true)
         case "view" where parser.viewIsRoot: base = .root(viaSelf: false)
@@ -206,8 +218,9 @@ extension ChainReader {
         case "bottomLayoutGuide": base = .legacyGuide(.bottomLayoutGuide)
         case "safeAreaLayoutGuide": base = .safeArea(root)
         default:
-            let id = declaredName(try subscripted(name))
-            guard parser.knownViews.contains(id) || declaresUndeclared(id, at: token) else {
+            let subscripted = current.isPunct("[") && adjacentToPrevious(current)
+            let id = declaredName(try self.subscripted(name))
+            guard parser.knownViews.contains(id) || declaresUndeclared(id, at: token, sibling: subscripted) else {
                 throw error(unknownViewMessage(id, context), at: token)
             }
             base = .item(.view(id))
@@ -276,6 +289,9 @@ extension ChainReader {
                 }
                 return try viewMember(member, of: .view(viaSelf ? parser.selfView : root), path: path, token: memberToken)
             case .item(let reference):
+                if member == "contentLayoutGuide" || member == "frameLayoutGuide" {
+                    continue   // a scroll view's guides: the scroll view (its content area for its subviews)
+                }
                 if member == "layoutMarginsGuide" {
                     base = .margins(reference)
                     continue
@@ -334,6 +350,7 @@ extension ChainReader {
     /// Whether `member` reads as something of a view (so `self.member` is the root's, not a view named `member`).
     func isViewMember(_ member: String) -> Bool {
         member == "snp" || member == "safeAreaLayoutGuide" || member == "mas_attribute" || member == "layoutMarginsGuide"
+            || member == "contentLayoutGuide" || member == "frameLayoutGuide"
             || ChainNames.safeAreaSuffix(member) != nil
             || ChainNames.singleAttributes[member] != nil || ChainNames.compositeAttributes[member] != nil
             || (member.hasPrefix("mas_") && ChainNames.selector(String(member.dropFirst(4))) != nil)

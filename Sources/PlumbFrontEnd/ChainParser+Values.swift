@@ -68,6 +68,9 @@ struct ChainReader {
     var uses: [ParameterUse] = []
     /// Views named that the file does not declare (see `ChainParser.declaresUnknownViews`).
     var undeclared: [UndeclaredView] = []
+    /// How many products or quotients the expression being read is the right operand of (a parameter there
+    /// multiplies or divides: it defaults to 1).
+    var productDepth = 0
 
     static let maximumDepth = 64
 
@@ -144,6 +147,13 @@ struct ChainReader {
         try enter(start)
         defer { depth -= 1 }
         let condition = sourceText(from: index, to: question)
+        if token(at: question + 1).isPunct(":") {
+            // GNU C's `a ?: b`: a, unless it is nil (which the text cannot know): a
+            let first = try parseSum(context)
+            advance(); advance()
+            _ = try parseExpression(context)
+            return first
+        }
         index = question
         advance()
         let first = try parseExpression(context)
@@ -169,6 +179,8 @@ struct ChainReader {
         while current.isPunct("*") || current.isPunct("/") {
             let op = current
             advance()
+            productDepth += 1
+            defer { productDepth -= 1 }
             let (rhs, rhsColumn) = try parseUnary(context)
             lhs = .number(try arithmetic(op, lhs, column, rhs, rhsColumn))
         }
@@ -401,6 +413,16 @@ struct ChainReader {
         }
     }
 
+    /// The value of a call's only argument when it is a number (`kScale(12)` → 12), the `(` being current; the
+    /// reader is left where it was either way.
+    mutating func oneNumberArgument() -> Rational? {
+        let saved = (index, uses, undeclared)
+        defer { (index, uses, undeclared) = saved }
+        advance()
+        guard let (value, _) = try? parseExpression(.value), current.isPunct(")"), case .number(let n) = value else { return nil }
+        return n
+    }
+
     /// After `@`: `@10`, `@-10`, `@(expr)`, `@[a, b]`.
     mutating func parseBoxed(_ context: ValueContext, at atToken: ChainToken) throws(TextSyntaxError) -> ChainValue {
         let token = current
@@ -411,6 +433,13 @@ struct ChainReader {
         case .punct("-"), .punct("+"):
             let (value, column) = try parseUnary(context)
             return .number(try number(value, column, "'@\(token.text.excerpt)'"))
+        case .identifier:
+            // a boxed constant or macro call: `@kMargin`, `@kScale(20)`
+            let (value, column) = try parsePostfix(context == .target ? .value : context)
+            guard case .number(let n) = value else {
+                throw error("'@\(token.text.excerpt)' boxes a number (as in @kMargin or @kScale(20)), found \(value.kindName)", at: column)
+            }
+            return .number(n)
         case .punct("("):
             advance()
             let (value, column) = try parseExpression(context)
@@ -496,10 +525,12 @@ struct ChainReader {
                 return try extremeOf(name, largest: extreme, context: context)
             }
             if parser.constants[name] == nil && !isReferenceStart(name) {
-                // A function or macro the text does not define (`kScale(12)`, `CGRectGetWidth(frame)`).
+                // A function or macro the text does not define (`kScale(12)`, `CGRectGetWidth(frame)`); called
+                // with one number, the number is its default.
                 let start = index - 1
+                let argument = oneNumberArgument()
                 try skipPostfix()
-                return try parameter(from: start, context: context, at: token.column)
+                return try parameter(from: start, context: context, at: token.column, argument: argument)
             }
         }
         // Static members: `CGPoint.zero`, `UILayoutPriority.defaultHigh`.

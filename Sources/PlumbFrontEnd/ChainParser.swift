@@ -58,6 +58,10 @@ public struct ChainParser: Sendable {
     /// relation's argument), is taken as a new view (noted in `ReadingNotes.undeclaredViews`) rather than an error.
     /// A near miss of a declared view (`titel` for `title`) is an error either way.
     public var declaresUnknownViews = false
+    /// Local names for views (`UIView *left = self.avatar;`): each names the view it was set to.
+    public var viewAliases: [String: String] = [:]
+    /// The root's size, which a screen's or the root view's size in the code (`SCREEN_WIDTH`) takes unless bound.
+    public var rootSize: Size?
     /// Whether an expression the parser cannot compute becomes a parameter (true) or is an error (false: the
     /// numbers of a layout file's own statements, such as `root 375 667`, must be numbers).
     public var allowsParameters = true
@@ -122,6 +126,13 @@ public struct ChainParser: Sendable {
         return try reader.number(value, valueColumn, "the value")
     }
 
+    /// The view a value names (`self.card`, `avatar ?: placeholder`), if it names one plainly; for aliases.
+    public func viewNamed(by text: some StringProtocol, line: Int, column: Int = 1) -> String? {
+        guard var reader = try? ChainReader(parser: self, text: text, line: line, column: column),
+              let (value, _) = try? reader.readWholeValue(), case .target(.item(.view(let id), nil)) = value else { return nil }
+        return id
+    }
+
     /// Parses a value for a named constant: a number expression, `CGPointMake(1, 2)`, `CGSize(width: 1, height: 2)`,
     /// `UIEdgeInsetsMake(10, 10, 10, 10)`, `NSDirectionalEdgeInsets(top:leading:bottom:trailing:)`, `UIEdgeInsetsZero`, ...
     public func parseConstant(_ text: some StringProtocol, line: Int, column: Int = 1) throws(TextSyntaxError) -> TextConstant {
@@ -152,6 +163,22 @@ public struct ChainParser: Sendable {
     static let referenceKeywords: Set<String> = [
         "self", "view", "superview", "topLayoutGuide", "bottomLayoutGuide", "safeAreaLayoutGuide",
     ]
+
+    /// Whether a value the code names is a screen's or the root view's width or height: `SCREEN_WIDTH`,
+    /// `kScreen_H`, `kSCREEN_SIZE.width`, `[UIScreen mainScreen].bounds.size.height`, `self.view.frame.size.width`,
+    /// `CGRectGetHeight(self.view.bounds)`; nil otherwise.
+    public static func screenAxis(of name: String) -> LayoutAttribute.Axis? {
+        let letters = String(name.lowercased().filter(\.isLetter))
+        let rootView = ["self.view.", "view.", "self.frame.", "self.bounds.", "CGRectGetWidth(self.view", "CGRectGetHeight(self.view",
+                        "CGRectGetWidth(self.bounds", "CGRectGetHeight(self.bounds", "CGRectGetWidth([UIScreen",
+                        "CGRectGetHeight([UIScreen"].contains { name.hasPrefix($0) }
+        guard letters.contains("screen") || rootView else { return nil }
+        if letters.hasPrefix("cgrectgetwidth") { return .horizontal }
+        if letters.hasPrefix("cgrectgetheight") { return .vertical }
+        if letters.hasSuffix("width") || letters.hasSuffix("w") { return .horizontal }
+        if letters.hasSuffix("height") || letters.hasSuffix("h") { return .vertical }
+        return nil
+    }
 
     /// The view id of `name[index]`: `buttons_0`, `cells_i` (characters other than letters, digits and `_` become
     /// `_`, runs collapsed).

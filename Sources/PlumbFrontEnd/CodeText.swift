@@ -169,6 +169,7 @@ struct CodeText {
         if ".+-*/=,(?:|&".contains(chars[last]) { return true }
         let next = skipSpace(i + 1, end: end)
         guard next < end else { return false }
+        if hasWord("else", at: next, end: end) { return true }   // `}` then `else {` on the next line
         let n = chars[next]
         if n == "." { return true }
         return "?:*/+|&".contains(n) && !(n == "/" && next + 1 < end && (chars[next + 1] == "/" || chars[next + 1] == "*"))

@@ -80,6 +80,14 @@ extension LayoutFileReader {
     /// header close, on this line or a later one.
     mutating func readBlock(_ kind: LayoutScript.BlockKind, ids: [String], header s: Substring, opening: Substring.Index,
                             location: SourceLocation) throws(TextSyntaxError) {
+        var s = s, opening = opening
+        if s[opening...].firstIndex(of: "{") == nil, let next = nextCodeLine(), next.text.trimmingWhitespace.hasPrefix("{") {
+            // the block's `{` on the line after the call
+            index = next.index + 1
+            let offset = s.distance(from: s.startIndex, to: opening)
+            s = Substring(String(s) + " " + String(next.text.trimmingWhitespace))
+            opening = s.index(s.startIndex, offsetBy: offset)
+        }
         guard let open = s[opening...].firstIndex(of: "{") else {
             throw error("expected a block: `{` after the call", line: location.line, column: location.column ?? 1)
         }
@@ -139,6 +147,18 @@ extension LayoutFileReader {
         for view in body.notes.undeclaredViews { declareUndeclared(view.id, at: view.location) }
         let block = LayoutScript.Block(kind: kind, receivers: ids, chains: body.chains, names: body.names)
         addStep((.block(block), location))
+        for step in body.referenceSteps { addStep((.setActive(reference: step.name, step.active), step.location)) }
+    }
+
+    /// The next line with code on it (not blank, not only a comment), and its index.
+    func nextCodeLine() -> (index: Int, text: Substring)? {
+        var i = index
+        while i < lines.count {
+            let text = stripComment(lines[i])
+            if !text.trimmingWhitespace.isEmpty { return (i, text) }
+            i += 1
+        }
+        return nil
     }
 
     /// The maker's name from a block header and where the body starts in the text after `{`: ObjC's
@@ -146,7 +166,7 @@ extension LayoutFileReader {
     /// (`make` and `$0`) when the closure names none.
     static func maker(header: Substring, rest: Substring) -> (String?, Substring.Index) {
         if let star = header.lastIndex(of: "*") {
-            let name = header[header.index(after: star)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            let name = header[header.index(after: star)...].drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             if !name.isEmpty { return (String(name), rest.startIndex) }
         }
         // Swift: `{ PARAMETERS in` at the start of the body.
@@ -346,7 +366,12 @@ extension LayoutFileReader {
         }
         let (line, column) = code.position(of: valueStart)
         var notes = ReadingNotes()
-        constants[name] = try parser.parseConstant(value, line: line, column: column, notes: &notes)
+        let constant = try parser.parseConstant(value, line: line, column: column, notes: &notes)
+        if BlockBodyReader.isBareUnknown(value, constant, notes) {
+            constants[name] = nil   // nothing known of it: its uses are the parameters
+            return true
+        }
+        constants[name] = constant
         parameterUses += notes.parameterUses
         return true
     }

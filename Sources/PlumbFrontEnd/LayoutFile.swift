@@ -105,6 +105,7 @@ struct LayoutFileReader {
         parser.selfView = selfView
         parser.viewIsRoot = !declared.contains("view")
         parser.declaresUnknownViews = script != nil
+        parser.rootSize = script?.rootSize
         return parser
     }
 

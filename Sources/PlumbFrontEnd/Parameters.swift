@@ -95,10 +95,16 @@ public struct UndeclaredView: Hashable, Sendable {
 }
 
 /// Where a parameter stands, which decides its default when it is not bound.
+///
+/// Before the role's default, two readings of the name itself come first: a screen's or the root view's size
+/// (`SCREEN_WIDTH`, `kScreen_Height`, `[UIScreen mainScreen].bounds.size.width`, `self.view.frame.size.width`) is
+/// the root's width or height, and a call with one number (`kScale(12)`, `AdaptW(20)`, the screen-adaptation macros
+/// apps wrap their numbers in) is that number.
 public enum ParameterRole: String, Hashable, Sendable {
     /// A constant, an offset, an inset, a size: 0 by default.
     case number
-    /// The argument of `multipliedBy` or `dividedBy`: 1 by default.
+    /// The argument of `multipliedBy` or `dividedBy`, or a value that multiplies or divides (`8 * SIZE`,
+    /// `1 / scale`): 1 by default.
     case factor
     /// The argument of `priority(...)`: 750 (high) by default, since a priority named in code is nearly always one
     /// chosen below required.
@@ -125,14 +131,17 @@ public struct ParameterUse: Hashable, Sendable {
     public var name: String
     public var role: ParameterRole
     public var location: SourceLocation
-    /// Whether a binding gave the value (otherwise the role's default did).
+    /// Whether a binding gave the value (otherwise a default did).
     public var isBound: Bool
+    /// The value taken, as text (`0`, `12`, `375`, `true`, `.compact`).
+    public var taken: String
 
-    public init(name: String, role: ParameterRole, location: SourceLocation, isBound: Bool) {
+    public init(name: String, role: ParameterRole, location: SourceLocation, isBound: Bool, taken: String? = nil) {
         self.name = name
         self.role = role
         self.location = location
         self.isBound = isBound
+        self.taken = taken ?? role.defaultText
     }
 }
 
@@ -154,7 +163,7 @@ extension ParameterUse {
             let uses = places[name]!
             let shown = uses.prefix(4).map { "\($0.location)" }.joined(separator: ", ")
             let more = uses.count > 4 ? ", ... (\(uses.count) uses)" : ""
-            lines.append("  \(name) = \(uses[0].role.defaultText)   used at \(shown)\(more)")
+            lines.append("  \(name) = \(uses[0].taken)   used at \(shown)\(more)")
         }
         return lines.joined(separator: "\n")
     }

@@ -34,9 +34,15 @@ struct ImportWriter {
         var starts = [0]
         for (i, c) in scan.text.enumerated() where c.isNewline { starts.append(i + 1) }
         lineStarts = starts
-        viewIsRoot = scan.isViewController && !scan.declaresLocalView
+        // (in a view controller `view` is its view, unless the code has a local or a parameter `view` of its own and
+        // constrains it)
+        viewIsRoot = scan.isViewController
+            && !(scan.declaresLocalView && scan.blocks.contains { ImportWriter.stripped($0.receiver) == "view" })
+        // A view's or a cell's file: `self` is a view of its own, sized by what the code gives it (a cell sizes
+        // itself to its content), inside the root that stands for its superview. A view controller's file: `self.view`
+        // is the root, the screen.
         let aliases = ChainParser.defaultSelfAliases
-        selfIsView = scan.blocks.contains { block in
+        selfIsView = !scan.isViewController || scan.blocks.contains { block in
             let r = ImportWriter.stripped(block.receiver)
             return r.isEmpty || r == "self" || aliases.contains(r)
         }
@@ -60,8 +66,12 @@ struct ImportWriter {
             components.removeFirst()
             throughSelf = true
         }
+        // a guide of a view is the view (`view.safeAreaLayoutGuide.snp.top` names the root's guide)
+        while let last = components.last, ImportWriter.guideMembers.contains(last) { components.removeLast() }
         if components.isEmpty { return selfIsView ? .selfView : .root }
         if components == ["view"] && (viewIsRoot || throughSelf) { return .root }
+        // `Styles.Sizes.avatar`, `Metrics.padding`: a type's member is a value, not a view
+        if !throughSelf, components.count > 1, let first = components[0].first, first.isUppercase { return nil }
         var id = ""
         for (k, c) in components.enumerated() {
             var part = c
@@ -77,11 +87,15 @@ struct ImportWriter {
         return .view(id)
     }
 
+    /// Members that name a view's guide, which stands for the view itself here.
+    static let guideMembers: Set<String> = ["safeAreaLayoutGuide", "layoutMarginsGuide", "readableContentGuide",
+                                            "contentLayoutGuide", "frameLayoutGuide"]
+
     /// An expression without whitespace, trailing `!`/`?` and optional chaining marks.
     static func stripped(_ expression: String) -> String {
         var t = String(expression.filter { !$0.isWhitespace })
         while let last = t.last, last == "!" || last == "?" { t.removeLast() }
-        return t.replacing("?.", with: ".").replacing("!.", with: ".")
+        return t.replacing("?.", with: ".").replacing("!.", with: ".").replacing("->", with: ".")
     }
 
     /// `a.b[0].c` as `a`, `b[0]`, `c` (dots inside brackets do not split).
@@ -112,7 +126,17 @@ struct ImportWriter {
             if parentOf[id] == nil { parentOf[id] = .some(nil); order.append(id) }
         }
         for block in scan.blocks {
-            if case .view(let id)? = named(block.receiver) { note(id); receivers.append(id) } else { receivers.append(nil) }
+            var receiver = block.receiver.trimmingCharacters(in: " ")
+            if receiver.hasPrefix("@["), receiver.hasSuffix("]") {
+                // `[@[a, b] mas_makeConstraints:...]`: each element
+                receiver = String(receiver.dropFirst(2).dropLast())
+                for element in receiver.split(separator: ",") {
+                    if case .view(let id)? = named(String(element)) { note(id) }
+                }
+                receivers.append(nil)
+                continue
+            }
+            if case .view(let id)? = named(receiver) { note(id); receivers.append(id) } else { receivers.append(nil) }
         }
         for addition in scan.additions {
             guard case .view(let child)? = named(addition.child) else { continue }
@@ -213,6 +237,15 @@ struct ImportWriter {
         return found
     }
 
+    /// Whether the file is a cell's whose content view no block places: UIKit makes it fill the cell.
+    var fillsContentView: Bool {
+        guard let content = views.first(where: { $0.id == "contentView" }),
+              content.parent == nil || content.parent == ImportWriter.selfViewID else { return false }
+        let text = String(scan.masked)
+        let isCell = text.contains("UITableViewCell") || text.contains("UICollectionViewCell")
+        return isCell && !scan.isViewController && !receivers.contains("contentView")
+    }
+
     // MARK: Locations
 
     func location(ofOffset offset: Int) -> SourceLocation {
@@ -271,6 +304,12 @@ struct ImportWriter {
             add("view \(view.id)" + (view.parent.map { " in \($0)" } ?? ""))
         }
         if selfIsView { add("self \(ImportWriter.selfViewID)") }
+        if fillsContentView {
+            add("# UIKit's content view fills its cell (not in the file)")
+            add("make contentView {")
+            add("    make.edges.equalTo(superview)")
+            add("}")
+        }
         for (c, constant) in scan.constants.enumerated() where !dropped.contains(c) {
             guard let value = ImportWriter.constantValue(constant.value) else { continue }
             let line = location(ofOffset: constant.offset).line

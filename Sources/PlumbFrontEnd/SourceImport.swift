@@ -29,6 +29,8 @@ public struct SourceImport {
         public var readBlocks: Int
         public var views: Int
         public var skipped: [Skip]
+        /// Blocks read with a caveat: inside a loop, read as one pass (the loop variable one view).
+        public var notes: [Skip] = []
         /// Parameters the layout uses (the unbound ones are the file's unknown values).
         public var parameterUses: [ParameterUse]
     }
@@ -99,9 +101,15 @@ public struct SourceImport {
             return use
         }
         skipped.sort { ($0.location.line, $0.location.column ?? 0) < ($1.location.line, $1.location.column ?? 0) }
+        let notes = scan.loopPasses.filter { !left.contains($0.block) }.map { pass in
+            let block = scan.blocks[pass.block]
+            return Skip(location: writer.location(ofOffset: block.start),
+                        construct: "the \(block.kind.rawValue) block of \(block.receiver.isEmpty ? "self" : block.receiver)",
+                        reason: "inside a '\(pass.loop)' loop: read as one pass, each name the loop gives one view")
+        }
         return Outcome(layout: text, blocks: scan.blocks.count + scan.refusals.count,
                        readBlocks: script == nil ? 0 : scan.blocks.count - left.count, views: writer.views.count,
-                       skipped: skipped, parameterUses: uses)
+                       skipped: skipped, notes: notes, parameterUses: uses)
     }
 
     /// Plays the script's steps on a fresh tree; the first block that fails, with the reason.

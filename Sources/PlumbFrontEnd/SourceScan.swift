@@ -55,7 +55,7 @@ struct SourceScan {
         isViewController = plain.contains("UIViewController") || plain.contains("self.view")
             || plain.contains("view.addSubview") || plain.contains("NSViewController")
         declaresLocalView = plain.contains("let view =") || plain.contains("var view =") || plain.contains("UIView *view")
-            || plain.contains("let view:")
+            || plain.contains("let view:") || plain.contains("*)view") || plain.contains("* )view") || plain.contains("_ view: UIView")
     }
 
     // MARK: Masking
@@ -193,12 +193,13 @@ struct SourceScan {
     /// Keeps a block, or refuses it when a loop around it makes its receiver or targets change per iteration.
     mutating func append(_ block: Block) {
         if let loop = enclosingLoop(block.start) {
-            refusals.append(Refusal(offset: block.start, construct: String(text[block.start..<min(block.end, block.start + 40)]),
-                                    reason: "the block is inside a '\(loop)' loop, so its views change with each pass: write the passes out to check them"))
-            return
+            loopPasses.append((blocks.count, loop))
         }
         blocks.append(block)
     }
+
+    /// Blocks inside a loop (by index) and the loop's keyword: each is read as one pass, its loop variable a view.
+    var loopPasses: [(block: Int, loop: String)] = []
 
     /// The loop keyword of the nearest enclosing `for`/`while`/`forEach`/`enumerateObjectsUsingBlock` body, if any,
     /// up to the enclosing function or method.
@@ -213,14 +214,14 @@ struct SourceScan {
                 // the header of this body: back to the previous line break, `;` or `}`
                 var h = i - 1
                 while h >= 0 && masked[h] != ";" && masked[h] != "}" && masked[h] != "{" && !(masked[h].isNewline && h < i - 1 && !headerContinues(h)) { h -= 1 }
-                let header = String(masked[(h + 1)..<i])
-                for loop in ["for", "while", "forEach", "enumerateObjectsUsingBlock", "repeat"] where containsWord(header, loop) {
+                let header = String(masked[(h + 1)..<i]).trimmingCharacters(in: " \t\n")
+                if containsWord(header, "func") || header.hasPrefix("-") || header.hasPrefix("+") || containsWord(header, "init") {
+                    return nil   // the method or function: no loop around the block in it
+                }
+                for loop in ["for", "while", "repeat"] where header.hasPrefix(loop + " ") || header.hasPrefix(loop + "(") || header == loop {
                     return loop
                 }
-                if containsWord(header, "func") || header.trimmingCharacters(in: " \t\n").hasPrefix("-")
-                    || header.trimmingCharacters(in: " \t\n").hasPrefix("+") || containsWord(header, "init") {
-                    return nil
-                }
+                for loop in ["forEach", "enumerateObjectsUsingBlock"] where containsWord(header, loop) { return loop }
             }
             i -= 1
         }
@@ -306,6 +307,7 @@ struct SourceScan {
 
     /// `[P addSubview:C]`, `P.addSubview(C)`, `addSubview(C)`, `insertSubview`, `addArrangedSubview`.
     mutating func findAdditions() {
+        findListAdditions()
         for method in ["addSubview", "addArrangedSubview", "insertSubview", "insertArrangedSubview", "addLayoutGuide"] {
             var i = 0
             while i < masked.count {
@@ -349,6 +351,50 @@ struct SourceScan {
                     }
                     additions.append((parent, String(text[(after + 1)..<min(f, text.count)]).trimmingCharacters(in: " \t\n"), i))
                 }
+            }
+        }
+    }
+
+    /// `P.addSubviews(a, b, c)` (a helper apps write) and `[a, b, c].forEach { P.addSubview($0) }`.
+    mutating func findListAdditions() {
+        let plain = String(masked)
+        for method in ["addSubviews(", "addArrangedSubviews("] {
+            var from = plain.startIndex
+            while let r = plain[from...].firstRange(of: method) {
+                from = r.upperBound
+                let start = plain.distance(from: plain.startIndex, to: r.lowerBound)
+                var p = start
+                if p > 0 && masked[p - 1] == "." {
+                    p -= 2
+                    while p >= 0 && (isName(masked[p]) || ".?!".contains(masked[p])) { p -= 1 }
+                    p += 1
+                }
+                let parent = p < start ? String(text[p..<(start - 1)]) : "self"
+                let argsStart = start + method.count
+                guard let close = (argsStart..<masked.count).first(where: { masked[$0] == ")" }) else { continue }
+                for child in String(text[argsStart..<close]).split(separator: ",") {
+                    let c = child.trimmingCharacters(in: " \t\n")
+                    if !c.isEmpty { additions.append((parent, c, start)) }
+                }
+            }
+        }
+        var from = plain.startIndex
+        while let r = plain[from...].firstRange(of: "].forEach") {
+            from = r.upperBound
+            let end = plain.distance(from: plain.startIndex, to: r.lowerBound)
+            var open = end - 1
+            while open >= 0 && masked[open] != "[" && !masked[open].isNewline { open -= 1 }
+            guard open >= 0, masked[open] == "[" else { continue }
+            let bodyStart = end + "].forEach".count
+            guard let brace = (bodyStart..<min(masked.count, bodyStart + 8)).first(where: { masked[$0] == "{" }),
+                  let close = matchingBrace(brace) else { continue }
+            let body = String(masked[(brace + 1)..<close])
+            guard let call = body.firstRange(of: ".addSubview($0)") ?? body.firstRange(of: "addSubview($0)") else { continue }
+            var parent = String(body[..<call.lowerBound]).trimmingCharacters(in: " \t\n")
+            if body[call.lowerBound] != "." || parent.isEmpty { parent = "self" }
+            for child in String(text[(open + 1)..<end]).split(separator: ",") {
+                let c = child.trimmingCharacters(in: " \t\n")
+                if !c.isEmpty { additions.append((parent, c, open)) }
             }
         }
     }

@@ -49,6 +49,7 @@ struct Import: ParsableCommand {
                       + "\(outcome.blocks - outcome.readBlocks) left out; \(outcome.views) view(s)"
                       + (output.map { "; wrote \($0)" } ?? "")]
         report += outcome.skipped.map(\.description)
+        report += outcome.notes.map { "\($0.location): note: \($0.construct) \($0.reason)" }
         if let warning = ParameterUse.unboundWarning(outcome.parameterUses) { report.append(warning) }
         writeStandardError(report.joined(separator: "\n") + "\n")
         if outcome.readBlocks == 0 { throw ExitCode(1) }

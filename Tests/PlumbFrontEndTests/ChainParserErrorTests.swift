@@ -99,7 +99,7 @@ private let chainParserErrorCases: [ChainErrorCase] = [
     ChainErrorCase("make.left.equalTo(@\"v\")", 19,
                    "expected a view, a view attribute, a number or a struct for the argument of equalTo, found a string (Masonry: attempting to add unsupported attribute)"),
     ChainErrorCase("make.left.equalTo(@(v))", 21, "@(...) boxes a number or a struct, found a view"),
-    ChainErrorCase("make.left.equalTo(@v)", 20, "expected a number, '(' or '[' after '@', found 'v'"),
+    ChainErrorCase("make.left.equalTo(@v)", 20, "'@v' boxes a number (as in @kMargin or @kScale(20)), found a view"),
     // Values in the wrong place.
     ChainErrorCase("make.left.equalTo(.zero)", 19, "'.zero' is ambiguous in the argument of equalTo: write CGPoint.zero, CGSize.zero or UIEdgeInsets.zero"),
     ChainErrorCase("make.left.equalTo(v).mas_offset(.zero)", 33, "'.zero' is ambiguous in the argument of mas_offset: write CGPointZero, CGSizeZero or UIEdgeInsetsZero"),

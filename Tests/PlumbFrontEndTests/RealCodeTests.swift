@@ -34,14 +34,16 @@ import PlumbSystem
         }
         """
         let (rows, tree) = try installed("title", body)
-        // theme.insets.top → 0, so top = card.top + 4; scale → 1; kScale(12) → 0 at priority 750
+        // theme.insets.top → 0, so top = card.top + 4; scale → 1; kScale(12), a call with one number → 12;
+        // self.rowPriority → 750
         #expect(rows == [row("title.y - card.y - 4 == 0", in: tree),
                          row("title.w - card.w == 0", in: tree),
-                         row("title.h == 0 @750", in: tree)])
+                         row("title.h - 12 == 0 @750", in: tree)])
         let uses = try script(body).parameterUses
         #expect(uses.map(\.name) == ["theme.insets.top", "scale", "kScale(12)", "self.rowPriority"])
         #expect(uses.map(\.role) == [.number, .factor, .number, .priority])
         #expect(uses.allSatisfy { !$0.isBound })
+        #expect(uses.map(\.taken) == ["0", "1", "12", "750"])
         #expect(uses[0].location.line == 7 && uses[0].location.column == 35)
     }
 
@@ -87,6 +89,24 @@ import PlumbSystem
             #expect(error.location.line == 7)
         }
         #expect((try? script("param isCompact = maybe\ntitle.snp.makeConstraints { make in\n    make.left.equalTo(isCompact ? 1 : 2)\n}")) == nil)
+    }
+
+    @Test func defaultsReadTheNameAndThePlace() throws {
+        let (rows, tree) = try installed("title", """
+        title.snp.makeConstraints { make in
+            make.width.equalTo(SCREEN_WIDTH * 0.5)
+            make.height.equalTo([UIScreen mainScreen].bounds.size.height - 100)
+            make.left.equalTo(8 * SIZE)
+            make.top.equalTo(1 / scale)
+        }
+        """)
+        // a screen size is the root's (300 × 600); what multiplies or divides is 1
+        #expect(rows == [row("title.w - 150 == 0", in: tree), row("title.h - 500 == 0", in: tree),
+                         row("title.x - card.x - 8 == 0", in: tree), row("title.y - card.y - 1 == 0", in: tree)])
+        #expect(ChainParser.screenAxis(of: "kScreen_W") == .horizontal)
+        #expect(ChainParser.screenAxis(of: "self.view.frame.size.height") == .vertical)
+        #expect(ChainParser.screenAxis(of: "CGRectGetWidth(self.view.bounds)") == .horizontal)
+        #expect(ChainParser.screenAxis(of: "kScreenScale") == nil && ChainParser.screenAxis(of: "cellHeight") == nil)
     }
 
     @Test func numbersOfTheFilesOwnStatementsStayNumbers() {
