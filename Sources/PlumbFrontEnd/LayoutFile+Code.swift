@@ -243,37 +243,46 @@ extension LayoutFileReader {
     mutating func readSubviewAddition(_ s: Substring, location: SourceLocation) throws(TextSyntaxError) -> Bool {
         var t = s.trimmingWhitespace
         if t.hasSuffix(";") { t = t.dropLast().trimmingWhitespace }
-        var parentText: Substring, childText: Substring
-        let methods = ["addSubview", "addArrangedSubview", "addLayoutGuide", "insertSubview"]
+        var parentText: Substring
+        var children: [Substring]
+        let methods = ["addSubviews", "addArrangedSubviews", "addSubview", "addArrangedSubview", "addLayoutGuide", "insertSubview"]
         if t.hasPrefix("["), t.hasSuffix("]"), let method = methods.first(where: { t.contains(" \($0):") }),
            let range = t.firstRange(of: " \(method):") {
             parentText = t[t.index(after: t.startIndex)..<range.lowerBound]
-            childText = t[range.upperBound..<t.index(before: t.endIndex)].prefix { $0 != " " }
+            children = [t[range.upperBound..<t.index(before: t.endIndex)].prefix { $0 != " " }]
         } else if let method = methods.first(where: { t.contains("\($0)(") }), let range = t.firstRange(of: "\(method)("), t.hasSuffix(")") {
             parentText = range.lowerBound == t.startIndex ? "self" : t[..<t.index(before: range.lowerBound)]
-            childText = t[range.upperBound..<t.index(before: t.endIndex)].prefix { $0 != "," }
+            let arguments = t[range.upperBound..<t.index(before: t.endIndex)]
+            // `addSubviews(a, b, c)` adds each; `insertSubview(a, at: 0)` adds the first
+            children = method.hasSuffix("s") ? arguments.split(separator: ",") : [arguments.prefix { $0 != "," }]
         } else {
             return false
         }
         let line = location.line, column = location.column ?? 1
         let parent = try viewID(parentText, line: line, column: column, declaring: true)
-        guard let child = LayoutFileReader.plainName(childText) else {
-            throw error("'\(childText.excerpt)' is no view name this reader can declare", line: line, column: column)
+        for childText in children {
+            guard let child = LayoutFileReader.plainName(childText) else {
+                throw error("'\(childText.excerpt)' is no view name this reader can declare", line: line, column: column)
+            }
+            place(child, in: parent, at: location)
         }
+        return true
+    }
+
+    /// Declares `child` in `parent` when the file has not declared it; moves it there when it was taken without a
+    /// declaration.
+    mutating func place(_ child: String, in parent: String, at location: SourceLocation) {
         if !declared.contains(child) {
             declareUndeclared(child, at: location)
         }
-        // a view taken without a declaration goes where the code adds it
-        if undeclaredViews.contains(where: { $0.id == child }), child != parent,
-           let k = script?.views.firstIndex(where: { $0.id == child }), !isAncestor(child, of: parent) {
-            script?.views[k].parent = parent == ChainParser.rootViewID ? nil : parent
-            parents[child] = parent
-            // a parent must be declared before its subviews
-            if let p = script?.views.firstIndex(where: { $0.id == parent }), p > k, let moved = script?.views.remove(at: p) {
-                script?.views.insert(moved, at: k)
-            }
+        guard undeclaredViews.contains(where: { $0.id == child }), child != parent,
+              let k = script?.views.firstIndex(where: { $0.id == child }), !isAncestor(child, of: parent) else { return }
+        script?.views[k].parent = parent == ChainParser.rootViewID ? nil : parent
+        parents[child] = parent
+        // a parent must be declared before its subviews
+        if let p = script?.views.firstIndex(where: { $0.id == parent }), p > k, let moved = script?.views.remove(at: p) {
+            script?.views.insert(moved, at: k)
         }
-        return true
     }
 
     func isAncestor(_ a: String, of b: String) -> Bool {

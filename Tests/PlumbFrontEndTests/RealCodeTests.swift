@@ -295,6 +295,45 @@ import PlumbSystem
                          row("title.y + 1/2*title.h - card.y - 1/2*card.h - 4 == 0", in: tree)])
     }
 
+    @Test func objectiveCAsAppsWriteIt() throws {
+        let (rows, tree) = try installed("title", """
+        [self.title mas_makeConstraints:^(MASConstraintMaker* m)
+        {
+            CGFloat h = 10;
+            h += 5;
+            self.flag = NO;
+            m.left.equalTo(self->_card.mas_left).offset(h);
+            if (compact) {
+                m.top.mas_equalTo(1);
+            }
+            else {
+                m.top.mas_equalTo(2);
+            }
+            isWide ? m.width.mas_equalTo(@kWide(30)) : m.width.mas_equalTo(10);
+            UIView *anchor = self.icon ?: self.card;
+            m.height.equalTo(anchor.mas_height);
+        }];
+        """, dialect: "masonry")
+        // h = 15; the first branches; @kWide(30) is 30 (a call with one number); the alias names the icon
+        #expect(rows == [row("title.x - card.x - 15 == 0", in: tree), row("title.y - card.y - 1 == 0", in: tree),
+                         row("title.w - 30 == 0", in: tree), row("title.h - icon.h == 0", in: tree)])
+    }
+
+    @Test func swiftAsAppsWriteIt() throws {
+        let views = "view card\nview title in card\nview icon in card"
+        let (rows, tree) = try installed("title", """
+        card.addSubviews(title, icon)
+        title.snp.makeConstraints { make in
+            constraints.append(make.top.equalTo(icon.snp.bottom).constraint)
+            self.leftConstraint = make.left.equalTo(icon).constraint
+            leftConstraint?.deactivate()
+            make.width.equalTo(snp.width).dividedBy(2)
+        }
+        """, views: views)
+        // the left constraint was made and switched off in the block; `snp` alone is self's (the root here)
+        #expect(rows == [row("title.y - icon.y - icon.h == 0", in: tree), row("title.w - 1/2*root.w == 0", in: tree)])
+    }
+
     // MARK: What is not read
 
     @Test func unreadableStatementsAreErrorsAndTheRestIsRead() throws {
