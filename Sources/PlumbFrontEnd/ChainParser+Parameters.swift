@@ -49,13 +49,8 @@ extension ChainReader {
         guard token(at: index + 1).identifier != nil || token(at: index + 1).isPunct("[") else { return false }
         var i = index + 1
         if token(at: i).isPunct("[") {
-            var open = 0
-            repeat {
-                if token(at: i).isPunct("[") { open += 1 }
-                if token(at: i).isPunct("]") { open -= 1 }
-                if case .end = token(at: i).kind { return false }
-                i += 1
-            } while open > 0
+            guard let after = indexAfterBrackets(at: i) else { return false }
+            i = after
         } else {
             i += 1
             while token(at: i).isPunct("."), token(at: i + 1).identifier != nil { i += 2 }
@@ -129,6 +124,19 @@ extension ChainReader {
 
     func adjacentToPrevious(_ t: ChainToken) -> Bool {
         index > 0 && token(at: index - 1).end == t.start
+    }
+
+    /// The token index after the `[...]` group opening at token `i` (nested ones included), or nil when it is never
+    /// closed. The reader does not move.
+    func indexAfterBrackets(at i: Int) -> Int? {
+        var j = i, depth = 0
+        repeat {
+            if token(at: j).isPunct("[") { depth += 1 }
+            if token(at: j).isPunct("]") { depth -= 1 }
+            if case .end = token(at: j).kind { return nil }
+            j += 1
+        } while depth > 0
+        return j
     }
 
     /// Skips a bracketed group from its opening `(`, `[` or `{` to the matching closer.

@@ -18,13 +18,8 @@ extension ChainReader {
                 if (t.isPunct("?") || t.isPunct("!")) && token(at: i - 1).end == t.start && !token(at: i + 1).isPunct("=") { i += 1; continue }
                 if t.isPunct("[") && token(at: i - 1).end == t.start {
                     let open = i
-                    var depth = 0
-                    repeat {
-                        if token(at: i).isPunct("[") { depth += 1 }
-                        if token(at: i).isPunct("]") { depth -= 1 }
-                        if case .end = token(at: i).kind { return false }
-                        i += 1
-                    } while depth > 0
+                    guard let after = indexAfterBrackets(at: i) else { return false }
+                    i = after
                     // `buttons[0]` names the view `buttons_0`
                     components[components.count - 1] = ChainParser.subscriptedID(components[components.count - 1],
                                                                                  sourceText(from: open + 1, to: i - 1))
