@@ -191,10 +191,10 @@ extension ExactSolverCore {
             proposedBasis = basis
             return nil
         }
-        proposals += 1
-        proposalsCertified += 1
-        cassowaryProposals += 1
-        certificates += 1
+        stats.proposals += 1
+        stats.certifiedAsProposed += 1
+        stats.fromCassowary += 1
+        stats.certifiedWithoutTableau += 1
         certifiedBasis = basis
         // By variable (after a rebuild a variable only soft rows mention has no engine column yet).
         solution = mentions.indices.map { v in mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) }
@@ -214,7 +214,7 @@ extension ExactSolverCore {
         engine.crashTarget = proposal.basic
         insertPending(items, rows: rows)
         engine.crashTarget = []
-        adoptionPivots += engine.adopt(proposal)
+        stats.adoptionPivots += engine.adopt(proposal)
         let feasible = engine.restoreFeasibility()
         precondition(feasible, "ExactSolver: a certified basis is feasible")
         engine.optimizeLevels()

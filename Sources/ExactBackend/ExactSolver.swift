@@ -46,7 +46,8 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
     /// a tableau (`BasisCertificate`; among the accepted ones).
     public var proposalCounts: (proposals: Int, certified: Int, fallbackIterations: Int, fromCassowary: Int,
                                 withoutTableau: Int) {
-        (core.proposals, core.proposalsCertified, core.fallbackIterations, core.cassowaryProposals, core.certificates)
+        let s = core.stats
+        return (s.proposals, s.certifiedAsProposed, s.fallbackIterations, s.fromCassowary, s.certifiedWithoutTableau)
     }
 
     /// How `ambiguousVariables(among:)` works (default `.screened`).
@@ -136,11 +137,7 @@ protocol ExactCore: AnyObject {
     /// Counters for measurements.
     var statistics: String { get }
     var usesProposer: Bool { get set }
-    var proposals: Int { get }
-    var proposalsCertified: Int { get }
-    var fallbackIterations: Int { get }
-    var cassowaryProposals: Int { get }
-    var certificates: Int { get }
+    var stats: ProposalStatistics { get }
 }
 
 extension ExactSolverCore: ExactCore {
@@ -151,7 +148,8 @@ extension ExactSolverCore: ExactCore {
     var statistics: String {
         let e = engine
         let nonzeros = e.store.liveCells
-        return "proposals \(proposals) (from cassowary \(cassowaryProposals), certified without a tableau \(certificates), certified as proposed \(proposalsCertified), exact iterations after the others \(fallbackIterations); proposer iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(phaseTimes.map { String(Int($0 / .microseconds(1)) / 1000) }.joined(separator: "/"))), iterations \(e.iterations), rows \(e.store.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
+        let s = stats
+        return "proposals \(s.proposals) (from cassowary \(s.fromCassowary), certified without a tableau \(s.certifiedWithoutTableau), certified as proposed \(s.certifiedAsProposed), exact iterations after the others \(s.fallbackIterations); proposer iterations \(s.proposerIterations), rows touched \(s.proposerRowsTouched); adoption pivots \(s.adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(s.times.milliseconds)), iterations \(e.iterations), rows \(e.store.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
     }
 }
 

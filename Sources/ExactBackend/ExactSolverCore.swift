@@ -186,10 +186,10 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     /// Puts the waiting soft constraints and suggested edits into the engine, highest priority first; returns how many.
     @discardableResult
-    func insertPending(_ given: [PendingItem]? = nil, rows given2: [PendingRow]? = nil) -> Int {
-        let items = given ?? pendingItems()
+    func insertPending(_ pending: [PendingItem]? = nil, rows pendingRows: [PendingRow]? = nil) -> Int {
+        let items = pending ?? pendingItems()
         guard !items.isEmpty else { return 0 }
-        let rows = given2 ?? items.map { row(of: $0) }
+        let rows = pendingRows ?? items.map { row(of: $0) }
         for (item, r) in zip(items, rows) {
             let origin = engine.addRow(terms: r.terms, constant: r.constant, relation: r.relation, priority: r.priority)
             switch item {
@@ -206,18 +206,8 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     /// Whether `solve()` asks the floating-point proposer for a basis after new rows went in (see `adopt`).
     var usesProposer = true
-    /// Proposals made; those whose basis the exact check accepted with no exact simplex iteration; and the exact
-    /// iterations run after proposals that were not accepted as they stood (the fallback's work).
-    var proposals = 0
-    var proposalsCertified = 0
-    var fallbackIterations = 0
-    /// The proposer's iterations and rows rewritten by its pivots, and the exact pivots adopting its bases.
-    var proposerIterations = 0
-    var proposerRowsTouched = 0
-    var adoptionPivots = 0
-    /// Time in the proposer (copy and float simplex), the exact crash insertion, the adoption, and the exact phase 1
-    /// plus levels of `solve()` (the certificate, or the certificate and the fallback pivots).
-    var phaseTimes: [Duration] = [.zero, .zero, .zero, .zero, .zero, .zero]
+    /// What the proposer did so far (counted for measurement).
+    var stats = ProposalStatistics()
 
     /// Inserts the pending rows into the engine with the floating-point proposer's final basis adopted (the exact
     /// engine then certifies it or continues from it). Returns how many rows went in.
@@ -225,7 +215,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     func insertPendingWithProposal() -> Int {
         let tp = ContinuousClock().now
         let (items, rows) = pendingRows()   // (creates any missing structural column first)
-        defer { phaseTimes[5] += ContinuousClock().now - tp }
+        defer { stats.times.wholeInsertion += ContinuousClock().now - tp }
         guard !items.isEmpty else { return 0 }
         // A few rows into a large tableau: the exact warm start is cheaper than copying the tableau.
         let live = engine.store.count - engine.freeRows.count
@@ -236,17 +226,17 @@ final class ExactSolverCore<T: SimplexScalar> {
         // would otherwise be shared, and copied on every first write).
         let basis = proposedBasis ?? cassowaryBasis()
         proposedBasis = nil
-        if basis != nil { cassowaryProposals += 1 }
+        if basis != nil { stats.fromCassowary += 1 }
         let proposal: Proposal = basis.map { self.proposal(from: $0, pending: items) } ?? {
             var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
-            phaseTimes[4] += clock.now - t0
+            stats.times.copy += clock.now - t0
             let size = engine.store.count - engine.freeRows.count + rows.count
             proposer.propose(inserting: rows.map { r in
                 (r.terms.map { ($0.column, ApproximateScalar($0.coefficient.doubleValue)) },
                  ApproximateScalar(r.constant.doubleValue), r.relation, r.priority)
             }, limit: 50 * size + 1000)
-            proposerIterations += proposer.iterations
-            proposerRowsTouched += proposer.statColumn
+            stats.proposerIterations += proposer.iterations
+            stats.proposerRowsTouched += proposer.statColumn
             return Proposal(basic: proposer.basicRow.map { $0 >= 0 }, value: proposer.value)
         }()
         let t1 = clock.now
@@ -254,17 +244,15 @@ final class ExactSolverCore<T: SimplexScalar> {
         insertPending(items, rows: rows)
         engine.crashTarget = []
         let t2 = clock.now
-        adoptionPivots += engine.adopt(proposal)
+        stats.adoptionPivots += engine.adopt(proposal)
         let t3 = clock.now
-        phaseTimes[0] += t1 - t0
-        phaseTimes[1] += t2 - t1
-        phaseTimes[2] += t3 - t2
-        proposals += 1
+        stats.times.proposer += t1 - t0
+        stats.times.insertion += t2 - t1
+        stats.times.adoption += t3 - t2
+        stats.proposals += 1
         return items.count
     }
 
-    /// Proposals taken from the Cassowary back end (the others came from the floating-point copy).
-    var cassowaryProposals = 0
     /// A Cassowary basis waiting to be used: found by `solve()` when its certificate failed, so that the exact path
     /// after it does not ask Cassowary again.
     var proposedBasis: ProposedBasis? = nil
@@ -273,8 +261,6 @@ final class ExactSolverCore<T: SimplexScalar> {
     var certifiedBasis: ProposedBasis? = nil
     /// The number of priority levels of that answer.
     var certifiedLevels = 0
-    /// Answers certified by `BasisCertificate` (without a tableau for the soft rows).
-    var certificates = 0
 
     // MARK: Protocol operations
 
@@ -464,19 +450,19 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
         _ = leaveFace()
         if usesProposer, let report = solveByCertificate() { return report }
-        let proposalsBefore = proposals
+        let proposalsBefore = stats.proposals
         if usesProposer { insertPendingWithProposal() } else { insertPending() }
-        let proposed = proposals > proposalsBefore
+        let proposed = stats.proposals > proposalsBefore
         let certifying = engine.iterations
         let clock = ContinuousClock()
         let t0 = clock.now
         let feasible = engine.restoreFeasibility()
         precondition(feasible, "ExactSolver: the required constraints are kept feasible by every accepted change")
         engine.optimizeLevels()
-        phaseTimes[3] += clock.now - t0
+        stats.times.levels += clock.now - t0
         if proposed {
             let exactIterations = engine.iterations - certifying
-            if exactIterations == 0 { proposalsCertified += 1 } else { fallbackIterations += exactIterations }
+            if exactIterations == 0 { stats.certifiedAsProposed += 1 } else { stats.fallbackIterations += exactIterations }
         }
         faceValid = true
         readSolution()

@@ -1,0 +1,40 @@
+/// What the floating-point proposer did for the exact engine, counted for measurement (ExactBench `--stats`) and
+/// for tests that pin the work of a solve.
+struct ProposalStatistics {
+    /// Bases proposed; those from the Cassowary back end (the others from the floating-point copy of the tableau).
+    var proposals = 0
+    var fromCassowary = 0
+    /// Answers certified on the original rows without a tableau for the soft rows (`BasisCertificate`).
+    var certifiedWithoutTableau = 0
+    /// Proposals the exact engine accepted as they stood (no exact simplex iteration after adopting them).
+    var certifiedAsProposed = 0
+    /// Exact iterations after proposals that were not accepted as they stood (the fallback's work).
+    var fallbackIterations = 0
+    /// The proposer's own iterations and rows rewritten by its pivots, and the exact pivots adopting its bases.
+    var proposerIterations = 0
+    var proposerRowsTouched = 0
+    var adoptionPivots = 0
+
+    /// Time spent in each phase of a solve with a proposal.
+    struct Times {
+        /// The proposer: copying the tableau (when not Cassowary) and its floating-point simplex.
+        var proposer = Duration.zero
+        /// Putting the pending rows into the exact engine at the proposed basis.
+        var insertion = Duration.zero
+        /// Pivoting the exact engine onto the proposed basis.
+        var adoption = Duration.zero
+        /// The exact phase 1 and levels after it (the certificate, or the certificate and the fallback pivots).
+        var levels = Duration.zero
+        /// Copying the exact tableau into floating point for the proposer.
+        var copy = Duration.zero
+        /// The whole insertion with a proposal (all the above but `levels`).
+        var wholeInsertion = Duration.zero
+
+        /// Milliseconds of each phase, `proposer/insertion/adoption/levels/copy/all`.
+        var milliseconds: String {
+            [proposer, insertion, adoption, levels, copy, wholeInsertion]
+                .map { String(Int($0 / .microseconds(1)) / 1000) }.joined(separator: "/")
+        }
+    }
+    var times = Times()
+}
