@@ -47,10 +47,11 @@ extension CassowarySolver {
             case (_, true): check(r.marker, "marker", .slack); check(r.other, "other", nil)
             case (_, false): check(r.marker, "marker", .slack); check(r.other, "other", .error)
             }
-            if let v = r.editVariable {
+            switch r.owner {
+            case .edit(let v):
                 report.expect(edit(v)?.slot == slot, "CassowarySolver", "record \(slot) implements an edit of \(v) it is not")
-            } else {
-                report.expect(self.slot(of: r.id) == slot, "CassowarySolver", "constraint \(r.id) does not map to its record \(slot)")
+            case .constraint(let id):
+                report.expect(self.slot(of: id) == slot, "CassowarySolver", "constraint \(id) does not map to its record \(slot)")
             }
         }
         // the use counts are those of the records in the tableau: the live ones and the leaving ones

@@ -47,7 +47,16 @@ public final class CassowarySolver: LayoutSolver {
     struct Record {
         private static let none: Int32 = -1
 
-        var id: ConstraintID
+        /// What a record implements: a constraint the caller added, or an edit variable's `variable == suggestion`.
+        enum Owner: Equatable {
+            case constraint(ConstraintID)
+            case edit(variable: Int)
+        }
+        private enum OwnerKind: UInt8 { case constraint, edit }
+
+        /// The constraint's id, or the edit's variable (by `ownerKind`).
+        private var ownerNumber: Int
+        private var ownerKind: OwnerKind
         var constant: Double
         /// Terms: `termVars[start..<start+count]`, `termCoefs[...]` of the solver.
         private var start32: Int32
@@ -55,7 +64,6 @@ public final class CassowarySolver: LayoutSolver {
         private var level32: Int32
         private var marker32: Int32 = none
         private var other32: Int32 = none
-        private var editVariable32: Int32 = none
         var relation: ConstraintRelation
         /// A required equality that keeps a dummy marker column (after its first constant change).
         var hasDummy = false
@@ -67,8 +75,11 @@ public final class CassowarySolver: LayoutSolver {
         /// bits is rounded before the division).
         var inputError: Double { constantIsRounded ? constant.ulp : 0 }
 
-        init(id: ConstraintID, start: Int, count: Int, constant: Double, relation: ConstraintRelation, level: Int?) {
-            self.id = id
+        init(_ owner: Owner, start: Int, count: Int, constant: Double, relation: ConstraintRelation, level: Int?) {
+            switch owner {
+            case .constraint(let id): (ownerNumber, ownerKind) = (id.index, .constraint)
+            case .edit(let v): (ownerNumber, ownerKind) = (v, .edit)
+            }
             self.constant = constant
             start32 = Int32(start)
             count32 = Int32(count)
@@ -92,11 +103,13 @@ public final class CassowarySolver: LayoutSolver {
             get { other32 == Self.none ? nil : other32 }
             set { other32 = newValue ?? Self.none }
         }
-        /// The edit variable this record implements (`variable == suggestion`), nil for a constraint.
-        var editVariable: Int? {
-            get { editVariable32 == Self.none ? nil : Int(editVariable32) }
-            set { editVariable32 = newValue.map { Int32($0) } ?? Self.none }
+        var owner: Owner {
+            ownerKind == .edit ? .edit(variable: ownerNumber) : .constraint(ConstraintID(ownerNumber))
         }
+        /// The constraint this record implements, nil for an edit.
+        var id: ConstraintID? { ownerKind == .constraint ? ConstraintID(ownerNumber) : nil }
+        /// The edit variable this record implements (`variable == suggestion`), nil for a constraint.
+        var editVariable: Int? { ownerKind == .edit ? ownerNumber : nil }
         /// A required equality without a marker column: removing it or changing its constant goes through a variable
         /// of its own (one no other constraint names), or rebuilds the tableau when it has none.
         var hasNoMarker: Bool { isRequired && relation == .equal && !hasDummy }
@@ -278,7 +291,7 @@ public final class CassowarySolver: LayoutSolver {
             throw .unsupported("constraint \(id): the constant \(constraint.constant.doubleValue) is beyond "
                 + "\(CassowaryTolerance.largestConstant), outside the floating-point range this back end solves reliably")
         }
-        var record = Record(id: id, start: start, count: constraint.terms.count,
+        var record = Record(.constraint(id), start: start, count: constraint.terms.count,
                             constant: constraint.constant.doubleValue,
                             relation: ConstraintRelation(constraint.relation),
                             level: priority.isRequired ? nil : level(of: priority))
@@ -468,7 +481,10 @@ public final class CassowarySolver: LayoutSolver {
     func conflict(of r: Record, slot: Int, withConstant value: Double) -> SolverError {
         var changed = r
         changed.constant = value
-        return .unsatisfiable(r.id, conflictsWith: explain(changed, slot: slot, replacing: slot))
+        guard let id = r.id else {
+            return .unsupported("a suggested value cannot make the required constraints infeasible")
+        }
+        return .unsatisfiable(id, conflictsWith: explain(changed, slot: slot, replacing: slot))
     }
 
     public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
@@ -518,9 +534,8 @@ public final class CassowarySolver: LayoutSolver {
                 termVars.append(Int32(v))
                 termCoefs.append(1)
                 let current = tableau.value(ofVariable: v)
-                var record = Record(id: ConstraintID(-1 - v), start: termVars.count - 1, count: 1, constant: -current,
+                var record = Record(.edit(variable: v), start: termVars.count - 1, count: 1, constant: -current,
                                     relation: .equal, level: level(of: edit.priority))
-                record.editVariable = v
                 let slot = records.count
                 if case .added(let m, let o) = tableau.addConstraint(termVars, termCoefs, record.start, record.count,
                                                                     constant: record.constant, relation: .equal,
@@ -619,7 +634,7 @@ public final class CassowarySolver: LayoutSolver {
         else { return nil }
         var ids = Set<ConstraintID>()
         for o in owners where Int(o) != failingSlot && Int(o) < records.count {
-            ids.insert(records[Int(o)].id)
+            if let id = records[Int(o)].id { ids.insert(id) }
         }
         return ids.sorted()
     }

@@ -32,7 +32,8 @@ extension CassowarySolver {
             for l in 0..<t.objective.levelCount { f.symbols.append(t.objective.coefficient(of: s, slot: l).bitPattern) }
         }
         for r in records {
-            f.records += [UInt64(bitPattern: Int64(r.id.index)), r.alive ? 1 : 0, r.constant.bitPattern,
+            f.records += [r.editVariable == nil ? 0 : 1, UInt64(bitPattern: Int64(r.id?.index ?? r.editVariable ?? 0)),
+                          r.alive ? 1 : 0, r.constant.bitPattern,
                           UInt64(bitPattern: Int64(r.marker ?? -1)), UInt64(bitPattern: Int64(r.other ?? -1)),
                           r.hasDummy ? 1 : 0, UInt64(r.relation.rawValue), UInt64(bitPattern: Int64(r.level ?? -1))]
         }
