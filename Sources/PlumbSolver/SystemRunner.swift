@@ -1,7 +1,4 @@
 import PlumbSystem
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Runs a whole linear system (constraints, edits, suggestion rounds) through a back end and reports
 /// layout-result/1, with in-process timing.
@@ -176,12 +173,14 @@ public struct SystemRunner {
     }
 }
 
-/// Seconds from a monotonic clock.
+/// Seconds on `ContinuousClock` (the one clock every timing in Plumb reads), from a fixed instant of this process.
 public func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    let elapsed = ContinuousClock.now - processStart
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 }
+
+/// The instant `monotonicSeconds()` counts from.
+private let processStart = ContinuousClock.now
 
 /// The median of `values` (0 for none).
 public func median(_ values: [Double]) -> Double {
