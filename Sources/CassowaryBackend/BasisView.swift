@@ -1,36 +1,36 @@
 import PlumbSolver
 import PlumbSystem
 
-/// Which of the solver's columns are basic in its current tableau: what the exact back end reads to take this
-/// solver's final basis as a proposal (which it then certifies in exact arithmetic, so a wrong proposal costs it
-/// time, never correctness). Package-internal: the symbols are an implementation detail.
-extension CassowarySolver {
-    /// Whether the variable is basic (false for a variable no constraint mentions).
-    package func isBasic(variable v: VariableID) -> Bool {
+/// The final basis as the exact back end takes it (`BasisProposing`): which variables and which of each
+/// constraint's columns are basic. Cassowary's own names for those columns (a record's marker and other symbol)
+/// stay in here.
+extension CassowarySolver: BasisProposing {
+    public func isBasic(_ v: VariableID) -> Bool {
         settleRemovals()
         guard let s = tableau.externals.symbol(of: v.index) else { return false }
         return tableau.symbols.isBasic(s)
     }
 
-    /// Whether each of a constraint's two logical columns is basic, nil where it has none: `marker` is the slack of
-    /// an inequality, the dummy of a required equality (when it keeps one), and the error column with coefficient
-    /// -1 of a soft equality; `other` is the error column of a soft constraint (coefficient `-sign` for an
-    /// inequality with slack coefficient `sign` = +1 for `<=`, -1 for `>=`; +1 for an equality). Nil for an
-    /// unknown id.
-    package func basicLogicals(of id: ConstraintID) -> (marker: Bool?, other: Bool?)? {
+    public func basicLogicals(of id: ConstraintID) -> BasicLogicals? {
         guard let k = slot(of: id) else { return nil }
         return basicLogicals(ofRecord: k)
     }
 
-    /// `basicLogicals(of:)` for the constraint behind a suggested edit (nil before the first suggestion).
-    package func basicLogicals(ofEdit v: VariableID) -> (marker: Bool?, other: Bool?)? {
+    public func basicLogicals(ofEdit v: VariableID) -> BasicLogicals? {
         guard let slot = edit(v.index)?.slot else { return nil }
         return basicLogicals(ofRecord: slot)
     }
 
-    func basicLogicals(ofRecord k: Int) -> (marker: Bool?, other: Bool?) {
+    /// A record's marker is the slack of an inequality, the dummy of a required equality that keeps one, and the
+    /// error with coefficient -1 of a soft equality or `>=` (the error above); `other` is a soft row's second error:
+    /// below for `==` and `>=`, above for `<=` (whose marker, its slack, is the error below).
+    func basicLogicals(ofRecord k: Int) -> BasicLogicals {
         settleRemovals()
         let r = records[k]
-        return (r.marker.map(tableau.symbols.isBasic), r.other.map(tableau.symbols.isBasic))
+        let marker = r.marker.map(tableau.symbols.isBasic)
+        let other = r.other.map(tableau.symbols.isBasic)
+        if r.isRequired { return BasicLogicals(slack: marker) }
+        if r.relation == .lessOrEqual { return BasicLogicals(above: other, below: marker) }
+        return BasicLogicals(above: marker, below: other)
     }
 }

@@ -2,18 +2,13 @@ import CassowaryBackend
 import PlumbSolver
 import PlumbSystem
 
-/// Whether a constraint's logical columns in Cassowary are basic, nil where it has none: `marker` (a slack, a kept
-/// dummy, or a soft equality's error with coefficient -1) and `other` (a soft row's other error column); see
-/// `CassowarySolver.basicLogicals(of:)`.
-struct LogicalColumns: WaitingEntry {
-    var marker: Bool? = nil
-    var other: Bool? = nil
+extension BasicLogicals: WaitingEntry {
     var isWaiting: Bool { false }
-    static var vacant: LogicalColumns { LogicalColumns() }
+    static var vacant: BasicLogicals { BasicLogicals() }
 }
 
-/// Cassowary's final basis for the solver's rows: which variables and which logical columns of each row are basic.
-/// Cassowary only proposes; the exact engine or `BasisCertificate` decides.
+/// A floating-point solver's final basis for the solver's rows (`BasisProposing`): which variables and which logical
+/// columns of each row are basic. The proposer only proposes; the exact engine or `BasisCertificate` decides.
 struct ProposedBasis {
     /// By variable index.
     var structural: [Bool]
@@ -23,17 +18,13 @@ struct ProposedBasis {
     var order: [ConstraintID]
     var suggested: [(variable: VariableID, priority: Priority, constant: Rational)]
     /// Per constraint and per suggested edit, which of Cassowary's logical columns are basic.
-    var constraintLogicals = ConstraintTable<LogicalColumns>()
-    var editLogicals: [VariableID: LogicalColumns] = [:]
+    var constraintLogicals = ConstraintTable<BasicLogicals>()
+    var editLogicals: [VariableID: BasicLogicals] = [:]
 
-    /// A row's `p` and `n` (soft) or its one logical column (required inequality) from Cassowary's (marker,
-    /// other): `p` (coefficient -1) and `n` (+1) are (marker, other) for `==` and `>=`, (other, marker) for `<=`
-    /// (whose error, the charged column, is Cassowary's other); a required row's logical is the marker.
-    static func engineLogicals(_ logicals: LogicalColumns, soft: Bool, relation: Relation)
-        -> (p: Bool, n: Bool, single: Bool) {
-        if !soft { return (false, false, logicals.marker ?? false) }
-        if relation == .lessOrEqual { return (logicals.other ?? false, logicals.marker ?? false, false) }
-        return (logicals.marker ?? false, logicals.other ?? false, false)
+    /// A row's `p` and `n` (soft: the engine's errors above and below, coefficients -1 and +1) or its one logical
+    /// column (a required inequality's slack).
+    static func engineLogicals(_ logicals: BasicLogicals, soft: Bool) -> (p: Bool, n: Bool, single: Bool) {
+        soft ? (logicals.above ?? false, logicals.below ?? false, false) : (false, false, logicals.slack ?? false)
     }
 }
 
@@ -48,7 +39,7 @@ extension ExactSolverCore {
     /// `cassowaryBasis()`, also collecting every constraint's exact row for `BasisCertificate` (in the same order)
     /// into `rows` when it is not nil.
     func cassowaryBasis(collecting rows: inout CertificateRows<T>?) -> ProposedBasis? {
-        let solver = CassowarySolver()
+        let solver = proposer.init()
         let order = idsInAdditionOrder()
         var suggested: [(variable: VariableID, priority: Priority, constant: Rational)] = []
         for (variable, edit) in edits {
@@ -79,16 +70,14 @@ extension ExactSolverCore {
         basis.structural.reserveCapacity(columnOf.count)
         basis.values.reserveCapacity(columnOf.count)
         for v in columnOf.indices {
-            basis.structural.append(solver.isBasic(variable: VariableID(v)))
+            basis.structural.append(solver.isBasic(VariableID(v)))
             if case .float(let x) = solver.value(of: VariableID(v)) { basis.values.append(x) } else { basis.values.append(0) }
         }
         for id in order {
-            let l = solver.basicLogicals(of: id)
-            basis.constraintLogicals[id] = LogicalColumns(marker: l?.marker, other: l?.other)
+            basis.constraintLogicals[id] = solver.basicLogicals(of: id) ?? BasicLogicals()
         }
         for e in suggested {
-            let l = solver.basicLogicals(ofEdit: e.variable)
-            basis.editLogicals[e.variable] = LogicalColumns(marker: l?.marker, other: l?.other)
+            basis.editLogicals[e.variable] = solver.basicLogicals(ofEdit: e.variable) ?? BasicLogicals()
         }
         return basis
     }
@@ -103,10 +92,10 @@ extension ExactSolverCore {
             basic[columnOf[v]] = basis.structural[v]
             value[columnOf[v]] = ApproximateScalar(basis.values[v])
         }
-        func logicals(of id: ConstraintID) -> LogicalColumns { basis.constraintLogicals[id] ?? LogicalColumns() }
-        func logicals(ofEdit v: VariableID) -> LogicalColumns { basis.editLogicals[v] ?? LogicalColumns() }
-        func mark(marker: Int, extra: Int, soft: Bool, relation: Relation, _ logicals: LogicalColumns) {
-            let l = ProposedBasis.engineLogicals(logicals, soft: soft, relation: relation)
+        func logicals(of id: ConstraintID) -> BasicLogicals { basis.constraintLogicals[id] ?? BasicLogicals() }
+        func logicals(ofEdit v: VariableID) -> BasicLogicals { basis.editLogicals[v] ?? BasicLogicals() }
+        func mark(marker: Int, extra: Int, soft: Bool, relation: Relation, _ logicals: BasicLogicals) {
+            let l = ProposedBasis.engineLogicals(logicals, soft: soft)
             if soft {
                 basic[extra] = l.p
                 basic[marker] = l.n
@@ -173,16 +162,16 @@ extension ExactSolverCore {
         for v in basis.structural.indices where basis.structural[v] { basic[v] = true }
         for k in 0..<rowCount {
             let logicals = (k < basis.order.count ? basis.constraintLogicals[basis.order[k]]
-                : basis.editLogicals[basis.suggested[k - basis.order.count].variable]) ?? LogicalColumns()
+                : basis.editLogicals[basis.suggested[k - basis.order.count].variable]) ?? BasicLogicals()
             let soft = levels[k] >= 0
-            let l = ProposedBasis.engineLogicals(logicals, soft: soft, relation: relations[k])
+            let l = ProposedBasis.engineLogicals(logicals, soft: soft)
             let columns = certificate.logicals(ofRow: k)
             if soft {
                 basic[columns.lowerBound] = l.p
                 basic[columns.lowerBound + 1] = l.n
             } else if !columns.isEmpty {
                 basic[columns.lowerBound] = l.single
-            } else if logicals.marker == true {
+            } else if logicals.slack == true {
                 proposedBasis = basis   // a required equality's marker basic: no column here for it
                 return nil
             }

@@ -33,6 +33,12 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
         self.core = core
     }
 
+    /// An exact solver that takes its proposals from `proposer`'s final basis (the Cassowary back end by default).
+    public convenience init(proposer: any BasisProposing.Type) {
+        self.init()
+        core.proposer = proposer
+    }
+
     /// Whether `solve()` lets a floating-point simplex propose the basis that the exact engine then certifies (or
     /// continues from). Default true; false pivots in exact arithmetic only (the reference path).
     public var usesProposer: Bool {
@@ -137,6 +143,7 @@ protocol ExactCore: AnyObject {
     /// Counters for measurements.
     var statistics: String { get }
     var usesProposer: Bool { get set }
+    var proposer: any BasisProposing.Type { get set }
     var stats: ProposalStatistics { get }
 }
 

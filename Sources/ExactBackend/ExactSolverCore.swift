@@ -206,6 +206,8 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     /// Whether `solve()` asks the floating-point proposer for a basis after new rows went in (see `adopt`).
     var usesProposer = true
+    /// The floating-point solver whose final basis is proposed (through `BasisProposing`, never its storage).
+    var proposer: any BasisProposing.Type = CassowarySolver.self
     /// What the proposer did so far (counted for measurement).
     var stats = ProposalStatistics()
 

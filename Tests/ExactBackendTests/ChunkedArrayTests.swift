@@ -22,16 +22,16 @@ import Testing
     }
 
     @Test func aConstraintTableAcrossChunks() {
-        var table = ConstraintTable<LogicalColumns>()
-        for i in 0..<9_000 where i % 3 != 0 { table[ConstraintID(i)] = LogicalColumns(marker: i % 2 == 0, other: nil) }
+        var table = ConstraintTable<BasicLogicals>()
+        for i in 0..<9_000 where i % 3 != 0 { table[ConstraintID(i)] = BasicLogicals(slack: i % 2 == 0) }
         #expect(table.count == 6_000)
         #expect(table[ConstraintID(4_095)] == nil)            // a multiple of 3 was never added
-        #expect(table[ConstraintID(4_096)]?.marker == true)
-        #expect(table[ConstraintID(4_097)]?.marker == false)
-        #expect(table[ConstraintID(8_194)]?.marker == true)
+        #expect(table[ConstraintID(4_096)]?.slack == true)
+        #expect(table[ConstraintID(4_097)]?.slack == false)
+        #expect(table[ConstraintID(8_194)]?.slack == true)
         table[ConstraintID(4_097)] = nil
         #expect(table.count == 5_999 && !table.contains(ConstraintID(4_097)))
-        #expect(table.read(ConstraintID(8_195)) { $0.marker } == false)
+        #expect(table.read(ConstraintID(8_195)) { $0.slack } == false)
         var visited = 0, last = -1, ordered = true
         table.forEachID { id in
             visited += 1
