@@ -154,6 +154,17 @@ struct BlockBodyReader {
     /// A chain kept in a collection: `list.append(make.top.equalTo(v).constraint)`, `[list addObject:make...]`.
     mutating func readCollected(_ range: Range<Int>, taking: Bool) throws(TextSyntaxError) -> Bool {
         let text = code.text(range)
+        // a macro around a chain, `SAVE_C(make.top.equalTo(v))`: the chain
+        if let open = text.firstIndex(of: "("), text[..<open].allSatisfy(code.isNameCharacter), !text[..<open].isEmpty,
+           text.hasSuffix(")") || text.hasSuffix(");") {
+            let inner = range.lowerBound + text.distance(from: text.startIndex, to: open) + 1
+            if parser.makerNames.contains(where: { code.text(inner..<min(range.upperBound, inner + $0.count + 1)) == $0 + "." }) {
+                var end = range.upperBound
+                while end > inner && "; \t".contains(code.chars[end - 1]) { end -= 1 }
+                try readChain(inner..<(end - 1), name: nil, taking: taking)
+                return true
+            }
+        }
         for opener in [".append(", " addObject:", " += ["] {
             guard let r = text.firstRange(of: opener) else { continue }
             let inner = code.skipSpace(range.lowerBound + text.distance(from: text.startIndex, to: r.upperBound), end: range.upperBound)

@@ -74,6 +74,8 @@ extension ChainReader {
             let value: Rational
             if let size = parser.rootSize, let axis = ChainParser.screenAxis(of: name) {
                 value = axis == .horizontal ? size.width : size.height
+            } else if ParameterBindings.largeNumberNames.contains(where: { name == $0 || name.hasSuffix("." + $0) }) {
+                value = ParameterBindings.largeNumber
             } else if let argument, role != .priority {
                 value = argument
             } else {

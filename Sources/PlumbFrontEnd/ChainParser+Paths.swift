@@ -35,6 +35,23 @@ extension ChainReader {
         }
         components = mergedViewNames(components)
         guard let first = components.first else { return false }
+        // an unknown name in arithmetic (`widthbtn * 2`, `20 * i`) or a macro constant (`INDEX_ROW_HEIGHT_AD_CELL`)
+        // is a number (a declared view there stays a view, and its misuse an error)
+        let declaredStart = parser.knownViews.contains(first) || first == "self" || first == "superview"
+            || parser.selfAliases.contains(first) || (first == "view" && parser.viewIsRoot)
+        // (and so is a view's plain member there, `self.card.width - 10`: a frame category's number)
+        let endsInPlainAttribute = components.count > 1 && components[components.count - 2] != "snp"
+            && ChainNames.singleAttributes[components[components.count - 1]] != nil
+        let next = token(at: i)
+        let inArithmetic = ["*", "/", "+", "-"].contains { next.isPunct($0) }
+            || (start > 0 && ["*", "/", "+", "-"].contains { token(at: start - 1).isPunct($0) })
+        if inArithmetic && (!declaredStart || endsInPlainAttribute) { return false }
+        if components.count == 1, first.count > 1, first.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }) { return false }
+        // outside a relation's argument an attribute name is a number's member (`self.rightMargin`, `view.width`)
+        if context != .target, components.count > 1, let last = components.last, components[components.count - 2] != "snp",
+           !last.hasPrefix("mas_"), !last.hasPrefix("snp_"), ChainNames.singleAttributes[last] != nil || ChainNames.compositeAttributes[last] != nil {
+            return false
+        }
         if first == "snp" && components.count > 1 { return true }   // `snp.bottom` in a view's own code: self's
         if components.count == 1, context == .target, token(at: start + 1).isPunct("["),
            token(at: start).end == token(at: start + 1).start {

@@ -371,6 +371,7 @@ struct ChainReader {
             }
             let (value, _) = try parseExpression(context)
             try expect(")", "to close the '(' at column \(token.column)")
+            while (current.isPunct("!") || current.isPunct("?")) && adjacentToPrevious(current) { advance() }   // `(a?.b)!`
             return (value, token.column)
         case .punct("@"):
             advance()
@@ -442,7 +443,7 @@ struct ChainReader {
             return .number(n)
         case .punct("("):
             advance()
-            let (value, column) = try parseExpression(context)
+            let (value, column) = try parseExpression(context == .target ? .value : context)
             try expect(")", "to close '@('")
             switch value {
             case .number, .point, .size, .insets, .directionalInsets: return value

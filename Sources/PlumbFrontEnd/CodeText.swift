@@ -167,10 +167,15 @@ struct CodeText {
         }
         guard last >= start else { return false }
         if ".+-*/=,(?:|&".contains(chars[last]) { return true }
+        // `else` at the end of a line: its `{` is on the next one (Allman style)
+        if last >= start + 3 && String(chars[(last - 3)...last]) == "else" && (last - 4 < start || !isNameCharacter(chars[last - 4])) {
+            return true
+        }
         let next = skipSpace(i + 1, end: end)
         guard next < end else { return false }
         if hasWord("else", at: next, end: end) { return true }   // `}` then `else {` on the next line
         let n = chars[next]
+        if n == "{" { return true }   // `if (x)` then `{` on the next line
         if n == "." { return true }
         return "?:*/+|&".contains(n) && !(n == "/" && next + 1 < end && (chars[next + 1] == "/" || chars[next + 1] == "*"))
     }

@@ -72,8 +72,12 @@ extension LayoutFileReader {
 
     /// Whether the text after a method name opens its closure: ` {`, `({`, ` { make in`.
     static func isCallEnd(_ rest: Substring) -> Bool {
-        let t = rest.trimmingWhitespace
-        return t.hasPrefix("{") || t.hasPrefix("({") || t.hasPrefix("(") && t.dropFirst().trimmingWhitespace.hasPrefix("{")
+        var t = rest.trimmingWhitespace
+        guard !t.hasPrefix("{") else { return true }
+        guard t.hasPrefix("(") else { return false }
+        t = t.dropFirst().trimmingWhitespace
+        if t.hasPrefix("closure:") { t = t.dropFirst(8).trimmingWhitespace }   // SnapKit 0.x: `(closure: { make in`
+        return t.hasPrefix("{")
     }
 
     /// A block: its header (from the method name on) names the maker; the body runs until the braces opened in the
@@ -136,6 +140,15 @@ extension LayoutFileReader {
         }
         guard closed else {
             throw error("the block opened here is never closed: expected `}`", line: location.line, column: location.column ?? 1)
+        }
+        // `{` then the closure's parameter on a line of its own (`(make) -> Void in`)
+        if maker == nil, let k = bodyLines.firstIndex(where: { !$0.text.trimmingWhitespace.isEmpty }), k > 0 || bodyLines[k].text.trimmingWhitespace.hasSuffix(" in") {
+            let line = bodyLines[k].text.trimmingWhitespace
+            if line.hasSuffix(" in") || line == "in" {
+                let (name, _) = LayoutFileReader.maker(header: "", rest: line + " ")
+                if let name { parser.makerNames = [name, "$0"] }
+                bodyLines[k].text = ""
+            }
         }
         // The header line's rest starts mid-line: pad it so that columns stay those of the file.
         bodyLines[0].text = Substring(String(repeating: " ", count: max(0, headerColumn - 1))) + bodyLines[0].text
@@ -335,7 +348,7 @@ extension LayoutFileReader {
             id = String(name)
         }
         guard declared.contains(id) else {
-            throw error("unknown view '\(name.excerpt)' (declared: \(ChainParser.list(declared.sorted())))", line: line, column: column)
+            throw error("unknown view '\(name.excerpt)' (known views: \(ChainParser.list(declared.sorted())))", line: line, column: column)
         }
         return id
     }

@@ -21,6 +21,12 @@ public struct ParameterBindings: Hashable, Sendable {
 
     public var isEmpty: Bool { values.isEmpty }
 
+    /// C's and Swift's names for the largest number (`MAXFLOAT`, `CGFloat.greatestFiniteMagnitude`), which code uses
+    /// for "no limit": they take `largeNumber`, a size no screen has, rather than 0.
+    public static let largeNumberNames = ["MAXFLOAT", "CGFLOAT_MAX", "FLT_MAX", "DBL_MAX", "greatestFiniteMagnitude",
+                                          "infinity", "HUGE"]
+    public static let largeNumber: Rational = 1_000_000
+
     /// The longest expression that stands as a parameter's name; a longer one is an error (no code names a value
     /// with a screenful of text, hostile input does).
     public static let maximumNameLength = 240

@@ -126,7 +126,7 @@ struct ImportWriter {
             if parentOf[id] == nil { parentOf[id] = .some(nil); order.append(id) }
         }
         for block in scan.blocks {
-            var receiver = block.receiver.trimmingCharacters(in: " ")
+            var receiver = block.closureSubject ?? block.receiver.trimmingCharacters(in: " ")
             if receiver.hasPrefix("@["), receiver.hasSuffix("]") {
                 // `[@[a, b] mas_makeConstraints:...]`: each element
                 receiver = String(receiver.dropFirst(2).dropLast())
@@ -301,7 +301,11 @@ struct ImportWriter {
         add("dialect \(file.hasSuffix(".swift") ? "snapkit" : "masonry")")
         add("root \(rootSize.width) \(rootSize.height)")
         for view in views {
-            add("view \(view.id)" + (view.parent.map { " in \($0)" } ?? ""))
+            // a scroll view (by its name, `scrollView`, `mainScrollView`, `tableView`): its subviews' edges attach to
+            // its content
+            let lowered = view.id.lowercased()
+            let scrolls = ["scrollview", "tableview", "collectionview"].contains { lowered.hasSuffix($0) }
+            add("view \(view.id)" + (view.parent.map { " in \($0)" } ?? "") + (scrolls ? " scrollview" : ""))
         }
         if selfIsView { add("self \(ImportWriter.selfViewID)") }
         if fillsContentView {
@@ -341,14 +345,17 @@ struct ImportWriter {
         let structs = ["CGSizeMake", "CGPointMake", "UIEdgeInsetsMake", "CGSize(", "CGPoint(", "UIEdgeInsets(",
                        "NSDirectionalEdgeInsets(", "CGFloat(", "NSEdgeInsetsMake", "Double(", "Float("]
         if structs.contains(where: { t.hasPrefix($0) }) { return t }
-        if first.isNumber || (first == "." && t.dropFirst().first?.isNumber == true) || first == "-" || first == "(" {
-            return t.contains("[") || t.contains("{") ? nil : t
-        }
-        return nil
+        guard !t.contains("["), !t.contains("{"), !t.contains("\""), !t.contains("@"), !t.contains("?"),
+              !LayoutFileReader.createsView(t) else { return nil }
+        if first.isNumber || (first == "." && t.dropFirst().first?.isNumber == true) || first == "-" || first == "(" { return t }
+        // an expression of names and numbers (`SCREEN_WIDTH / 3`, `kMargin * 2`): what it names unknown stays a parameter
+        let isArithmetic = t.contains { "+-*/".contains($0) }
+        return isArithmetic && t.allSatisfy({ $0.isLetter || $0.isNumber || " _.+-*/()".contains($0) }) ? t : nil
     }
 
     /// The block's lines as written, from the call to its close, without the call line's indentation.
     func blockText(_ block: SourceScan.Block) -> [String] {
+        if let inlined = block.inlined { return inlined.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         let first = location(ofOffset: block.start)
         let indent = (first.column ?? 1) - 1
         var lines: [String] = []
@@ -371,6 +378,9 @@ struct ImportWriter {
             current.append(c)
         }
         lines.append(current)
+        if let subject = block.closureSubject, let first = lines.first, first.hasPrefix("$0") {
+            lines[0] = subject + first.dropFirst(2)   // the view the `.then { }` closure configures
+        }
         return lines
     }
 }

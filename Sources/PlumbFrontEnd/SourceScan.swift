@@ -9,6 +9,11 @@ struct SourceScan {
         var kind: LayoutScript.BlockKind
         /// The receiver as written (empty for SnapKit's implicit `self`).
         var receiver: String
+        /// The block's text when it is not the text at `start..<end`: a block written in a variable of the same
+        /// method, put at its call (`[v mas_makeConstraints:fill]` after `fill = ^(MASConstraintMaker *make) {...};`).
+        var inlined: String? = nil
+        /// The view a `$0` receiver stands for (`let title = UILabel().then { $0.snp.makeConstraints ... }`).
+        var closureSubject: String? = nil
         /// Offsets of the call's first character and one past the block's closing `}` (with a `]`, `)` or `;`
         /// that closes the call on that line).
         var start: Int
@@ -181,6 +186,14 @@ struct SourceScan {
         guard k < masked.count, masked[k] == "^" else {
             var e = k
             while e < masked.count && masked[e] != "]" && masked[e] != ";" && !masked[e].isNewline { e += 1 }
+            let argument = String(text[k..<min(e, text.count)]).trimmingCharacters(in: " \t")
+            if let literal = blockLiteral(named: argument, before: j) {
+                // the block written in a variable just before: read as if written at the call
+                var block = Block(kind: kind, receiver: receiver, start: j, end: callEnd(after: e - 1))
+                block.inlined = "[\(receiver) \(String(text[methodStart..<afterMethod]))\(literal)];"
+                append(block)
+                return
+            }
             refusals.append(Refusal(offset: j, construct: String(text[j..<min(e + 1, text.count)]),
                                     reason: "the block is not written at the call (it is a variable or a method's result), so its constraints are not here to read"))
             return
@@ -192,6 +205,8 @@ struct SourceScan {
 
     /// Keeps a block, or refuses it when a loop around it makes its receiver or targets change per iteration.
     mutating func append(_ block: Block) {
+        var block = block
+        if block.receiver.hasPrefix("$0") { block.closureSubject = closureSubject(block.start) }
         if let loop = enclosingLoop(block.start) {
             loopPasses.append((blocks.count, loop))
         }
@@ -213,7 +228,13 @@ struct SourceScan {
                 if depth > 0 { depth -= 1; i -= 1; continue }
                 // the header of this body: back to the previous line break, `;` or `}`
                 var h = i - 1
-                while h >= 0 && masked[h] != ";" && masked[h] != "}" && masked[h] != "{" && !(masked[h].isNewline && h < i - 1 && !headerContinues(h)) { h -= 1 }
+                var parens = 0
+                while h >= 0 {
+                    let c = masked[h]
+                    if c == ")" { parens += 1 } else if c == "(" { parens -= 1 }
+                    if parens == 0 && (c == ";" || c == "}" || c == "{" || (c.isNewline && h < i - 1 && !headerContinues(h))) { break }
+                    h -= 1
+                }
                 let header = String(masked[(h + 1)..<i]).trimmingCharacters(in: " \t\n")
                 if containsWord(header, "func") || header.hasPrefix("-") || header.hasPrefix("+") || containsWord(header, "init") {
                     return nil   // the method or function: no loop around the block in it
@@ -222,6 +243,28 @@ struct SourceScan {
                     return loop
                 }
                 for loop in ["forEach", "enumerateObjectsUsingBlock"] where containsWord(header, loop) { return loop }
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// The name a `.then { }` closure around `offset` configures: `let title = UILabel().then {` → `title`.
+    func closureSubject(_ offset: Int) -> String? {
+        var depth = 0
+        var i = offset - 1
+        while i >= 0 {
+            let c = masked[i]
+            if c == "}" { depth += 1 }
+            if c == "{" {
+                if depth > 0 { depth -= 1; i -= 1; continue }
+                var h = i - 1
+                while h >= 0 && !masked[h].isNewline { h -= 1 }
+                let header = String(masked[(h + 1)..<i])
+                guard header.contains(".then") || header.contains("= {") else { return nil }
+                let words = header.split(whereSeparator: { !isName($0) })
+                guard let k = words.firstIndex(where: { $0 == "let" || $0 == "var" }), k + 1 < words.count else { return nil }
+                return String(words[k + 1])
             }
             i -= 1
         }
@@ -273,12 +316,32 @@ struct SourceScan {
         let receiver = start < methodStart ? String(text[start..<(methodStart - 1)]) : ""
         var k = afterMethod
         while k < masked.count && (masked[k].isWhitespace || masked[k] == "(") { k += 1 }
+        if matches("closure:", at: k) {   // SnapKit 0.x: `snp_makeConstraints(closure: { make in`
+            k += 8
+            while k < masked.count && masked[k].isWhitespace { k += 1 }
+        }
         guard k < masked.count, masked[k] == "{", let close = matchingBrace(k) else {
             refusals.append(Refusal(offset: start, construct: String(text[start..<min(afterMethod + 12, text.count)]),
                                     reason: "the closure is not written at the call (it is a variable or a function), so its constraints are not here to read"))
             return
         }
         append(Block(kind: kind, receiver: receiver, start: start, end: callEnd(after: close)))
+    }
+
+    /// The text `^(...) { ... }` of a block literal assigned to `name` before `offset` in the same method
+    /// (`void (^fill)(MASConstraintMaker *) = ^(MASConstraintMaker *make) { ... };` or `fill = ^(...) {...};`).
+    func blockLiteral(named name: String, before offset: Int) -> String? {
+        guard !name.isEmpty, name.allSatisfy(isName) else { return nil }
+        let plain = String(masked[..<offset])
+        for pattern in ["(^\(name))", " \(name) =", "\t\(name) =", "\n\(name) ="] {
+            guard let r = plain.ranges(of: pattern).last else { continue }
+            let from = plain.distance(from: plain.startIndex, to: r.upperBound)
+            guard let caret = (from..<offset).first(where: { masked[$0] == "^" && $0 + 1 < offset && masked[$0 + 1] == "(" }),
+                  let open = (caret..<offset).first(where: { masked[$0] == "{" }), let close = matchingBrace(open),
+                  close < offset else { continue }
+            return String(text[caret...close])
+        }
+        return nil
     }
 
     /// The offset past `}` at `close` and whatever closes the call on that line (`]`, `)`, `;`).

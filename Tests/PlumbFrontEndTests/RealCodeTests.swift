@@ -334,6 +334,35 @@ import PlumbSystem
         #expect(rows == [row("title.y - icon.y - icon.h == 0", in: tree), row("title.w - 1/2*root.w == 0", in: tree)])
     }
 
+    @Test func namesInArithmeticAndMacrosAroundChains() throws {
+        let (rows, tree) = try installed("title", """
+        [self.title mas_makeConstraints:^(MASConstraintMaker *make)
+        {
+            make.left.mas_equalTo(widthbtn * 2);
+            make.top.mas_equalTo(@(INDEX_ROW_HEIGHT_CELL));
+            SAVE_C(make.width.mas_equalTo(self.card.width - 10));
+            if (compact)
+            {
+                make.height.mas_equalTo(MAXFLOAT);
+            }
+            else
+            {
+                make.height.mas_equalTo(1);
+            }
+        }];
+        icon.snp.makeConstraints {
+            (make) -> Void in
+            make.top.equalTo((title?.snp.bottom)!)
+        }
+        """, dialect: "masonry")
+        // numbers all: widthbtn is 1 where it multiplies, the macro 0, card.width a number's member 0 (a frame
+        // category's), MAXFLOAT a size no screen has
+        #expect(rows == [row("title.x - card.x - 2 == 0", in: tree), row("title.y - card.y == 0", in: tree),
+                         row("title.w + 10 == 0", in: tree), row("title.h - 1000000 == 0", in: tree)])
+        #expect(tree.dslConstraints(of: tree.view("icon")!).map { $0.linear.withLabel(nil) }
+                == [row("icon.y - title.y - title.h == 0", in: tree)])
+    }
+
     // MARK: What is not read
 
     @Test func unreadableStatementsAreErrorsAndTheRestIsRead() throws {
