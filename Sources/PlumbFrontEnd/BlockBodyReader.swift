@@ -69,13 +69,46 @@ struct BlockBodyReader {
         if try readConditionalChain(range, taking: taking) { return }
         if try readDeclaration(range) { return }
         if try readAssignment(range) { return }
-        if parser.makerNames.contains(where: { text.contains("(\($0))") || text.contains("(\($0),") || text.contains(":\($0)]")
-                                           || text.contains(", \($0))") || text.contains(":\($0) ") }) {
+        if try readMessageModifier(range, taking: taking) { return }
+        if mentionsMaker(text) {
             throw code.error("'\(text.excerpt)' hands the maker to a helper method: its constraints are written elsewhere, "
                              + "which this reader does not follow (inline them into the block)", at: s)
         }
+        if !mentionsMaker(text) {
+            return   // a call that does not use the maker (`field.setBottomBorder()`) makes no constraint here
+        }
         throw code.error("'\(text.excerpt)' is not a constraint: a block holds chains such as make.top.equalTo(...), "
                          + "declarations of constants, if/else and switch", at: s)
+    }
+
+    /// Whether the text names the maker (as a word).
+    func mentionsMaker(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: { !code.isNameCharacter($0) })
+        return words.contains { parser.makerNames.contains(String($0)) }
+    }
+
+    /// `[make.top.mas_equalTo(self) setOffset:8];`: Masonry's modifier as a message (`setOffset:`, `setInsets:`,
+    /// `setSizeOffset:`, `setCenterOffset:`, `setInset:`), read as the chain with `.offset(8)`.
+    mutating func readMessageModifier(_ range: Range<Int>, taking: Bool) throws(TextSyntaxError) -> Bool {
+        var text = code.text(range)
+        if text.hasSuffix(";") { text.removeLast() }
+        guard text.hasPrefix("["), text.hasSuffix("]"), parser.makerNames.contains(where: { text.dropFirst().hasPrefix($0 + ".") }) else { return false }
+        let inner = text.dropFirst().dropLast()
+        for (selector, modifier) in [("setOffset:", "offset"), ("setInsets:", "insets"), ("setInset:", "inset"),
+                                     ("setSizeOffset:", "sizeOffset"), ("setCenterOffset:", "centerOffset")] {
+            guard let r = inner.firstRange(of: selector) else { continue }
+            let chain = inner[..<r.lowerBound].trimmingWhitespace
+            let argument = inner[r.upperBound...].trimmingWhitespace
+            let (line, column) = code.position(of: range.lowerBound + 1)
+            var found = ReadingNotes()
+            let parsed = try parser.parse("\(chain).\(modifier)(\(argument))", line: line, column: column, notes: &found)
+            if taking {
+                notes.parameterUses += found.parameterUses
+                chains.append(parsed)
+            }
+            return true
+        }
+        return false
     }
 
     mutating func readChain(_ range: Range<Int>, name: String?, taking: Bool) throws(TextSyntaxError) {

@@ -100,6 +100,12 @@ extension ChainParser {
                     hasPoint = true
                     i += 1
                     while let d = char(i), ChainParser.isDigit(d) { i += 1 }
+                } else if char(i) == ".", !(char(i + 1).map { ChainParser.isDigit($0) || ChainParser.isIdentifierStart($0) } ?? false) {
+                    // C's `1.` (as in `1./count`): the number 1
+                    let digits = text(start, i)
+                    i += 1
+                    tokens.append(ChainToken(kind: .number(digits), column: column(start), start: start, end: i, text: text(start, i)))
+                    continue
                 } else if char(i) == ".", let f = char(i + 1), f == "f" || f == "F",
                           !(char(i + 2).map { ChainParser.isIdentifierStart($0) || ChainParser.isDigit($0) } ?? false) {
                     // C's `10.f`: the number is `10.`; the suffix is dropped below.

@@ -83,6 +83,12 @@ enum ChainNames {
                                   "slider", "indicator", "control", "guide", "banner", "header", "footer", "card",
                                   "picker", "spinner", "layer", "box", "panel", "wrapper", "bg", "background"]
 
+    /// A name spelled as C code spells constants: `kBarHeight`, `kHeightNavigationCustomView` (`k` then a capital).
+    static func isConstantName(_ name: String) -> Bool {
+        let chars = Array(name)
+        return chars.count > 2 && chars[0] == "k" && chars[1].isUppercase
+    }
+
     static func looksLikeView(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return viewNameEndings.contains { lowered.hasSuffix($0) }

@@ -47,6 +47,7 @@ extension ChainReader {
             || (start > 0 && ["*", "/", "+", "-"].contains { token(at: start - 1).isPunct($0) })
         if inArithmetic && (!declaredStart || endsInPlainAttribute) { return false }
         if components.count == 1, first.count > 1, first.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }) { return false }
+        if !parser.knownViews.contains(first), ChainNames.isConstantName(first) { return false }
         // outside a relation's argument an attribute name is a number's member (`self.rightMargin`, `view.width`)
         if context != .target, components.count > 1, let last = components.last, components[components.count - 2] != "snp",
            !last.hasPrefix("mas_"), !last.hasPrefix("snp_"), ChainNames.singleAttributes[last] != nil || ChainNames.compositeAttributes[last] != nil {

@@ -61,7 +61,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingSuperview(let v):
             return "'\(v.excerpt)' has no superview, so a constant on a location (or equalToSuperview) has nothing to be relative to"
         case .locationToSize(let a, let b):
-            return "invalid pairing of layout attributes: \(a.displayName) is a location and \(b.displayName) a size"
+            return "invalid pairing of layout attributes: \(a.displayName) is a \(a.kind == .location ? "location" : "size") "
+                + "and \(b.displayName) a \(b.kind == .location ? "location" : "size")"
         case .acrossAxes(let a, let b):
             return "constraint improperly relates anchors of incompatible types: \(a.displayName) is on the \(a.axis.rawValue) axis and \(b.displayName) on the \(b.axis.rawValue) axis"
         case .directionalMixedWithAbsolute(let a, let b):

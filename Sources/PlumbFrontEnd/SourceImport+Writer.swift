@@ -70,8 +70,9 @@ struct ImportWriter {
         while let last = components.last, ImportWriter.guideMembers.contains(last) { components.removeLast() }
         if components.isEmpty { return selfIsView ? .selfView : .root }
         if components == ["view"] && (viewIsRoot || throughSelf) { return .root }
-        // `Styles.Sizes.avatar`, `Metrics.padding`: a type's member is a value, not a view
+        // `Styles.Sizes.avatar`, `Metrics.padding`: a type's member is a value, not a view; so is `kBarHeight`
         if !throughSelf, components.count > 1, let first = components[0].first, first.isUppercase { return nil }
+        if !throughSelf, ChainNames.isConstantName(components[0]) { return nil }
         var id = ""
         for (k, c) in components.enumerated() {
             var part = c
@@ -220,7 +221,7 @@ struct ImportWriter {
                     if !path.isEmpty && !isMakerPath(path) { found.append((path, true)) }
                 }
             }
-            if m[i] == "(" || m[i] == "," || (m[i] == "[" && i > 0 && m[i - 1] == "@") {
+            if (m[i] == "(" && !(i > 0 && m[i - 1] == "@")) || m[i] == "," || (m[i] == "[" && i > 0 && m[i - 1] == "@") {
                 // a plain name as a whole argument: `equalTo(header)`, `@[a, b]`
                 var j = i + 1
                 while j < block.end && m[j] == " " { j += 1 }

@@ -120,7 +120,10 @@ public struct SourceImport {
             do {
                 try player.perform(step, at: location)
             } catch {
-                if case .block(let b)? = origins[location.line] { return (b, "\(error)") }
+                // (the reason without the layout's own location: the report gives the source file's)
+                let text = "\(error)"
+                let reason = text.firstRange(of: ": error: ").map { String(text[$0.upperBound...]) } ?? text
+                if case .block(let b)? = origins[location.line] { return (b, reason) }
                 return nil
             }
         }
