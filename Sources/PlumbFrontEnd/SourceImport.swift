@@ -49,7 +49,7 @@ public struct SourceImport {
     /// - Complexity: about the file's length, times the rounds of reading back (one per skipped block at worst).
     public func run() -> Outcome {
         let scan = SourceScan(source)
-        var writer = ImportWriter(file: file, scan: scan, rootSize: rootSize)
+        let writer = ImportWriter(file: file, scan: scan, rootSize: rootSize)
         var skipped = scan.refusals.map { r in
             Skip(location: writer.location(ofOffset: r.offset), construct: r.construct, reason: r.reason)
         }

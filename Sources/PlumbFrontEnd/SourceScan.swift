@@ -216,59 +216,57 @@ struct SourceScan {
     /// Blocks inside a loop (by index) and the loop's keyword: each is read as one pass, its loop variable a view.
     var loopPasses: [(block: Int, loop: String)] = []
 
-    /// The loop keyword of the nearest enclosing `for`/`while`/`forEach`/`enumerateObjectsUsingBlock` body, if any,
-    /// up to the enclosing function or method.
-    func enclosingLoop(_ offset: Int) -> String? {
+    /// The `{` of every body around `offset`, innermost first.
+    func enclosingOpenings(_ offset: Int) -> [Int] {
+        var result: [Int] = []
         var depth = 0
         var i = offset - 1
         while i >= 0 {
             let c = masked[i]
             if c == "}" { depth += 1 }
             if c == "{" {
-                if depth > 0 { depth -= 1; i -= 1; continue }
-                // the header of this body: back to the previous line break, `;` or `}`
-                var h = i - 1
-                var parens = 0
-                while h >= 0 {
-                    let c = masked[h]
-                    if c == ")" { parens += 1 } else if c == "(" { parens -= 1 }
-                    if parens == 0 && (c == ";" || c == "}" || c == "{" || (c.isNewline && h < i - 1 && !headerContinues(h))) { break }
-                    h -= 1
-                }
-                let header = String(masked[(h + 1)..<i]).trimmingCharacters(in: " \t\n")
-                if containsWord(header, "func") || header.hasPrefix("-") || header.hasPrefix("+") || containsWord(header, "init") {
-                    return nil   // the method or function: no loop around the block in it
-                }
-                for loop in ["for", "while", "repeat"] where header.hasPrefix(loop + " ") || header.hasPrefix(loop + "(") || header == loop {
-                    return loop
-                }
-                for loop in ["forEach", "enumerateObjectsUsingBlock"] where containsWord(header, loop) { return loop }
+                if depth > 0 { depth -= 1 } else { result.append(i) }
             }
             i -= 1
+        }
+        return result
+    }
+
+    /// The loop keyword of the nearest enclosing `for`/`while`/`forEach`/`enumerateObjectsUsingBlock` body, if any,
+    /// up to the enclosing function or method.
+    func enclosingLoop(_ offset: Int) -> String? {
+        for i in enclosingOpenings(offset) {
+            // the header of this body: back to the previous line break, `;` or `}` outside parentheses
+            var h = i - 1
+            var parens = 0
+            while h >= 0 {
+                let c = masked[h]
+                if c == ")" { parens += 1 } else if c == "(" { parens -= 1 }
+                if parens == 0 && (c == ";" || c == "}" || c == "{" || (c.isNewline && h < i - 1 && !headerContinues(h))) { break }
+                h -= 1
+            }
+            let header = String(masked[(h + 1)..<i]).trimmingCharacters(in: " \t\n")
+            if containsWord(header, "func") || header.hasPrefix("-") || header.hasPrefix("+") || containsWord(header, "init") {
+                return nil   // the method or function: no loop around the block in it
+            }
+            for loop in ["for", "while", "repeat"] where header.hasPrefix(loop + " ") || header.hasPrefix(loop + "(") || header == loop {
+                return loop
+            }
+            for loop in ["forEach", "enumerateObjectsUsingBlock"] where containsWord(header, loop) { return loop }
         }
         return nil
     }
 
     /// The name a `.then { }` closure around `offset` configures: `let title = UILabel().then {` → `title`.
     func closureSubject(_ offset: Int) -> String? {
-        var depth = 0
-        var i = offset - 1
-        while i >= 0 {
-            let c = masked[i]
-            if c == "}" { depth += 1 }
-            if c == "{" {
-                if depth > 0 { depth -= 1; i -= 1; continue }
-                var h = i - 1
-                while h >= 0 && !masked[h].isNewline { h -= 1 }
-                let header = String(masked[(h + 1)..<i])
-                guard header.contains(".then") || header.contains("= {") else { return nil }
-                let words = header.split(whereSeparator: { !isName($0) })
-                guard let k = words.firstIndex(where: { $0 == "let" || $0 == "var" }), k + 1 < words.count else { return nil }
-                return String(words[k + 1])
-            }
-            i -= 1
-        }
-        return nil
+        guard let i = enclosingOpenings(offset).first else { return nil }
+        var h = i - 1
+        while h >= 0 && !masked[h].isNewline { h -= 1 }
+        let header = String(masked[(h + 1)..<i])
+        guard header.contains(".then") || header.contains("= {") else { return nil }
+        let words = header.split(whereSeparator: { !isName($0) })
+        guard let k = words.firstIndex(where: { $0 == "let" || $0 == "var" }), k + 1 < words.count else { return nil }
+        return String(words[k + 1])
     }
 
     func headerContinues(_ newline: Int) -> Bool {
