@@ -384,31 +384,13 @@ struct BlockBodyReader {
     /// A condition's value: its binding (`!NAME` negates `NAME`'s), else true, so that the first branch is taken;
     /// `(COND)` is `COND`.
     mutating func conditionHolds(_ text: String, at offset: Int) throws(TextSyntaxError) -> Bool {
-        var name = ParameterBindings.normalized(text)
-        while name.hasPrefix("("), name.hasSuffix(")"), balancedInside(name) { name = String(name.dropFirst().dropLast()) }
-        var negated = false
-        if name.hasPrefix("!"), name.dropFirst().allSatisfy({ code.isNameCharacter($0) || $0 == "." }) {
-            negated = true
-            name.removeFirst()
+        let c = parser.parameters.condition(text)
+        notes.parameterUses.append(ParameterUse(name: c.name, role: .condition, location: code.location(of: offset),
+                                                isBound: c.isBound, taken: c.holds ? "true" : "false"))
+        if let invalid = c.invalid {
+            throw code.error("the condition '\(c.name.excerpt)' is bound to '\(invalid.excerpt)': expected true or false", at: offset)
         }
-        let bound = parser.parameters[name]
-        notes.parameterUses.append(ParameterUse(name: name, role: .condition, location: code.location(of: offset), isBound: bound != nil))
-        guard let bound else { return true }   // the first branch, negated or not
-        switch bound.lowercased() {
-        case "true", "yes", "1": return !negated
-        case "false", "no", "0": return negated
-        default:
-            throw code.error("the condition '\(name.excerpt)' is bound to '\(bound.excerpt)': expected true or false", at: offset)
-        }
-    }
-
-    func balancedInside(_ s: String) -> Bool {
-        var depth = 0
-        for (k, c) in s.enumerated() {
-            if c == "(" { depth += 1 }
-            if c == ")" { depth -= 1; if depth == 0 && k < s.count - 1 { return false } }
-        }
-        return depth == 0
+        return c.holds
     }
 
     /// `switch SUBJECT { case A: ... case B, C: ... default: ... }`: the case whose label the subject parameter is
@@ -420,7 +402,7 @@ struct BlockBodyReader {
             throw code.error("expected '{' and the cases of this switch", at: range.lowerBound)
         }
         var subject = ParameterBindings.normalized(code.text(subjectStart..<open))
-        if subject.hasPrefix("("), subject.hasSuffix(")"), balancedInside(subject) { subject = String(subject.dropFirst().dropLast()) }
+        if subject.hasPrefix("("), subject.hasSuffix(")"), ParameterBindings.isOneGroup(subject) { subject = String(subject.dropFirst().dropLast()) }
         let cases = switchCases((open + 1)..<(close - 1))
         guard !cases.isEmpty else { throw code.error("this switch has no case", at: range.lowerBound) }
         let bound = parser.parameters[subject]

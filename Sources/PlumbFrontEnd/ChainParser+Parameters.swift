@@ -31,17 +31,13 @@ extension ChainReader {
 
     /// Whether a condition parameter holds: its binding (`true`/`false`, `yes`/`no`, `1`/`0`), else true.
     mutating func conditionHolds(_ text: String, at position: Int) throws(TextSyntaxError) -> Bool {
-        var name = ParameterBindings.normalized(text)
-        if name.hasPrefix("("), name.hasSuffix(")") { name = String(name.dropFirst().dropLast()) }
-        let bound = parser.parameters[name]
-        uses.append(ParameterUse(name: name, role: .condition, location: location(of: position), isBound: bound != nil))
-        guard let bound else { return true }
-        switch bound.lowercased() {
-        case "true", "yes", "1": return true
-        case "false", "no", "0": return false
-        default:
-            throw error("the condition '\(name.excerpt)' is bound to '\(bound.excerpt)': expected true or false", at: position)
+        let c = parser.parameters.condition(text)
+        uses.append(ParameterUse(name: c.name, role: .condition, location: location(of: position), isBound: c.isBound,
+                                 taken: c.holds ? "true" : "false"))
+        if let invalid = c.invalid {
+            throw error("the condition '\(c.name.excerpt)' is bound to '\(invalid.excerpt)': expected true or false", at: position)
         }
+        return c.holds
     }
 
     /// Whether the `[` here opens an Objective-C message (`[receiver selector]`, `[a b:c]`) rather than a list.

@@ -53,6 +53,35 @@ public struct ParameterBindings: Hashable, Sendable {
         return Rational(String(t))
     }
 
+    /// A condition read as a parameter: its name (outer parentheses dropped; `!NAME` names `NAME`), and whether it
+    /// holds: by its binding (`true`/`false`, `yes`/`no`, `1`/`0`; negated for `!NAME`), or true when unbound, so
+    /// that the first branch is taken. `invalid` is the binding when it is none of those.
+    public func condition(_ text: String) -> (name: String, holds: Bool, isBound: Bool, invalid: String?) {
+        var name = ParameterBindings.normalized(text)
+        while name.hasPrefix("("), name.hasSuffix(")"), ParameterBindings.isOneGroup(name) { name = String(name.dropFirst().dropLast()) }
+        var negated = false
+        if name.hasPrefix("!"), name.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+            negated = true
+            name.removeFirst()
+        }
+        guard let bound = self[name] else { return (name, true, false, nil) }
+        switch bound.lowercased() {
+        case "true", "yes", "1": return (name, !negated, true, nil)
+        case "false", "no", "0": return (name, negated, true, nil)
+        default: return (name, true, true, bound)
+        }
+    }
+
+    /// Whether `(...)` is one parenthesized group (not `(a) || (b)`).
+    static func isOneGroup(_ s: String) -> Bool {
+        var depth = 0
+        for (k, c) in s.enumerated() {
+            if c == "(" { depth += 1 }
+            if c == ")" { depth -= 1; if depth == 0 && k < s.count - 1 { return false } }
+        }
+        return depth == 0
+    }
+
     /// The name under which an expression is bound: its text with whitespace runs as one space, trimmed.
     public static func normalized(_ text: String) -> String {
         var result = ""

@@ -167,6 +167,22 @@ import PlumbSystem
         #expect(uses.filter { $0.role == .choice }.map(\.name) == ["style"])
     }
 
+    @Test func oneReadingOfConditionsInBlocksAndTernaries() throws {
+        let body = """
+        title.snp.makeConstraints { make in
+            make.top.equalTo(card).offset(!isCompact ? 4 : 8)
+            if (!isCompact) { make.width.equalTo(1) }
+        }
+        """
+        // unbound: the first branch either way; bound to true: `!isCompact` fails in both places
+        var (rows, tree) = try installed("title", body)
+        #expect(rows == [row("title.y - card.y - 4 == 0", in: tree), row("title.w - 1 == 0", in: tree)])
+        (rows, tree) = try installed("title", body, bindings: ["isCompact": "true"])
+        #expect(rows == [row("title.y - card.y - 8 == 0", in: tree)])
+        #expect(ParameterBindings(["a": "no"]).condition("((a))") == ("a", false, true, nil))
+        #expect(ParameterBindings().condition("(a) || (b)").name == "(a) || (b)")
+    }
+
     @Test func aSwitchBoundToNoCaseIsAnError() {
         let body = "title.snp.makeConstraints { make in\n    switch style {\n    case .a: make.top.equalTo(1)\n    }\n}"
         #expect((try? script(body, bindings: ["style": ".b"])) == nil)
