@@ -688,6 +688,23 @@ class Checker:
         self.check("two warm-ups and three runs back to back", b.get("status") == "ok" and len(b.get("runs", [])) == 3
                    and all(len(r["operations"]) == len(ops) for r in b["runs"]), b)
 
+    def check_edit_rounds_then_operation(self, agree):
+        """A workload whose system has suggestion rounds (x == e + 1 required, x == 7 @100, edit e @900; rounds
+        e = 2, e = -3) and one operation suggesting e = 8: after the run, x = 9 and e = 8 (as `agree` compares)."""
+        work = {"system": lp(["x", "e"], [c({"x": "1", "e": "-1"}, "-1"), c({"x": "1"}, "-7", prio=100)],
+                             [{"variable": "e", "priority": 900}], [{"e": "2"}, {"e": "-3"}]),
+                "operations": [{"kind": "update", "steps": [{"suggest": "e", "value": "8"}, {"solve": True}]}]}
+        a = self.handle({"op": "load", "id": 41, "workload": work})
+        b = self.handle({"op": "run", "id": 42, "values": True})
+        self.check("edit rounds then a suggestion in an operation", a.get("status") == "ok" and b.get("status") == "ok"
+                   and agree(b.get("values"), {"x": 9, "e": 8}), [a, b])
+
+    def check_infeasible_run(self, infeasible):
+        """A workload on the infeasible system `infeasible` loads, and its timed run answers "infeasible"."""
+        a = self.handle({"op": "load", "id": 45, "workload": {"system": infeasible, "operations": []}})
+        b = self.handle({"op": "run", "id": 46})
+        self.check("infeasible system in a timed run", a.get("status") == "ok" and b.get("status") == "infeasible", [a, b])
+
     def check_conflicting_operation(self, chain, conflicting):
         """A workload on `chain` whose operation adds the required constraint `conflicting` (id 4) must load, and
         its run must answer "infeasible" naming operations[0]."""

@@ -380,18 +380,9 @@ def self_check(checker):
 
     # Edits in a workload: e is free until suggested (0 as an unused variable would read), then follows the
     # suggestions; a required row x == e + 1 makes x follow too.
-    work = {"system": lp(["x", "e"], [c({"x": "1", "e": "-1"}, "-1"), c({"x": "1"}, "-7", prio=100)],
-                         [{"variable": "e", "priority": 900}], [{"e": "2"}, {"e": "-3"}]),
-            "operations": [{"kind": "update", "steps": [{"suggest": "e", "value": "8"}, {"solve": True}]}]}
-    a = checker.handle({"op": "load", "id": 41, "workload": work})
-    b = checker.handle({"op": "run", "id": 42, "values": True})
-    check("edit rounds then a suggestion in an operation", a.get("status") == "ok" and b.get("status") == "ok"
-          and close(b.get("values"), {"x": 9, "e": 8}), [a, b])
-
+    checker.check_edit_rounds_then_operation(close)
     checker.check_conflicting_operation(chain, c({"x3": "1"}, "-12"))
-    a = checker.handle({"op": "load", "id": 45, "workload": {"system": bad, "operations": []}})
-    b = checker.handle({"op": "run", "id": 46})
-    check("infeasible system in a timed run", a.get("status") == "ok" and b.get("status") == "infeasible", [a, b])
+    checker.check_infeasible_run(bad)
     return checker.done()
 
 
