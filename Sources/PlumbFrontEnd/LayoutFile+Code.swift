@@ -227,16 +227,12 @@ extension LayoutFileReader {
     /// The view id a receiver expression would declare (`self.line` → `line`, `buttons[1]` → `buttons_1`), or nil
     /// when it is no plain name.
     static func plainName(_ word: Substring) -> String? {
-        var name = String(word.trimmingWhitespace.filter { $0 != "!" && $0 != "?" })
-        for prefix in ["self.", "weakSelf.", "strongSelf."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
-        if let open = name.firstIndex(of: "["), name.hasSuffix("]") {
-            name = ChainParser.subscriptedID(String(name[..<open]), String(name[name.index(after: open)..<name.index(before: name.endIndex)]))
+        var components = ImportWriter.components(ImportWriter.stripped(String(word)))
+        while let first = components.first, first == "self" || ChainParser.defaultSelfAliases.contains(first) {
+            components.removeFirst()
         }
-        if name.hasPrefix("_") { name.removeFirst() }
-        name = name.replacing(".", with: "_")
-        guard let first = name.first, first.isLetter,
-              name.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) else { return nil }
-        return name
+        guard let id = ImportWriter.viewID(of: components), id.first?.isLetter == true else { return nil }
+        return id
     }
 
     /// Adds a view the code names without a declaration: in the root (or `self`'s view), until an `addSubview`

@@ -73,6 +73,14 @@ struct ImportWriter {
         // `Styles.Sizes.avatar`, `Metrics.padding`: a type's member is a value, not a view; so is `kBarHeight`
         if !throughSelf, components.count > 1, let first = components[0].first, first.isUppercase { return nil }
         if !throughSelf, ChainNames.isConstantName(components[0]) { return nil }
+        guard let id = ImportWriter.viewID(of: components) else { return nil }
+        if id == "superview" || id == "make" || components.contains("superview") { return nil }
+        return .view(id)
+    }
+
+    /// The view id a path of names stands for, as the layout reader names it too: `buttons[0]` → `buttons_0`,
+    /// `item.stack` → `item_stack`, `_title` → `title`; nil when it is no plain path of names.
+    static func viewID(of components: [String]) -> String? {
         var id = ""
         for (k, c) in components.enumerated() {
             var part = c
@@ -84,8 +92,7 @@ struct ImportWriter {
         }
         guard let first = id.first, first.isLetter || first == "_",
               id.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) else { return nil }
-        if id == "superview" || id == "make" || components.contains("superview") { return nil }
-        return .view(id)
+        return id
     }
 
     /// Members that name a view's guide, which stands for the view itself here.
