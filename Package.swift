@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "PlumbExact", targets: ["ExactBackend"]),
         .library(name: "PlumbRelaxation", targets: ["RelaxationBackend"]),
         // Every back end, the corpus and the harness, for tools (the micro-benchmarks in Benchmarks/).
-        .library(name: "PlumbBackEnds", targets: ["PlumbBackEnds", "PlumbCorpus", "PlumbHarness"]),
+        .library(name: "PlumbBackEnds", targets: ["PlumbBackEnds", "PlumbBatch", "PlumbCorpus", "PlumbHarness"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
     dependencies: [
@@ -22,8 +22,11 @@ let package = Package(
     targets: [
         // Exact numbers, the prioritized linear system, and the layout-lp/1 / layout-result/1 interchange.
         .target(name: "PlumbSystem"),
-        // The protocol every back end implements, and the driver that runs a linear system through one.
+        // The protocol every back end implements: all an app that embeds one back end needs of it.
         .target(name: "PlumbSolver", dependencies: ["PlumbSystem"]),
+        // Running a whole linear system through a back end in one batch, timed (the harness's and the
+        // measuring tools' driver; not part of what an app embeds).
+        .target(name: "PlumbBatch", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // View tree, Masonry/SnapKit DSL, text syntax, lowering, and the layout engine.
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The floating-point incremental Cassowary back end, strictly prioritized (no GMP).
@@ -39,30 +42,30 @@ let package = Package(
         // The hand-written layouts under corpus/, their loader and the audit of their expectations.
         .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFrontEnd"]),
         // The harness: runs the corpus and the generated families through back ends, judges, times, reports.
-        .target(name: "PlumbHarness", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus",
+        .target(name: "PlumbHarness", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbCorpus",
                                                      .product(name: "Plot", package: "Plot")]),
         // The command-line tool: `swift run bench`.
         .executableTarget(
             name: "bench",
             dependencies: [
-                "PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
+                "PlumbSystem", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Measuring the Cassowary back end on layout-lp/1 files beside kiwi: see Benchmarks/CassowaryBench.
-        .executableTarget(name: "cassowary-bench", dependencies: ["PlumbSystem", "PlumbSolver", "CassowaryBackend"],
+        .executableTarget(name: "cassowary-bench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "CassowaryBackend"],
                           path: "Benchmarks/CassowaryBench"),
         // Measuring the exact back end (valgrind driver, GLPK and HiGHS cross-checks): see Benchmarks/ExactBench/README.md.
-        .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbSolver", "ExactBackend", "PlumbBackEnds"],
+        .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "ExactBackend", "PlumbBackEnds"],
                           path: "Benchmarks/ExactBench", exclude: ["README.md", "swift-runtime.supp", "scripts"]),
         .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
-        .testTarget(name: "CassowaryBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "CassowaryBackend"]),
-        .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "ExactBackend"]),
+        .testTarget(name: "CassowaryBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "CassowaryBackend"]),
+        .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "ExactBackend"]),
         .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
         .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbCorpus"]),
-        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds"],
+        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds"],
                     exclude: ["Fixtures"]),
     ]
 )

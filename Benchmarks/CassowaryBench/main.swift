@@ -15,6 +15,7 @@
 // LinearSystem (layout-lp/1 parsing, once, cold).
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import CassowaryBackend
 #if canImport(Glibc)
 import Glibc

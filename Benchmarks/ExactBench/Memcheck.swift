@@ -2,6 +2,7 @@
 // the swift-testing bundle at start-up). Every check must hold; the exit status says whether all did.
 import ExactBackend
 import PlumbSolver
+import PlumbBatch
 import PlumbSystem
 
 nonisolated(unsafe) private var failures = 0

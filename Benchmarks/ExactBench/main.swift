@@ -9,6 +9,7 @@
 import ExactBackend
 import PlumbBackEnds
 import PlumbSolver
+import PlumbBatch
 import PlumbSystem
 #if canImport(Glibc)
 import Glibc

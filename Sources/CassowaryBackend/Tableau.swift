@@ -1,3 +1,17 @@
+/// The pivots one run of a simplex phase may make before it gives up and reports trouble: far beyond what any
+/// workload needs (a few per constraint), a bound against cycling in floating point, which would otherwise run for
+/// ever while the cell store grows.
+struct PivotBudget {
+    let limit: Int
+    private(set) var spent = 0
+
+    var isSpent: Bool { spent >= limit }
+    /// Past half of the budget only Bland's rule, which cannot cycle in exact arithmetic.
+    var forcesBland: Bool { spent > limit / 2 }
+
+    mutating func spend() { spent += 1 }
+}
+
 /// The simplex tableau of the Cassowary back end, in basic solved form: every row reads
 /// `basic = constant + Σ coefficient · parametric`, and no basic symbol is a cell of any row.
 ///
@@ -19,20 +33,6 @@
 ///
 /// Helpers that only read are often declared `mutating` on purpose: called from mutating code, a non-mutating
 /// method may receive a copy of the whole struct (a retain per buffer), which costs more than the work.
-/// The pivots one run of a simplex phase may make before it gives up and reports trouble: far beyond what any
-/// workload needs (a few per constraint), a bound against cycling in floating point, which would otherwise run for
-/// ever while the cell store grows.
-struct PivotBudget {
-    let limit: Int
-    private(set) var spent = 0
-
-    var isSpent: Bool { spent >= limit }
-    /// Past half of the budget only Bland's rule, which cannot cycle in exact arithmetic.
-    var forcesBland: Bool { spent > limit / 2 }
-
-    mutating func spend() { spent += 1 }
-}
-
 struct Tableau {
     enum Outcome {
         case added(marker: Int32?, other: Int32?)

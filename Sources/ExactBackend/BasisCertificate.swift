@@ -26,14 +26,14 @@ struct BasisCertificate<T: SimplexScalar> {
     private(set) var firstLogical: [Int] = []
     private(set) var logicalRow: [Int] = []
     private(set) var logicalCoefficient: [T] = []
-    /// The level charging each logical column, or -1.
-    private(set) var logicalCost: [Int] = []
+    /// The level charging each logical column (nil: none; a required row's slack is free).
+    private(set) var logicalCost: [RowLevel?] = []
     /// Structural column j's rows: `columnRow[columnStart[j] ..< columnStart[j + 1]]` (for `triangularOrder`).
     private(set) var columnStart: [Int] = []
     private(set) var columnRow: [Int] = []
 
-    /// `levels[k]`: the level of row k (0 the highest priority), or -1 for a required row.
-    init(rowStart: [Int], termColumn: [Int], termCoefficient: [T], constant: [T], relation: [Relation], levels: [Int],
+    /// `levels[k]`: the level of row k.
+    init(rowStart: [Int], termColumn: [Int], termCoefficient: [T], constant: [T], relation: [Relation], levels: [RowLevel],
          variableCount: Int, levelCount: Int) {
         self.rowStart = rowStart
         self.termColumn = termColumn
@@ -46,14 +46,14 @@ struct BasisCertificate<T: SimplexScalar> {
         for k in 0..<rowCount {
             firstLogical.append(logicalRow.count)
             let level = levels[k]
-            if level >= 0 {
+            if !level.isRequired {
                 logicalRow.append(k); logicalCoefficient.append(-T.one)                       // p
-                logicalCost.append(relation[k] != .greaterOrEqual ? level : -1)
+                logicalCost.append(relation[k] != .greaterOrEqual ? level : nil)
                 logicalRow.append(k); logicalCoefficient.append(T.one)                        // n
-                logicalCost.append(relation[k] != .lessOrEqual ? level : -1)
+                logicalCost.append(relation[k] != .lessOrEqual ? level : nil)
             } else if relation[k] != .equal {
                 logicalRow.append(k); logicalCoefficient.append(relation[k] == .lessOrEqual ? T.one : -T.one)
-                logicalCost.append(-1)
+                logicalCost.append(nil)
             }
         }
         firstLogical.append(logicalRow.count)
@@ -188,7 +188,7 @@ struct BasisCertificate<T: SimplexScalar> {
     }
 
     @inline(__always) func cost(_ j: Int, _ level: Int) -> T {
-        j >= variableCount && logicalCost[j - variableCount] == level ? .one : .zero
+        j >= variableCount && logicalCost[j - variableCount]?.rank == level ? .one : .zero
     }
 
     /// The value of basic column j from row k, every other basic column of the row known.

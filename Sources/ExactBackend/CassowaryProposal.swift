@@ -163,7 +163,7 @@ extension ExactSolverCore {
         for k in 0..<rowCount {
             let logicals = (k < basis.order.count ? basis.constraintLogicals[basis.order[k]]
                 : basis.editLogicals[basis.suggested[k - basis.order.count].variable]) ?? BasicLogicals()
-            let soft = levels[k] >= 0
+            let soft = !levels[k].isRequired
             let l = ProposedBasis.engineLogicals(logicals, soft: soft)
             let columns = certificate.logicals(ofRow: k)
             if soft {
@@ -172,23 +172,21 @@ extension ExactSolverCore {
             } else if !columns.isEmpty {
                 basic[columns.lowerBound] = l.single
             } else if logicals.slack == true {
-                proposedBasis = basis   // a required equality's marker basic: no column here for it
+                state = .changed(proposal: basis)   // a required equality's marker basic: no column here for it
                 return nil
             }
         }
         guard let values = certificate.certify(basic: basic) else {
-            proposedBasis = basis
+            state = .changed(proposal: basis)
             return nil
         }
         stats.proposals += 1
         stats.certifiedAsProposed += 1
         stats.fromCassowary += 1
         stats.certifiedWithoutTableau += 1
-        certifiedBasis = basis
         // By variable (after a rebuild a variable only soft rows mention has no engine column yet).
         solution = mentions.indices.map { v in mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) }
-        solutionStale = false
-        certifiedLevels = levelCount
+        state = .certified(basis, levels: levelCount)
         return SolveReport(converged: true, iterations: 0, message: "\(levelCount) priority level(s)")
     }
 
@@ -196,8 +194,7 @@ extension ExactSolverCore {
     /// by the engine's own phase 1 and levels), before any change or query that needs the engine. The answer read
     /// at `solve()` stays.
     func materialize() {
-        guard let basis = certifiedBasis else { return }
-        certifiedBasis = nil
+        guard case .certified(let basis, _) = state else { return }
         let (items, rows) = pendingRows()
         let proposal = self.proposal(from: basis, pending: items)
         engine.crashTarget = proposal.basic
@@ -207,7 +204,7 @@ extension ExactSolverCore {
         let feasible = engine.restoreFeasibility()
         precondition(feasible, "ExactSolver: a certified basis is feasible")
         engine.optimizeLevels()
-        faceValid = true
+        state = .optimal(stale: false)   // the answer read at solve() stays: the same optimum
     }
 }
 

@@ -91,6 +91,9 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
     public func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
         try core.ambiguousVariables(among: candidates)
     }
+    public func range(of expression: LinearExpression) throws(SolverError) -> (minimum: SolvedValue, maximum: SolvedValue) {
+        try core.range(of: expression)
+    }
 
     /// The exact value of `variable` after the last `solve()`, however large its numerator and denominator.
     public func exactValue(of variable: VariableID) -> ExactRational? {
@@ -136,6 +139,7 @@ protocol ExactCore: AnyObject {
     func solve() -> SolveReport
     func value(of variable: VariableID) -> SolvedValue
     func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable]
+    func range(of expression: LinearExpression) throws(SolverError) -> (minimum: SolvedValue, maximum: SolvedValue)
     /// Whether some constraint mentions the variable.
     func isMentioned(_ variable: VariableID) -> Bool
     /// Up to `limit` variables whose value does not fit a 128-bit fraction (so `value(of:)` rounds it).

@@ -61,8 +61,8 @@ final class ExactSolverCore<T: SimplexScalar> {
     @exclusivity(unchecked) var columnOf: [Int] = []
     @exclusivity(unchecked) var mentions: [Int] = []
     @exclusivity(unchecked) var solution: [SolvedValue] = []
-    /// Whether the engine holds the optimal face of the last solve (fixings in place, nothing changed since).
-    var faceValid = false
+    /// Where the answer stands between calls.
+    var state: AnswerState = .changed(proposal: nil)
     var ambiguityMode: AmbiguityMode = .screened
 
     // MARK: Variables
@@ -85,25 +85,25 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
     }
 
-    /// Leaves the optimal face before a change (undoes the level fixings); returns whether it was held.
-    func leaveFace() -> Bool {
-        let was = faceValid
-        if faceValid {
+    /// Leaves the optimal face before a change (undoes the level fixings); returns the state before, for
+    /// `restoreFace` should the change be refused.
+    func leaveFace() -> AnswerState {
+        let before = state
+        if case .optimal = state {
             engine.unfixAll()
-            faceValid = false
         }
-        return was
+        state = .changed(proposal: nil)
+        return before
     }
 
     /// After a refused change: puts the optimal face back if it was held, so the solver is as before the call.
-    func restoreFace(_ was: Bool) {
-        if was {
-            insertPending()   // after a rebuild the soft rows wait again
-            let feasible = engine.restoreFeasibility()
-            precondition(feasible, "ExactSolver: the required constraints before the refused call were feasible")
-            engine.optimizeLevels()
-            faceValid = true
-        }
+    func restoreFace(_ before: AnswerState) {
+        guard case .optimal = before else { return }
+        insertPending()   // after a rebuild the soft rows wait again
+        let feasible = engine.restoreFeasibility()
+        precondition(feasible, "ExactSolver: the required constraints before the refused call were feasible")
+        engine.optimizeLevels()
+        state = before
     }
 
     /// Puts `constraint` in the engine; with `mentioning`, also counts its variables' mentions (as
@@ -226,8 +226,13 @@ final class ExactSolverCore<T: SimplexScalar> {
         let t0 = clock.now
         // The floating-point copy lives only in here: released before the exact engine changes (its column lists
         // would otherwise be shared, and copied on every first write).
-        let basis = proposedBasis ?? cassowaryBasis()
-        proposedBasis = nil
+        var basis: ProposedBasis? = nil
+        if case .changed(let found?) = state {
+            basis = found
+            state = .changed(proposal: nil)
+        } else {
+            basis = cassowaryBasis()
+        }
         if basis != nil { stats.fromCassowary += 1 }
         let proposal: Proposal = basis.map { self.proposal(from: $0, pending: items) } ?? {
             var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
@@ -255,14 +260,6 @@ final class ExactSolverCore<T: SimplexScalar> {
         return items.count
     }
 
-    /// A Cassowary basis waiting to be used: found by `solve()` when its certificate failed, so that the exact path
-    /// after it does not ask Cassowary again.
-    var proposedBasis: ProposedBasis? = nil
-    /// The basis behind a certified answer whose rows are still waiting (see `solveByCertificate`); `materialize()`
-    /// puts them in the engine before anything else touches it.
-    var certifiedBasis: ProposedBasis? = nil
-    /// The number of priority levels of that answer.
-    var certifiedLevels = 0
 
     // MARK: Protocol operations
 
@@ -413,13 +410,13 @@ final class ExactSolverCore<T: SimplexScalar> {
         materialize()
         guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
         let constant = -T(value)
-        if faceValid, let origin = edit.origin {
+        if case .optimal = state, let origin = edit.origin {
             // Only basic values move; if they stay within their bounds, the basis, the nonbasic values and so every
             // level's reduced costs are as at the last optimum: it is still optimal, on the same face.
             engine.setConstant(constant, of: origin)
             edits[variable]!.constant = constant
             if engine.infeasible.isEmpty {
-                solutionStale = true
+                state = .optimal(stale: true)
                 return
             }
             engine.setConstant(edit.constant!, of: origin)
@@ -441,16 +438,17 @@ final class ExactSolverCore<T: SimplexScalar> {
     @_specialize(where T == ExactRational)
     func solve() -> SolveReport {
         let start = engine.iterations
-        if faceValid {
+        switch state {
+        case .optimal(let stale):
             // Nothing changed since the last optimum but suggested values that kept it (see `suggest`).
-            if solutionStale { readSolution() }
+            if stale { readSolution() }
             return SolveReport(converged: true, iterations: 0, message: "\(engine.levelCount) priority level(s)")
-        }
-        if certifiedBasis != nil {
+        case .certified(_, let levels):
             // Nothing changed since a certified answer (every change materializes it first).
-            return SolveReport(converged: true, iterations: 0, message: "\(certifiedLevels) priority level(s)")
+            return SolveReport(converged: true, iterations: 0, message: "\(levels) priority level(s)")
+        case .changed:
+            break
         }
-        _ = leaveFace()
         if usesProposer, let report = solveByCertificate() { return report }
         let proposalsBefore = stats.proposals
         if usesProposer { insertPendingWithProposal() } else { insertPending() }
@@ -466,7 +464,6 @@ final class ExactSolverCore<T: SimplexScalar> {
             let exactIterations = engine.iterations - certifying
             if exactIterations == 0 { stats.certifiedAsProposed += 1 } else { stats.fallbackIterations += exactIterations }
         }
-        faceValid = true
         readSolution()
         return SolveReport(converged: true, iterations: engine.iterations - start,
                            message: "\(engine.levelCount) priority level(s)")
@@ -483,15 +480,13 @@ final class ExactSolverCore<T: SimplexScalar> {
         return found
     }
 
-    /// Whether `solution` is behind the engine's values (a suggestion kept the optimum).
-    var solutionStale = false
-
+    /// Reads the engine's optimum into `solution`: the optimal face is held, and the answer up to date.
     func readSolution() {
         solution = columnOf.indices.map { v in
             let c = columnOf[v]
             return c >= 0 && mentions[v] > 0 ? engine.value[c].solvedValue : .exact(.zero)
         }
-        solutionStale = false
+        state = .optimal(stale: false)
     }
 
     func value(of variable: VariableID) -> SolvedValue {
@@ -501,7 +496,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     @_specialize(where T == ExactRational)
     func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
         materialize()
-        guard faceValid && !solutionStale else {
+        guard case .optimal(stale: false) = state else {
             throw .unsupported("ambiguity is reported for the last solve(); the system changed since, so solve() first")
         }
         let variables = (candidates ?? columnOf.indices.map { VariableID($0) }).sorted()
@@ -527,6 +522,27 @@ final class ExactSolverCore<T: SimplexScalar> {
                                             maximum: high?.solvedValue ?? .float(.infinity)))
         }
         return result
+    }
+
+    @_specialize(where T == ExactRational)
+    func range(of expression: LinearExpression) throws(SolverError) -> (minimum: SolvedValue, maximum: SolvedValue) {
+        materialize()
+        guard case .optimal(stale: false) = state else {
+            throw .unsupported("ranges are reported for the last solve(); the system changed since, so solve() first")
+        }
+        var terms: [(column: Int, cost: T)] = []
+        for term in expression.terms {
+            let v = term.variable.index
+            // a variable no constraint mentions is free on the face: the expression is unbounded both ways
+            guard v < columnOf.count, columnOf[v] >= 0, mentions[v] > 0 else {
+                return (.float(-.infinity), .float(.infinity))
+            }
+            terms.append((columnOf[v], T(term.coefficient)))
+        }
+        let (low, high) = engine.range(of: terms)
+        let constant = T(expression.constant)
+        return ((low.map { $0 + constant })?.solvedValue ?? .float(-.infinity),
+                (high.map { $0 + constant })?.solvedValue ?? .float(.infinity))
     }
 
     // MARK: Conflicts

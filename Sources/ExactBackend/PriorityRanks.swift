@@ -1,11 +1,30 @@
 import PlumbSystem
 
-/// The level of each priority in a list: its rank among the distinct non-required priorities, highest first (0),
-/// and -1 for required ones. The distinct priorities are found with a short list while there are few and a
-/// dictionary beyond, so a list of many rows and few levels costs one pass.
-func priorityRanks(_ priorities: [Priority]) -> (ranks: [Int], levelCount: Int) {
+/// A row's place in the lexicographic objective: required (a hard row, in no level), or the level of a soft row,
+/// its priority's rank among the distinct priorities below 1000, highest first (level 0). Required orders before
+/// every level. One integer inside, so that arrays of levels stay flat.
+struct RowLevel: Hashable, Comparable {
+    /// The rank, or -1 for required: never seen outside this type.
+    private let code: Int
+
+    static let required = RowLevel(code: -1)
+    static func soft(_ rank: Int) -> RowLevel {
+        assert(rank >= 0, "a level is a rank, from 0")
+        return RowLevel(code: rank)
+    }
+
+    /// The level's rank (0 the highest priority below 1000); nil for a required row.
+    var rank: Int? { code >= 0 ? code : nil }
+    var isRequired: Bool { code < 0 }
+
+    static func < (a: RowLevel, b: RowLevel) -> Bool { a.code < b.code }
+}
+
+/// The level of each priority in a list (see `RowLevel`). The distinct priorities are found with a short list
+/// while there are few and a dictionary beyond, so a list of many rows and few levels costs one pass.
+func priorityRanks(_ priorities: [Priority]) -> (ranks: [RowLevel], levelCount: Int) {
     var distinct: [Priority] = []
-    var appearance: [Int] = []
+    var appearance: [Int] = []   // index into `distinct`, or -1 for a required priority (local to this pass)
     appearance.reserveCapacity(priorities.count)
     var indexOf: [Priority: Int] = [:]
     for p in priorities {
@@ -24,7 +43,7 @@ func priorityRanks(_ priorities: [Priority]) -> (ranks: [Int], levelCount: Int) 
     let byPriority = distinct.indices.sorted { distinct[$0] > distinct[$1] }
     var rankOfIndex = [Int](repeating: 0, count: distinct.count)
     for (rank, k) in byPriority.enumerated() { rankOfIndex[k] = rank }
-    return (appearance.map { $0 < 0 ? -1 : rankOfIndex[$0] }, distinct.count)
+    return (appearance.map { $0 < 0 ? .required : .soft(rankOfIndex[$0]) }, distinct.count)
 }
 
 extension Array {

@@ -827,11 +827,13 @@ struct SimplexEngine<T: SimplexScalar> {
     }
 
     /// The least and greatest values of column `c` on the current face (nil: unbounded).
-    mutating func range(of c: Int) -> (minimum: T?, maximum: T?) {
-        let low = optimize([(c, .one)])
-        let minimum: T? = low == .optimal ? value[c] : nil
-        let high = optimize([(c, -T.one)])
-        let maximum: T? = high == .optimal ? value[c] : nil
+    mutating func range(of c: Int) -> (minimum: T?, maximum: T?) { range(of: [(c, .one)]) }
+
+    /// The least and greatest values of `Σ cost·column` over distinct columns on the current face (nil: unbounded).
+    mutating func range(of terms: [(column: Int, cost: T)]) -> (minimum: T?, maximum: T?) {
+        let sum = { (engine: Self) -> T in terms.reduce(T.zero) { $0 + $1.cost * engine.value[$1.column] } }
+        let minimum: T? = optimize(terms) == .optimal ? sum(self) : nil
+        let maximum: T? = optimize(terms.map { ($0.column, -$0.cost) }) == .optimal ? sum(self) : nil
         return (minimum, maximum)
     }
 }

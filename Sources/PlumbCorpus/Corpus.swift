@@ -22,7 +22,7 @@ public struct Corpus: Sendable {
             let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "layout")
             do {
                 let script = try LayoutFile(file: Corpus.shownPath(path, root: root), name: name).parse(String(decoding: bytes, as: UTF8.self))
-                entries.append(CorpusEntry(path: path, script: script))
+                entries.append(try CorpusEntry(path: path, script: script))
             } catch {
                 throw CorpusError(path: full, message: error.description)
             }
@@ -51,14 +51,8 @@ public struct Corpus: Sendable {
 
     /// The files below `root` whose names end in `suffix`, relative to `root`, sorted.
     public static func files(under root: String, suffix: String, prefix: String = "") -> [String] {
-        guard let dir = opendir(prefix.isEmpty ? root : root + "/" + prefix) else { return [] }
-        defer { closedir(dir) }
         var found: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name.hasPrefix(".") { continue }
+        for name in folderEntries(atPath: prefix.isEmpty ? root : root + "/" + prefix) ?? [] {
             let relative = prefix.isEmpty ? name : prefix + "/" + name
             if isDirectory(root + "/" + relative) {
                 found += files(under: root, suffix: suffix, prefix: relative)
@@ -70,11 +64,7 @@ public struct Corpus: Sendable {
     }
 
     /// Whether `path` is a folder that can be opened.
-    public static func isDirectory(_ path: String) -> Bool {
-        guard let dir = opendir(path) else { return false }
-        closedir(dir)
-        return true
-    }
+    public static func isDirectory(_ path: String) -> Bool { isFolder(atPath: path) }
 
     /// The current directory's path (`.` if it cannot be read).
     public static func currentDirectory() -> String {

@@ -26,6 +26,7 @@ public struct ExpectationAudit {
             return [Finding(location: error.location ?? SourceLocation(file: entry.path, line: 1), message: error.message)]
         }
         let player = LayoutPlayer(script: script, tree: tree)
+        var expectations = entry.expectations.makeIterator()
         for (step, location) in script.steps {
             do {
                 try player.perform(step, at: location)
@@ -33,7 +34,7 @@ public struct ExpectationAudit {
                 findings.append(Finding(location: error.location ?? location, message: "the step fails: \(error.message)"))
                 return findings
             }
-            guard case .expect(let expectation) = step else { continue }
+            guard case .expect = step, let (_, expectation) = expectations.next() else { continue }
             findings += audit(expectation, tree: tree)
         }
         return findings

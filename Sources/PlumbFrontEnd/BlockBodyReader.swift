@@ -323,7 +323,7 @@ struct BlockBodyReader {
 
     /// Whether a declaration's value is one parameter that took a plain default (0 or 1), which says nothing of
     /// the value (a parameter with a telling default, as `kScale(12)` → 12 or a screen size, does).
-    static func isBareUnknown(_ value: String, _ constant: TextConstant, _ notes: ReadingNotes) -> Bool {
+    static func isBareUnknown(_ value: String, _ constant: ConstantValue, _ notes: ReadingNotes) -> Bool {
         guard notes.parameterUses.count == 1, let use = notes.parameterUses.first, !use.isBound,
               use.name == ParameterBindings.normalized(value) else { return false }
         return use.taken == "0" || use.taken == "1"

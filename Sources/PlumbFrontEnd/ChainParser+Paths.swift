@@ -187,11 +187,7 @@ extension ChainReader {
     /// The argument of a relation as a `ConstraintTarget`.
     func target(_ value: ChainValue, _ column: Int, for what: String) throws(TextSyntaxError) -> ConstraintTarget {
         switch value {
-        case .number(let n): return .value(.offset(n))
-        case .point(let p): return .value(.centerOffset(p))
-        case .size(let s): return .value(.sizeOffset(s))
-        case .insets(let i): return .value(.insets(i))
-        case .directionalInsets(let i): return .value(.directionalInsets(i))
+        case .constant(let c): return .value(c)
         case .target(let t): return t
         case .array(let elements): return .array(elements)
         case .zero:

@@ -2,11 +2,8 @@ import PlumbSystem
 
 /// What an argument evaluates to before the method it is passed to decides whether it fits.
 enum ChainValue: Sendable {
-    case number(Rational)
-    case point(Point)
-    case size(Size)
-    case insets(EdgeInsets)
-    case directionalInsets(DirectionalEdgeInsets)
+    /// A number, point, size or insets.
+    case constant(ConstantValue)
     /// Swift's `.zero` with no type named: only a parameter of one struct type can give it a meaning.
     case zero
     /// A view, an attribute of one, a guide, or a SnapKit multi-attribute item.
@@ -18,11 +15,11 @@ enum ChainValue: Sendable {
     /// How an error message names the value.
     var kindName: String {
         switch self {
-        case .number: "a number"
-        case .point: "a CGPoint"
-        case .size: "a CGSize"
-        case .insets: "UIEdgeInsets"
-        case .directionalInsets: "NSDirectionalEdgeInsets"
+        case .constant(.number): "a number"
+        case .constant(.point): "a CGPoint"
+        case .constant(.size): "a CGSize"
+        case .constant(.insets): "UIEdgeInsets"
+        case .constant(.directionalInsets): "NSDirectionalEdgeInsets"
         case .zero: "'.zero'"
         case .target(.item(_, nil)): "a view"
         case .target(.item(_, .some)), .target(.items): "a view attribute"
@@ -31,6 +28,15 @@ enum ChainValue: Sendable {
         case .string: "a string"
         }
     }
+}
+
+extension ChainValue {
+    // Shorthands that build a constant (patterns spell `.constant(.number(let n))`).
+    static func number(_ n: Rational) -> ChainValue { .constant(.number(n)) }
+    static func point(_ p: Point) -> ChainValue { .constant(.point(p)) }
+    static func size(_ s: Size) -> ChainValue { .constant(.size(s)) }
+    static func insets(_ e: EdgeInsets) -> ChainValue { .constant(.insets(e)) }
+    static func directionalInsets(_ d: DirectionalEdgeInsets) -> ChainValue { .constant(.directionalInsets(d)) }
 }
 
 /// What is expected where an expression is read; it decides which names are known and how a mistake is reported.
@@ -194,7 +200,7 @@ struct ChainReader {
             defer { depth -= 1 }
             advance()
             let (value, column) = try parseUnary(context)
-            guard case .number(let n) = value else {
+            guard case .constant(.number(let n)) = value else {
                 throw error("expected a number after unary '\(token.text.excerpt)', found \(value.kindName)", at: column)
             }
             return (.number(token.isPunct("-") ? -n : n), token.column)
@@ -204,10 +210,10 @@ struct ChainReader {
 
     func arithmetic(_ op: ChainToken, _ lhs: ChainValue, _ lhsColumn: Int,
                     _ rhs: ChainValue, _ rhsColumn: Int) throws(TextSyntaxError) -> Rational {
-        guard case .number(let a) = lhs else {
+        guard case .constant(.number(let a)) = lhs else {
             throw error("expected a number before '\(op.text)', found \(lhs.kindName)", at: lhsColumn)
         }
-        guard case .number(let b) = rhs else {
+        guard case .constant(.number(let b)) = rhs else {
             throw error("expected a number after '\(op.text)', found \(rhs.kindName)", at: rhsColumn)
         }
         do throws(NumberError) {
@@ -229,7 +235,7 @@ struct ChainReader {
         var (value, column) = try parsePrimary(context)
         while current.isPunct("."), case .identifier = next.kind {
             switch value {
-            case .number, .point, .size, .insets, .directionalInsets: break
+            case .constant: break
             default: return (value, column)
             }
             advance()
@@ -242,7 +248,7 @@ struct ChainReader {
     mutating func structMember(_ name: String, of value: ChainValue, token: ChainToken,
                          context: ValueContext) throws(TextSyntaxError) -> ChainValue {
         switch value {
-        case .number(let n):
+        case .constant(.number(let n)):
             if name == "advanced" {
                 try expect("(", "after advanced")
                 try expectLabel("by", in: "advanced(by:)")
@@ -255,19 +261,19 @@ struct ChainReader {
             }
             if name == "rawValue" || name == "value" { return value }
             throw error("unknown member '\(name.excerpt)' of a number (expected advanced(by:) or rawValue)", at: token)
-        case .point(let p):
+        case .constant(.point(let p)):
             switch name {
             case "x": return .number(p.x)
             case "y": return .number(p.y)
             default: break
             }
-        case .size(let s):
+        case .constant(.size(let s)):
             switch name {
             case "width": return .number(s.width)
             case "height": return .number(s.height)
             default: break
             }
-        case .insets(let i):
+        case .constant(.insets(let i)):
             switch name {
             case "top": return .number(i.top)
             case "left": return .number(i.left)
@@ -275,7 +281,7 @@ struct ChainReader {
             case "right": return .number(i.right)
             default: break
             }
-        case .directionalInsets(let i):
+        case .constant(.directionalInsets(let i)):
             switch name {
             case "top": return .number(i.top)
             case "leading": return .number(i.leading)
@@ -288,10 +294,10 @@ struct ChainReader {
         }
         let expected: String
         switch value {
-        case .point: expected = "x or y"
-        case .size: expected = "width or height"
-        case .insets: expected = "top, left, bottom or right"
-        case .directionalInsets: expected = "top, leading, bottom or trailing"
+        case .constant(.point): expected = "x or y"
+        case .constant(.size): expected = "width or height"
+        case .constant(.insets): expected = "top, left, bottom or right"
+        case .constant(.directionalInsets): expected = "top, leading, bottom or trailing"
         default: expected = "no members"
         }
         throw error("unknown member '\(name.excerpt)' of \(value.kindName) (expected \(expected))", at: token)
@@ -306,7 +312,7 @@ struct ChainReader {
     }
 
     func number(_ value: ChainValue, _ column: Int, _ what: String) throws(TextSyntaxError) -> Rational {
-        guard case .number(let n) = value else {
+        guard case .constant(.number(let n)) = value else {
             throw error("expected a number for \(what), found \(value.kindName)", at: column)
         }
         return n
@@ -420,7 +426,7 @@ struct ChainReader {
         let saved = (index, uses, undeclared)
         defer { (index, uses, undeclared) = saved }
         advance()
-        guard let (value, _) = try? parseExpression(.value), current.isPunct(")"), case .number(let n) = value else { return nil }
+        guard let (value, _) = try? parseExpression(.value), current.isPunct(")"), case .constant(.number(let n)) = value else { return nil }
         return n
     }
 
@@ -437,7 +443,7 @@ struct ChainReader {
         case .identifier:
             // a boxed constant or macro call: `@kMargin`, `@kScale(20)`
             let (value, column) = try parsePostfix(context == .target ? .value : context)
-            guard case .number(let n) = value else {
+            guard case .constant(.number(let n)) = value else {
                 throw error("'@\(token.text.excerpt)' boxes a number (as in @kMargin or @kScale(20)), found \(value.kindName)", at: column)
             }
             return .number(n)
@@ -446,7 +452,7 @@ struct ChainReader {
             let (value, column) = try parseExpression(context == .target ? .value : context)
             try expect(")", "to close '@('")
             switch value {
-            case .number, .point, .size, .insets, .directionalInsets: return value
+            case .constant: return value
             default: throw error("@(...) boxes a number or a struct, found \(value.kindName)", at: column)
             }
         case .punct("["):
@@ -562,7 +568,7 @@ struct ChainReader {
             }
             return .number(value)
         }
-        if let constant = parser.constants[name] { return constant.chainValue }
+        if let constant = parser.constants[name] { return .constant(constant) }
         if ChainNames.numberTypes.contains(name), current.isPunct("."), next.identifier != nil, parser.allowsParameters {
             // a static member of a number type the text does not define (`CGFloat.rowHeight`)
             let start = index - 1
@@ -586,7 +592,7 @@ struct ChainReader {
            let constant = parser.constants[member], !self.token(at: index + 2).isPunct("(") {
             // `self.padding`: a constant the file gives (a property's value)
             advance(); advance()
-            return constant.chainValue
+            return .constant(constant)
         }
         if !current.isPunct("."), !current.isPunct("("), context != .target,
            let near = ChainNames.suggestion(for: name, among: parser.constants.keys.sorted()) {

@@ -1,27 +1,6 @@
 import PlumbSystem
 
 /// A named value a text file may use in a chain: `let padding = 10` or `let padding = UIEdgeInsetsMake(10, 10, 10, 10)`.
-public enum TextConstant: Hashable, Sendable {
-    case number(Rational)
-    case point(Point)
-    case size(Size)
-    case insets(EdgeInsets)
-    case directionalInsets(DirectionalEdgeInsets)
-}
-
-extension TextConstant {
-    /// The constant as the value reader's value.
-    var chainValue: ChainValue {
-        switch self {
-        case .number(let n): .number(n)
-        case .point(let p): .point(p)
-        case .size(let s): .size(s)
-        case .insets(let i): .insets(i)
-        case .directionalInsets(let i): .directionalInsets(i)
-        }
-    }
-}
-
 /// Reads one Masonry (Objective-C) or SnapKit (Swift) chain, written as text, into the `ConstraintChain` the Swift DSL builds.
 ///
 /// Both spellings may be mixed freely: `make.top.equalTo(superview.mas_top).with.offset(padding.top);` and
@@ -39,7 +18,7 @@ public struct ChainParser: Sendable {
     /// View ids a chain may name.
     public var knownViews: Set<String>
     /// Named values a chain may use; numbers, points, sizes and insets (`padding.top` reads a member).
-    public var constants: [String: TextConstant]
+    public var constants: [String: ConstantValue]
     /// The file name used in locations and errors.
     public let file: String
     /// Names a chain may start with: the block's maker (`make`, or whatever the closure calls it) and `$0`.
@@ -75,18 +54,54 @@ public struct ChainParser: Sendable {
     ///   - valueConstants: named values of any kind (`let padding = UIEdgeInsetsMake(10, 10, 10, 10)`);
     ///     an entry here replaces a number of the same name in `constants`.
     public init(knownViews: Set<String>, constants: [String: Rational] = [:],
-                valueConstants: [String: TextConstant] = [:], file: String) {
+                valueConstants: [String: ConstantValue] = [:], file: String) {
         self.knownViews = knownViews
         if constants.isEmpty {
             // No copy: a reader makes a parser per statement, and its constants grow line by line.
             self.constants = valueConstants
         } else {
-            var all: [String: TextConstant] = [:]
+            var all: [String: ConstantValue] = [:]
             for (name, value) in constants { all[name] = .number(value) }
             for (name, value) in valueConstants { all[name] = value }
             self.constants = all
         }
         self.file = file
+    }
+
+    /// The id of the view `word` names as a layout file writes it (`title`, `self.title`, `weakSelf.title`,
+    /// `_title`, `items[0]`, `item.stack`, `self`, `view`), or an error naming the views known.
+    public func viewID(_ word: Substring, line: Int, column: Int) throws(TextSyntaxError) -> String {
+        var name = word.trimmingWhitespace
+        while let last = name.last, last == "!" || last == "?" { name = name.dropLast() }
+        if let dot = name.firstIndex(of: "."), selfAliases.contains(String(name[..<dot])) || name[..<dot].hasSuffix("self?") {
+            name = "self" + name[dot...]
+        }
+        name = Substring(String(name).replacing("?.", with: ".").replacing("!.", with: "."))
+        if name.hasPrefix("self.") && name != "self.view" { name = name.dropFirst(5) }
+        if name.hasSuffix(".contentView") && name.count > 12 && !knownViews.contains(String(name)) && knownViews.contains("contentView") {
+            name = "contentView"
+        }
+        if name.contains("."), !name.hasPrefix("self."), knownViews.contains(String(name.replacing(".", with: "_"))) {
+            name = Substring(name.replacing(".", with: "_"))   // `item.stack`, declared as `item_stack`
+        }
+        if let open = name.firstIndex(of: "["), name.hasSuffix("]") {
+            name = Substring(ChainParser.subscriptedID(String(name[..<open]), String(name[name.index(after: open)..<name.index(before: name.endIndex)])))
+        }
+        let id: String
+        if name.isEmpty || name == "self" || selfAliases.contains(String(name)) {
+            id = selfView
+        } else if (name == "view" && viewIsRoot) || name == "self.view" {
+            id = ChainParser.rootViewID
+        } else if name.hasPrefix("_"), !knownViews.contains(String(name)), knownViews.contains(String(name.dropFirst())) {
+            id = String(name.dropFirst())   // an instance variable `_title` behind a property `title`
+        } else {
+            id = String(name)
+        }
+        guard knownViews.contains(id) else {
+            throw TextSyntaxError(location: SourceLocation(file: file, line: line, column: column),
+                                  message: "unknown view '\(name.excerpt)' (known views: \(ChainParser.list(knownViews.sorted())))")
+        }
+        return id
     }
 
     /// Parses one statement: `make` (or `$0`), attributes, a relation, modifiers, an optional `;`.
@@ -135,23 +150,19 @@ public struct ChainParser: Sendable {
 
     /// Parses a value for a named constant: a number expression, `CGPointMake(1, 2)`, `CGSize(width: 1, height: 2)`,
     /// `UIEdgeInsetsMake(10, 10, 10, 10)`, `NSDirectionalEdgeInsets(top:leading:bottom:trailing:)`, `UIEdgeInsetsZero`, ...
-    public func parseConstant(_ text: some StringProtocol, line: Int, column: Int = 1) throws(TextSyntaxError) -> TextConstant {
+    public func parseConstant(_ text: some StringProtocol, line: Int, column: Int = 1) throws(TextSyntaxError) -> ConstantValue {
         var notes = ReadingNotes()
         return try parseConstant(text, line: line, column: column, notes: &notes)
     }
 
     /// `parseConstant`, noting the parameters it uses.
     public func parseConstant(_ text: some StringProtocol, line: Int, column: Int = 1,
-                              notes: inout ReadingNotes) throws(TextSyntaxError) -> TextConstant {
+                              notes: inout ReadingNotes) throws(TextSyntaxError) -> ConstantValue {
         var reader = try ChainReader(parser: self, text: text, line: line, column: column)
         let (value, valueColumn) = try reader.readWholeValue()
         notes.parameterUses += reader.uses
         switch value {
-        case .number(let n): return .number(n)
-        case .point(let p): return .point(p)
-        case .size(let s): return .size(s)
-        case .insets(let i): return .insets(i)
-        case .directionalInsets(let i): return .directionalInsets(i)
+        case .constant(let c): return c
         case .zero:
             throw reader.error("'.zero' is ambiguous here: write CGPointZero, CGSizeZero or UIEdgeInsetsZero", at: valueColumn)
         default:
@@ -429,56 +440,58 @@ extension ChainReader {
         func mismatch(_ expected: String) -> TextSyntaxError {
             error("expected \(expected) for \(what), found \(value.kindName)", at: column)
         }
+        // the constant inside a value already matched as one
+        func constant(of value: ChainValue) throws(TextSyntaxError) -> ConstantValue {
+            guard case .constant(let c) = value else { throw mismatch("a number or a struct") }
+            return c
+        }
         switch name {
         case "offset":
-            guard case .number(let n) = value else {
+            guard case .constant(.number) = value else {
                 throw mismatch("a number (use mas_offset, centerOffset, sizeOffset or insets for a struct)")
             }
-            chain.constantModifiers.append(.offset(n))
+            try chain.constantModifiers.append(constant(of: value))
         case "mas_offset", "valueOffset":
             switch value {
-            case .number(let n): chain.constantModifiers.append(.offset(n))
-            case .point(let p): chain.constantModifiers.append(.centerOffset(p))
-            case .size(let s): chain.constantModifiers.append(.sizeOffset(s))
-            case .insets(let i): chain.constantModifiers.append(.insets(i))
+            case .constant(.number), .constant(.point), .constant(.size), .constant(.insets):
+                try chain.constantModifiers.append(constant(of: value))
             case .zero:
                 throw error("'.zero' is ambiguous in \(what): write CGPointZero, CGSizeZero or UIEdgeInsetsZero", at: column)
             default: throw mismatch("a number, CGPoint, CGSize or UIEdgeInsets")
             }
         case "inset":
             switch value {
-            case .number(let n): chain.constantModifiers.append(.inset(n))
-            case .insets(let i): chain.constantModifiers.append(.insets(i))
+            case .constant(.number(let n)): chain.constantModifiers.append(.insets(EdgeInsets(n)))
+            case .constant(.insets), .constant(.directionalInsets): try chain.constantModifiers.append(constant(of: value))
             case .zero: chain.constantModifiers.append(.insets(.zero))
-            case .directionalInsets(let i): chain.constantModifiers.append(.directionalInsets(i))
             default: throw mismatch("a number, UIEdgeInsets or NSDirectionalEdgeInsets")
             }
         case "insets":
             switch value {
-            case .insets(let i): chain.constantModifiers.append(.insets(i))
+            case .constant(.insets): try chain.constantModifiers.append(constant(of: value))
             case .zero: chain.constantModifiers.append(.insets(.zero))
             default: throw mismatch("UIEdgeInsets (use inset(n) for a number)")
             }
         case "sizeOffset":
             switch value {
-            case .size(let s): chain.constantModifiers.append(.sizeOffset(s))
-            case .zero: chain.constantModifiers.append(.sizeOffset(.zero))
+            case .constant(.size): try chain.constantModifiers.append(constant(of: value))
+            case .zero: chain.constantModifiers.append(.size(.zero))
             default: throw mismatch("a CGSize")
             }
         case "centerOffset":
             switch value {
-            case .point(let p): chain.constantModifiers.append(.centerOffset(p))
-            case .zero: chain.constantModifiers.append(.centerOffset(.zero))
+            case .constant(.point): try chain.constantModifiers.append(constant(of: value))
+            case .zero: chain.constantModifiers.append(.point(.zero))
             default: throw mismatch("a CGPoint")
             }
         case "multipliedBy":
-            guard case .number(let n) = value else { throw mismatch("a number") }
+            guard case .constant(.number(let n)) = value else { throw mismatch("a number") }
             chain.multiplier = .multipliedBy(n)
         case "dividedBy":
-            guard case .number(let n) = value else { throw mismatch("a number") }
+            guard case .constant(.number(let n)) = value else { throw mismatch("a number") }
             chain.multiplier = .dividedBy(n)
         case "priority":
-            guard case .number(let n) = value else { throw mismatch("a priority") }
+            guard case .constant(.number(let n)) = value else { throw mismatch("a priority") }
             chain.priority = Priority(n)
         default:
             throw error("unknown modifier '\(name.excerpt)'", at: token)

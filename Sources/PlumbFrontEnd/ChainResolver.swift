@@ -38,7 +38,7 @@ struct ChainResolver {
         let location = chain.location
         var secondItem: ResolvedItem?
         var secondAttribute: LayoutAttribute?
-        var valueModifier: ConstantModifier?
+        var valueModifier: ConstantValue?
 
         switch target {
         case .array(let elements):

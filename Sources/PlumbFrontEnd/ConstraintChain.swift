@@ -33,20 +33,22 @@ public enum AttributeSelector: Hashable, Sendable {
     case composite(CompositeAttribute)
 }
 
-/// A change to a constraint's constant. Which attributes each one touches is the dialect's business.
-public enum ConstantModifier: Hashable, Sendable {
-    /// `offset(c)`: the constant on every attribute.
-    case offset(Rational)
-    /// `inset(i)`: the same inset on every side.
-    case inset(Rational)
-    /// `insets(UIEdgeInsets)`.
+/// A constant as written: a number, a point, a size, or insets. The one value type of the reader and the DSL: a `let`
+/// in a layout file, a value in a chain, a relation's value target (`equalTo(@10)`, `equalTo(CGSizeMake(…))`) and a
+/// constant modifier (`offset(8)` is `.number(8)`, `sizeOffset(s)` is `.size(s)`, `inset(8)` is `.insets` of 8 on
+/// every side, as both Masonry and SnapKit read it). Which attributes a value touches is the dialect's business
+/// (`Dialect.constant(from:first:second:startingAt:direction:)`).
+public enum ConstantValue: Hashable, Sendable {
+    /// A number: the constant on every attribute (`offset`).
+    case number(Rational)
+    /// A point: x on horizontal attributes, y on vertical ones (`centerOffset`).
+    case point(Point)
+    /// A size: width on width, height on height (`sizeOffset`).
+    case size(Size)
+    /// Edge insets: inward on each edge (`insets`, `inset(n)`).
     case insets(EdgeInsets)
-    /// `inset(NSDirectionalEdgeInsets)` (SnapKit).
+    /// Directional edge insets (SnapKit's `inset(NSDirectionalEdgeInsets)`).
     case directionalInsets(DirectionalEdgeInsets)
-    /// `sizeOffset(CGSize)`.
-    case sizeOffset(Size)
-    /// `centerOffset(CGPoint)`.
-    case centerOffset(Point)
 }
 
 /// What a relation relates to.
@@ -56,7 +58,7 @@ public indirect enum ConstraintTarget: Hashable, Sendable {
     /// A multi-attribute target such as `view.snp.edges` (SnapKit).
     case items(ItemReference, CompositeAttribute)
     /// A number, point, size or insets: no second item named; the value sets the constant.
-    case value(ConstantModifier)
+    case value(ConstantValue)
     /// One constraint per element (Masonry's `@[a, b]`).
     case array([ConstraintTarget])
 }
@@ -77,7 +79,7 @@ public struct ConstraintChain: Hashable, Sendable {
     /// Nil when there is no relation, or Masonry's relation-less chain.
     public var target: ConstraintTarget?
     /// Constant modifiers in call order.
-    public var constantModifiers: [ConstantModifier]
+    public var constantModifiers: [ConstantValue]
     /// How many of `constantModifiers` came before the relation (a value target's constant goes in between).
     public var modifiersBeforeRelation: Int
     /// The last multiplier modifier, if any.
@@ -90,7 +92,7 @@ public struct ConstraintChain: Hashable, Sendable {
     public var location: SourceLocation
 
     public init(attributes: [AttributeSelector], relation: Relation? = nil, target: ConstraintTarget? = nil,
-                constantModifiers: [ConstantModifier] = [], modifiersBeforeRelation: Int = 0,
+                constantModifiers: [ConstantValue] = [], modifiersBeforeRelation: Int = 0,
                 multiplier: MultiplierModifier? = nil, priority: Priority? = nil, key: String? = nil,
                 location: SourceLocation) {
         self.attributes = attributes

@@ -71,9 +71,9 @@ public struct LegacyLayoutGuide: AnchorProviding, Hashable, Sendable {
 /// One element of a Masonry array target (`equalTo(@[view, @100, other.mas_right])`).
 public struct ArrayTargetElement: Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     let target: ConstraintTarget
-    public init(integerLiteral value: Int) { target = .value(.offset(Rational(value))) }
-    public init(floatLiteral value: Double) { target = .value(.offset(Rational(floatLiteral: value))) }
-    public static func value(_ value: Rational) -> ArrayTargetElement { ArrayTargetElement(target: .value(.offset(value))) }
+    public init(integerLiteral value: Int) { target = .value(.number(Rational(value))) }
+    public init(floatLiteral value: Double) { target = .value(.number(Rational(floatLiteral: value))) }
+    public static func value(_ value: Rational) -> ArrayTargetElement { ArrayTargetElement(target: .value(.number(value))) }
     public static func item(_ item: some AnchorProviding) -> ArrayTargetElement { ArrayTargetElement(target: .item(item.itemReference, nil)) }
     public static func anchor(_ anchor: XAxisAnchor) -> ArrayTargetElement { ArrayTargetElement(target: .item(anchor.item, anchor.attribute)) }
     public static func anchor(_ anchor: YAxisAnchor) -> ArrayTargetElement { ArrayTargetElement(target: .item(anchor.item, anchor.attribute)) }

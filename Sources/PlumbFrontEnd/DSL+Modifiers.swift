@@ -8,24 +8,24 @@ public struct ConstraintEditable {
     public var with: ConstraintEditable { self }
     public var and: ConstraintEditable { self }
 
-    private func modify(_ modifier: ConstantModifier) -> ConstraintEditable {
+    private func modify(_ modifier: ConstantValue) -> ConstraintEditable {
         box.chain.constantModifiers.append(modifier)
         return self
     }
 
     /// Adds `c` to every attribute's constant.
-    @discardableResult public func offset(_ c: Rational) -> ConstraintEditable { modify(.offset(c)) }
+    @discardableResult public func offset(_ c: Rational) -> ConstraintEditable { modify(.number(c)) }
     /// The same inset on every side (right and bottom negative).
-    @discardableResult public func inset(_ i: Rational) -> ConstraintEditable { modify(.inset(i)) }
+    @discardableResult public func inset(_ i: Rational) -> ConstraintEditable { modify(.insets(EdgeInsets(i))) }
     /// Edge insets (Masonry's `insets`, SnapKit's `inset(UIEdgeInsets)`).
     @discardableResult public func insets(_ e: EdgeInsets) -> ConstraintEditable { modify(.insets(e)) }
     @discardableResult public func inset(_ e: EdgeInsets) -> ConstraintEditable { modify(.insets(e)) }
     /// Directional insets (SnapKit).
     @discardableResult public func inset(_ d: DirectionalEdgeInsets) -> ConstraintEditable { modify(.directionalInsets(d)) }
     /// Width and height constants.
-    @discardableResult public func sizeOffset(_ s: Size) -> ConstraintEditable { modify(.sizeOffset(s)) }
+    @discardableResult public func sizeOffset(_ s: Size) -> ConstraintEditable { modify(.size(s)) }
     /// centerX and centerY constants.
-    @discardableResult public func centerOffset(_ p: Point) -> ConstraintEditable { modify(.centerOffset(p)) }
+    @discardableResult public func centerOffset(_ p: Point) -> ConstraintEditable { modify(.point(p)) }
 
     /// Multiplies the second attribute (positions are scaled in the common ancestor's space).
     @discardableResult public func multipliedBy(_ m: Rational) -> ConstraintEditable {

@@ -44,7 +44,7 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable {
     /// Masonry folds every modifier over the first attribute, leaving the constant unchanged where a modifier
     /// does not apply. SnapKit takes the last modifier as the constant target and reads it for the second
     /// attribute (the first when there is none), with `direction` for leading/trailing insets.
-    func constant(from modifiers: [ConstantModifier], first: LayoutAttribute, second: LayoutAttribute?,
+    func constant(from modifiers: [ConstantValue], first: LayoutAttribute, second: LayoutAttribute?,
                   startingAt initial: Rational = .zero, direction: LayoutDirection) throws(NumberError) -> Rational {
         switch self {
         case .masonry:
@@ -60,12 +60,10 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Masonry's setters, keyed on the first attribute; nil leaves the constant unchanged.
-    static func masonryConstant(_ modifier: ConstantModifier, for attribute: LayoutAttribute) throws(NumberError) -> Rational? {
-        switch modifier {
-        case .offset(let c):
+    static func masonryConstant(_ value: ConstantValue, for attribute: LayoutAttribute) throws(NumberError) -> Rational? {
+        switch value {
+        case .number(let c):
             return c
-        case .inset(let i):
-            return try masonryConstant(.insets(EdgeInsets(i)), for: attribute)
         case .insets(let e):
             switch attribute {
             case .left, .leading: return e.left
@@ -77,13 +75,13 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable {
         case .directionalInsets(let d):
             // Masonry has no directional insets; read them as their left-to-right edge insets.
             return try masonryConstant(.insets(EdgeInsets(top: d.top, left: d.leading, bottom: d.bottom, right: d.trailing)), for: attribute)
-        case .sizeOffset(let s):
+        case .size(let s):
             switch attribute {
             case .width: return s.width
             case .height: return s.height
             default: return nil
             }
-        case .centerOffset(let p):
+        case .point(let p):
             switch attribute {
             case .centerX: return p.x
             case .centerY: return p.y
@@ -93,14 +91,12 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable {
     }
 
     /// SnapKit's `ConstraintConstantTarget` read for the target attribute (reference §1.5 table).
-    static func snapKitConstant(_ modifier: ConstantModifier, for attribute: LayoutAttribute,
+    static func snapKitConstant(_ value: ConstantValue, for attribute: LayoutAttribute,
                                 direction: LayoutDirection) throws(NumberError) -> Rational {
-        switch modifier {
-        case .offset(let v):
+        switch value {
+        case .number(let v):
             return v
-        case .inset(let i):
-            return try snapKitConstant(.insets(EdgeInsets(i)), for: attribute, direction: direction)
-        case .centerOffset(let p):
+        case .point(let p):
             switch attribute {
             case .width, .height: return .zero
             case .top, .bottom, .topMargin, .bottomMargin, .centerY, .centerYWithinMargins, .firstBaseline, .lastBaseline:
@@ -108,7 +104,7 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable {
             default:
                 return p.x
             }
-        case .sizeOffset(let s):
+        case .size(let s):
             switch attribute {
             case .width: return s.width
             case .height: return s.height

@@ -37,7 +37,7 @@ extension ViewTree {
         func chain(_ attribute: LayoutAttribute, _ to: ConstraintTarget, offset: Rational? = nil,
                    multiplier: Rational? = nil) -> ConstraintChain {
             ConstraintChain(attributes: [.single(attribute)], relation: .equal, target: to,
-                            constantModifiers: offset.map { [.offset($0)] } ?? [],
+                            constantModifiers: offset.map { [.number($0)] } ?? [],
                             multiplier: multiplier.map { .multipliedBy($0) }, location: location)
         }
         // Everything is prepared first, so that a failure installs nothing.
@@ -57,7 +57,7 @@ extension ViewTree {
                         if i == n - 1 { chains.append(chain(tailEdge, .item(target, tailEdge), offset: -tail)) }
                     }
                 case .fixedItemLength(let itemLength):
-                    chains.append(chain(length, .value(.offset(itemLength))))
+                    chains.append(chain(length, .value(.number(itemLength))))
                     if i == 0 {
                         chains.append(chain(leadEdge, .item(target, leadEdge), offset: lead))
                     } else if i == n - 1 {

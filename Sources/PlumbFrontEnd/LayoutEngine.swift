@@ -49,6 +49,10 @@ public final class LayoutEngine {
     /// Required constraints the solver refused, retried at every `layout()` until they fit or are removed.
     private var refused: [Int: [ConstraintID]?] = [:]
 
+    /// The tree ids of the required constraints the last `layout()` could not add (not in force; retried at
+    /// every `layout()` until they fit or are removed), in id order.
+    public var refusedConstraints: [Int] { refused.keys.sorted() }
+
     public init(tree: ViewTree, solver: any LayoutSolver) {
         self.tree = tree
         self.solver = solver
@@ -108,23 +112,17 @@ public final class LayoutEngine {
     /// Lets `component` of `view` be suggested values at `priority` (a drag, an animation).
     public func addEditVariable(_ view: View, _ component: FrameComponent, priority: Priority) throws(SolverError) {
         try solver.addEditVariable(view.variable(component), priority: priority)
-        edits[view.variable(component).index] = (priority, nil)
     }
 
     /// Stops editing `component` of `view`.
     public func removeEditVariable(_ view: View, _ component: FrameComponent) throws(SolverError) {
         try solver.removeEditVariable(view.variable(component))
-        edits[view.variable(component).index] = nil
     }
 
     /// Suggests a root-coordinate value for an edit variable; takes effect at the next `layout()`.
     public func suggest(_ value: Rational, for view: View, _ component: FrameComponent) throws(SolverError) {
         try solver.suggest(value, for: view.variable(component))
-        edits[view.variable(component).index]?.suggested = value
     }
-
-    /// Edit variables by index, with their priority and last suggested value (an edit counts once suggested).
-    private var edits: [Int: (priority: Priority, suggested: Rational?)] = [:]
 
     /// The variables the last `layout()` left ambiguous, when the back end detects ambiguity (nil otherwise).
     public func ambiguity() throws(SolverError) -> [AmbiguousVariable]? {
@@ -134,36 +132,6 @@ public final class LayoutEngine {
         return try detector.ambiguousVariables(among: variables)
     }
 
-    /// The total violation per priority level of the constraints in the solver, at the last solution:
-    /// exact when every value is exact.
-    public func levelViolations() -> [Priority: SolvedValue] {
-        var exact: [Priority: Rational] = [:]
-        var float: [Priority: Double] = [:]
-        var allExact = true
-        for id in inSolver.sorted() {  // a fixed order, so that sums are the same run after run
-            guard let c = tree.constraints[id]?.linear else { continue }
-            float[c.priority, default: 0] += c.violation(at: { self.solver.value(of: $0).doubleValue })
-            guard allExact else { continue }
-            let v = try? c.violation(at: { (variable) -> Rational in
-                if case .exact(let r) = self.solver.value(of: variable) { return r }
-                allExact = false
-                return .zero
-            })
-            if let v, allExact, let sum = try? (exact[c.priority] ?? .zero) + v { exact[c.priority] = sum } else { allExact = false }
-        }
-        // A suggested edit is `v == suggestion` at the edit's priority.
-        for (index, edit) in edits.sorted(by: { $0.key < $1.key }) {
-            guard let target = edit.suggested else { continue }
-            let value = solver.value(of: VariableID(index))
-            float[edit.priority, default: 0] += abs(value.doubleValue - target.doubleValue)
-            guard allExact, case .exact(let r) = value, let d = try? r - target,
-                  let sum = try? (exact[edit.priority] ?? .zero) + (d < .zero ? -d : d) else { allExact = false; continue }
-            exact[edit.priority] = sum
-        }
-        if allExact { return exact.mapValues { .exact($0) } }
-        return float.mapValues { .float($0) }
-    }
-
     /// The frame of `view` relative to its superview, from the last `layout()`.
     public func frame(of view: View) -> Frame {
         let x = solver.value(of: view.x)
@@ -171,12 +139,7 @@ public final class LayoutEngine {
         guard let superview = view.superview else {
             return Frame(x: x, y: y, width: solver.value(of: view.widthVariable), height: solver.value(of: view.heightVariable))
         }
-        return Frame(x: difference(x, solver.value(of: superview.x)), y: difference(y, solver.value(of: superview.y)),
+        return Frame(x: x.subtracting(solver.value(of: superview.x)), y: y.subtracting(solver.value(of: superview.y)),
                      width: solver.value(of: view.widthVariable), height: solver.value(of: view.heightVariable))
-    }
-
-    private func difference(_ a: SolvedValue, _ b: SolvedValue) -> SolvedValue {
-        if case .exact(let p) = a, case .exact(let q) = b, let d = try? p - q { return .exact(d) }
-        return .float(a.doubleValue - b.doubleValue)
     }
 }

@@ -316,37 +316,7 @@ extension LayoutFileReader {
     /// The declared view a receiver or statement names (`self.card`, `weakSelf.card`, `card!`, `_card`,
     /// `buttons[0]`, `item.stack`, `self`, `view`), or an error naming the declared ones.
     func viewID(_ word: Substring, line: Int, column: Int) throws(TextSyntaxError) -> String {
-        var name = word.trimmingWhitespace
-        while let last = name.last, last == "!" || last == "?" { name = name.dropLast() }
-        if let dot = name.firstIndex(of: "."), selfAliases.contains(String(name[..<dot])) || name[..<dot].hasSuffix("self?") {
-            name = "self" + name[dot...]
-        }
-        name = Substring(String(name).replacing("?.", with: ".").replacing("!.", with: "."))
-        if name.hasPrefix("self.") && name != "self.view" { name = name.dropFirst(5) }
-        if name.hasSuffix(".contentView") && name.count > 12 && !declared.contains(String(name)) && declared.contains("contentView") {
-            name = "contentView"
-        }
-        if name.contains("."), !name.hasPrefix("self."), declared.contains(String(name.replacing(".", with: "_"))) {
-            name = Substring(name.replacing(".", with: "_"))   // `item.stack`, declared as `item_stack`
-        }
-        if let open = name.firstIndex(of: "["), name.hasSuffix("]") {
-            name = Substring(ChainParser.subscriptedID(String(name[..<open]), String(name[name.index(after: open)..<name.index(before: name.endIndex)])))
-        }
-        let viewIsRoot = !declared.contains("view")
-        let id: String
-        if name.isEmpty || name == "self" || selfAliases.contains(String(name)) {
-            id = selfView
-        } else if (name == "view" && viewIsRoot) || name == "self.view" {
-            id = ChainParser.rootViewID
-        } else if name.hasPrefix("_"), !declared.contains(String(name)), declared.contains(String(name.dropFirst())) {
-            id = String(name.dropFirst())   // an instance variable `_title` behind a property `title`
-        } else {
-            id = String(name)
-        }
-        guard declared.contains(id) else {
-            throw error("unknown view '\(name.excerpt)' (known views: \(ChainParser.list(declared.sorted())))", line: line, column: column)
-        }
-        return id
+        try parser.viewID(word, line: line, column: column)
     }
 
     /// `green`, `self.green`, `weakSelf.green`, `green!`, `buttons[0]`, or `@[a, b]`.

@@ -59,7 +59,7 @@ struct LayoutFileReader {
     let file: String
     let lines: [Substring]
     var index = 0
-    var constants: [String: TextConstant] = [:]
+    var constants: [String: ConstantValue] = [:]
     var declared: Set<String> = []
     var script: LayoutScript?
     var pendingName: String?
@@ -251,7 +251,7 @@ struct LayoutFileReader {
             guard words.last == "{", words.count == 2 || (words.count == 3 && words[1] == "unsatisfiable") else {
                 throw error("expected `expect {` or `expect unsatisfiable {`", line: line, column: column)
             }
-            try readExpectation(unsatisfiable: words.count == 3, location: location)
+            try readCheckpoint(words.count == 3 ? .unsatisfiable : .frames, location: location)
         case "edit", "unedit", "suggest":
             try requireRoot(line: line)
             try readEditStep(head, Array(words), location: location)
@@ -283,74 +283,23 @@ struct LayoutFileReader {
         }
     }
 
-    /// `expect {` frames and ranges `}` or `expect unsatisfiable {` labels `}`.
-    mutating func readExpectation(unsatisfiable: Bool, location: SourceLocation) throws(TextSyntaxError) {
-        var expectation = LayoutExpectation(location: location)
-        if unsatisfiable { expectation.conflict = [] }
-        // Where each view's frame and each VIEW.COMPONENT range was first given: a second one is a mistake, not an
-        // override.
-        var firstFrame: [String: SourceLocation] = [:]
-        var firstRange: [String: SourceLocation] = [:]
-        func listedTwice(_ what: String, first: SourceLocation, line: Int, column: Int) -> TextSyntaxError {
-            error("\(what) is listed twice in this expectation (first at line \(first.line), column \(first.column ?? 1)): "
-                  + "give it one line", line: line, column: column)
-        }
+    /// `expect {` … `}` or `expect unsatisfiable {` … `}`: the lines kept as written for whoever checks the layout
+    /// (a `Checkpoint`), with the names and numbers in scope here.
+    mutating func readCheckpoint(_ kind: Checkpoint.Kind, location: SourceLocation) throws(TextSyntaxError) {
+        var kept: [Checkpoint.Line] = []
         while index < lines.count {
             let lineNumber = index + 1
             let raw = lines[index]
             index += 1
-            let derivation = commentText(raw)
             let text = stripComment(raw)
             let trimmed = text.trimmingWhitespace
-            if trimmed.isEmpty {
-                if !derivation.isEmpty { expectation.derivation += (expectation.derivation.isEmpty ? "" : "\n") + derivation }
-                continue
-            }
             let column = text.distance(from: text.startIndex, to: trimmed.startIndex) + 1
-            let here = SourceLocation(file: file, line: lineNumber, column: column)
             if trimmed == "}" {
-                addStep((.expect(expectation), location))
+                addStep((.expect(Checkpoint(kind: kind, location: location, lines: kept, scope: parser)), location))
                 return
             }
-            if unsatisfiable {
-                guard trimmed.count >= 2, trimmed.first == "\"", trimmed.last == "\"" else {
-                    throw error("expected a conflicting constraint's label in quotes, e.g. \"v.left == root.left + 1\"", line: lineNumber, column: column)
-                }
-                expectation.conflict?.append(String(trimmed.dropFirst().dropLast()))
-                continue
-            }
-            let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if words.first == "ambiguous" {
-                guard words.count == 4, let dot = words[1].firstIndex(of: ".") else {
-                    throw error("expected `ambiguous VIEW.COMPONENT MIN MAX` (component x, y, width or height; -inf/inf for unbounded)", line: lineNumber, column: column)
-                }
-                let id = try viewID(words[1][..<dot], line: lineNumber, column: column)
-                guard let component = FrameComponent(rawValue: String(words[1][words[1].index(after: dot)...])) else {
-                    throw error("unknown frame component in '\(words[1].excerpt)': expected x, y, width or height", line: lineNumber, column: column)
-                }
-                let targetColumn = column + trimmed.distance(from: trimmed.startIndex, to: words[1].startIndex)
-                let key = "\(id).\(component.rawValue)"
-                if let first = firstRange[key] {
-                    throw listedTwice("the range of '\(key.excerpt)'", first: first, line: lineNumber, column: targetColumn)
-                }
-                firstRange[key] = SourceLocation(file: file, line: lineNumber, column: targetColumn)
-                let minimum = words[2] == "-inf" ? nil : try number(String(words[2]), line: lineNumber)
-                let maximum = words[3] == "inf" ? nil : try number(String(words[3]), line: lineNumber)
-                expectation.ambiguous.append(LayoutExpectation.Range(view: id, component: component, minimum: minimum, maximum: maximum,
-                                                               derivation: derivation, location: here))
-                continue
-            }
-            guard words.count == 5 else {
-                throw error("expected `VIEW X Y WIDTH HEIGHT` (relative to the superview; ? where not compared), or `ambiguous VIEW.COMPONENT MIN MAX`", line: lineNumber, column: column)
-            }
-            let id = try viewID(words[0], line: lineNumber, column: column)
-            if let first = firstFrame[id] {
-                throw listedTwice("view '\(id.excerpt)'", first: first, line: lineNumber, column: column)
-            }
-            firstFrame[id] = here
-            let parts = try words[1...].map { (w) throws(TextSyntaxError) -> Rational? in w == "?" ? nil : try number(String(w), line: lineNumber) }
-            expectation.frames.append(LayoutExpectation.Frame(view: id, x: parts[0], y: parts[1], width: parts[2], height: parts[3],
-                                                        derivation: derivation, location: here))
+            kept.append(Checkpoint.Line(text: trimmed, comment: commentText(raw),
+                                        location: SourceLocation(file: file, line: lineNumber, column: column)))
         }
         throw error("the expectation opened here is never closed: expected `}`", line: location.line, column: location.column ?? 1)
     }
@@ -405,14 +354,14 @@ struct LayoutFileReader {
         return false
     }
 
-    func modifier(_ property: String, _ value: TextConstant, line: Int, column: Int) throws(TextSyntaxError) -> ConstantModifier {
+    /// The value `constraint.PROPERTY = value` sets, checked against what the property takes.
+    func modifier(_ property: String, _ value: ConstantValue, line: Int, column: Int) throws(TextSyntaxError) -> ConstantValue {
         switch (property, value) {
-        case ("offset", .number(let n)): return .offset(n)
-        case ("offset", .point(let p)), ("centerOffset", .point(let p)): return .centerOffset(p)
-        case ("offset", .size(let z)), ("sizeOffset", .size(let z)): return .sizeOffset(z)
-        case ("offset", .insets(let e)), ("insets", .insets(let e)), ("inset", .insets(let e)): return .insets(e)
-        case ("inset", .number(let n)): return .inset(n)
-        case ("inset", .directionalInsets(let d)), ("insets", .directionalInsets(let d)): return .directionalInsets(d)
+        case ("offset", _), ("centerOffset", .point), ("sizeOffset", .size), ("insets", .insets), ("inset", .insets),
+             ("insets", .directionalInsets), ("inset", .directionalInsets):
+            return value
+        case ("inset", .number(let n)):
+            return .insets(EdgeInsets(n))
         default:
             throw error("cannot set \(property) to that value: offset takes a number, point, size or insets; inset a number or insets; insets insets; sizeOffset a size; centerOffset a point", line: line, column: column)
         }

@@ -46,7 +46,7 @@ public struct LayoutScript: Sendable {
         case distribute([String], LayoutAttribute.Axis, DistributionMode, lead: Rational, tail: Rational)
         case resizeRoot(Size)
         /// A constant change on a kept reference (`topConstraint.offset = 20`, `update(inset:)`).
-        case changeConstant(reference: String, ConstantModifier)
+        case changeConstant(reference: String, ConstantValue)
         /// `[reference uninstall]` / `deactivate()` (false) or `install` / `activate()` (true).
         case setActive(reference: String, Bool)
         /// Makes a frame component editable at a priority below 1000.
@@ -54,8 +54,8 @@ public struct LayoutScript: Sendable {
         case removeEdit(view: String, FrameComponent)
         /// One round of suggestions (root-coordinate values), then a solve.
         case suggest([(view: String, component: FrameComponent, value: Rational)])
-        /// What the layout must look like after the steps so far.
-        case expect(LayoutExpectation)
+        /// A point where the layout is to be looked at (what it must look like is the corpus's business).
+        case expect(Checkpoint)
         /// A step that must be rejected with an error whose message contains the text, changing nothing
         /// (`expect error "..."` after it).
         case failing(Step, String)

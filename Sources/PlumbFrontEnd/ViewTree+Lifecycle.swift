@@ -82,7 +82,7 @@ extension ViewTree {
 
     /// The constant a kept constraint gets from a modifier applied later (Masonry `constraint.offset = …`,
     /// SnapKit `update(offset:)`), under this tree's dialect.
-    func constant(afterApplying modifier: ConstantModifier, to resolved: ResolvedConstraint) throws(NumberError) -> Rational {
+    func constant(afterApplying modifier: ConstantValue, to resolved: ResolvedConstraint) throws(NumberError) -> Rational {
         try dialect.constant(from: [modifier], first: resolved.firstAttribute, second: resolved.secondAttribute,
                              startingAt: resolved.constant, direction: root.effectiveDirection)
     }
@@ -107,7 +107,7 @@ public final class ConstraintGroup {
     }
 
     /// Applies a constant modifier to every member, as the dialect reads it (a change in place).
-    public func update(_ modifier: ConstantModifier) throws(LayoutError) {
+    public func update(_ modifier: ConstantValue) throws(LayoutError) {
         let tree = try liveTree()
         var updated: [ResolvedConstraint] = []
         for member in members {
@@ -129,11 +129,11 @@ public final class ConstraintGroup {
         return tree
     }
 
-    public func update(offset: Rational) throws(LayoutError) { try update(.offset(offset)) }
-    public func update(inset: Rational) throws(LayoutError) { try update(.inset(inset)) }
+    public func update(offset: Rational) throws(LayoutError) { try update(.number(offset)) }
+    public func update(inset: Rational) throws(LayoutError) { try update(.insets(EdgeInsets(inset))) }
     public func update(insets: EdgeInsets) throws(LayoutError) { try update(.insets(insets)) }
-    public func update(sizeOffset: Size) throws(LayoutError) { try update(.sizeOffset(sizeOffset)) }
-    public func update(centerOffset: Point) throws(LayoutError) { try update(.centerOffset(centerOffset)) }
+    public func update(sizeOffset: Size) throws(LayoutError) { try update(.size(sizeOffset)) }
+    public func update(centerOffset: Point) throws(LayoutError) { try update(.point(centerOffset)) }
 
     /// Removes the members from the tree (`uninstall`, `deactivate()`).
     public func deactivate() {

@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 
 /// A back end the harness runs: one of Plumb's, or an external program speaking plumb-solver/1.
 public enum BackEnd: Sendable {

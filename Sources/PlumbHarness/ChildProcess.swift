@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import PlumbSolver
+import PlumbBatch
 
 /// A program started with `/bin/sh -c`, talked to one line at a time over pipes, with a deadline on every exchange.
 ///

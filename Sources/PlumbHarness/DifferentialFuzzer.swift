@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import PlumbCorpus
 
 /// Random prioritized systems through several back ends, each judged against the exact one; a disagreement is
@@ -62,14 +63,12 @@ public struct DifferentialFuzzer {
         // Keyed by exact names, as layout-lp/1 compares them; a name answered twice keeps its first value.
         let e = Dictionary(exact.values.map { (ExactName($0.name), $0.value) }, uniquingKeysWith: { a, _ in a })
         let o = Dictionary(other.values.map { (ExactName($0.name), $0.value) }, uniquingKeysWith: { a, _ in a })
-        let value = { (table: [ExactName: SolvedValue], v: VariableID) in table[ExactName(system.variables[v.index])]?.doubleValue ?? 0 }
-        var levels: [Priority: (Double, Double)] = [:]
-        for c in system.constraints {
-            let pair = levels[c.priority] ?? (0, 0)
-            levels[c.priority] = (pair.0 + c.violation(at: { value(e, $0) }), pair.1 + c.violation(at: { value(o, $0) }))
-        }
-        for (priority, pair) in levels.sorted(by: { $0.key > $1.key }) where !policy.agree(.float(pair.0), .float(pair.1)) {
-            return .differs("level \(priority): violation \(pair.1), the exact optimum is \(pair.0)")
+        // a variable an answer leaves out reads as 0, as a solver reports a variable no row mentions
+        let value = { (table: [ExactName: SolvedValue], v: VariableID) in table[ExactName(system.variables[v.index])] ?? .exact(.zero) }
+        let optimum = system.levelViolations { value(e, $0) }, mine = system.levelViolations { value(o, $0) }
+        for (priority, best) in optimum.sorted(by: { $0.key > $1.key }) {
+            let total = mine[priority] ?? .exact(.zero)
+            if !policy.agree(best, total) { return .differs("level \(priority): violation \(total), the exact optimum is \(best)") }
         }
         let ambiguous = Set(exact.ambiguous.map { ExactName($0.name) })
         for (name, v) in e where !ambiguous.contains(name) {

@@ -60,6 +60,27 @@ public struct FrameRendering {
         return missing.isEmpty ? line : line + " Without frames: " + why + "."
     }
 
+    /// The drawing of `script`'s state after its last step, solved in one batch by each of `backEnds` and read
+    /// through the same observer as the judge's.
+    public init(_ script: LayoutScript, backEnds: [BackEnd], policy: ConformancePolicy = .standard) throws(LayoutError) {
+        let tree = try script.makeTree()
+        let player = LayoutPlayer(script: script, tree: tree)
+        for (step, location) in script.steps { try player.perform(step, at: location) }
+        let system = player.linearSystem()
+        let answers = backEnds.map { backEnd -> Answer in
+            let result = backEnd.solve(system, roundValues: .all)
+            guard result.status == .ok else {
+                return Answer(backEnd: backEnd.name, frames: [:], note: "\(result.status.rawValue): \(result.message)")
+            }
+            let observer = Observer(tree: tree, system: system, answer: result.rounds.last ?? result.values)
+            var frames: [String: (x: Double, y: Double, width: Double, height: Double)] = [:]
+            for view in tree.views where !view.isRoot { frames[view.id] = observer.rootFrame(of: view) }
+            return Answer(backEnd: backEnd.name, frames: frames, note: nil)
+        }
+        self.init(title: script.name, rootWidth: script.rootSize.width.doubleValue,
+                  rootHeight: script.rootSize.height.doubleValue, answers: answers, policy: policy)
+    }
+
     public func svg() -> String {
         let canvas = 560.0, margin = 40.0, legend = 20.0 * Double(answers.count + 2)
         let scale = canvas / max(1, max(rootWidth, rootHeight))

@@ -1,4 +1,5 @@
 import PlumbSolver
+import PlumbBatch
 
 /// How one back end's answer to one fuzz case compares with the exact back end's.
 public enum FuzzComparison: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import PlumbFrontEnd
 import PlumbCorpus
 
@@ -66,13 +67,24 @@ public struct Harness {
         var step = 0
         let total = entries.count * options.backEnds.count
         for entry in entries {
+            // The oracle plays each layout once: its observations are the reference, and its own when it is judged.
+            let oracleRun = oracle.map { runner.observe(entry, with: .native($0)) }
             var reference: [Observation]?
-            if let oracle, case .success(let observed) = runner.observe(entry, with: .native(oracle)) { reference = observed }
+            if case .success(let observed)? = oracleRun { reference = observed }
+            // Timed as one batch system, the form every back end takes (external programs only take that); lowered
+            // once for all back ends.
+            let batch = options.timeCorpus ? try? entry.script.lowered() : nil
             for backEnd in options.backEnds {
                 progress(HarnessProgress(phase: "corpus", done: step, total: total, detail: "\(entry.name) · \(backEnd.name)"))
                 step += 1
                 let expectations = entry.expectations.map(\.expectation)
-                switch runner.observe(entry, with: backEnd) {
+                let observed: Result<[Observation], RunFailure>
+                if case .native(let type) = backEnd, let oracle, let oracleRun, ObjectIdentifier(type) == ObjectIdentifier(oracle) {
+                    observed = oracleRun
+                } else {
+                    observed = runner.observe(entry, with: backEnd)
+                }
+                switch observed {
                 case .success(let observations):
                     for (index, (observation, expectation)) in zip(observations, expectations).enumerated() {
                         let verdict = judge.judge(observation, against: expectation, capabilities: backEnd.capabilities,
@@ -91,7 +103,7 @@ public struct Harness {
                                                          maxError: 0))
                     }
                 }
-                if options.timeCorpus, let system = try? entry.script.lowered() {
+                if let system = batch {
                     results.timings.append(time(system, workload: entry.name, family: "corpus",
                                                 size: max(0, system.variables.count / 4 - 1), on: backEnd))
                 }

@@ -1,6 +1,7 @@
 import PlumbSystem
 import PlumbSolver
 import PlumbFrontEnd
+import PlumbCorpus
 
 /// The outcome of judging one expectation.
 public struct Verdict: Sendable {
@@ -40,7 +41,8 @@ public struct Judge: Sendable {
     public init(policy: ConformancePolicy = .standard) { self.policy = policy }
 
     /// Judges `observation` by `capabilities` against `expectation`; `reference` is the exact back end's
-    /// observation at the same point, when it ran; `isIrreducible` checks a named conflict set, when an oracle exists.
+    /// observation at the same point, when it ran (its level optima judge the others'). Whether a named conflict
+    /// set is irreducible comes with the observation (`Observation.conflictIrreducible`).
     public func judge(_ observation: Observation, against expectation: LayoutExpectation, capabilities: SolverCapabilities,
                       reference: Observation? = nil) -> Verdict {
         var differences: [Difference] = []

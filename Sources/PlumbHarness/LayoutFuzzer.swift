@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import PlumbFrontEnd
 import PlumbCorpus
 
@@ -51,11 +52,14 @@ public struct LayoutFuzzer {
 
     /// The observations, or the front end's error message.
     public func observeOrExplain(_ layout: RandomLayout, _ type: any LayoutSolver.Type) -> Result<[Observation], RunFailure> {
-        let script: LayoutScript
-        do { script = try LayoutFile(file: "fuzz.layout", name: "fuzz").parse(layout.text(name: "fuzz")) } catch {
+        let entry: CorpusEntry
+        do {
+            let script = try LayoutFile(file: "fuzz.layout", name: "fuzz").parse(layout.text(name: "fuzz"))
+            entry = try CorpusEntry(path: "fuzz.layout", script: script)
+        } catch {
             return .failure(.layout(error.description))
         }
-        return CorpusRunner().observe(CorpusEntry(path: "fuzz.layout", script: script), with: .native(type))
+        return CorpusRunner().observe(entry, with: .native(type))
     }
 
     func compare(_ layout: RandomLayout, _ type: any LayoutSolver.Type, exact: [Observation]? = nil) -> FuzzComparison {

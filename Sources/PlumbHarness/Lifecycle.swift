@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import PlumbFrontEnd
 import PlumbCorpus
 

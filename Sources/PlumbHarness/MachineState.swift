@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -102,16 +102,7 @@ public struct PeerCatalog: Sendable {
     }
 
     static func folders(in root: String) -> [String] {
-        guard let dir = opendir(root) else { return [] }
-        defer { closedir(dir) }
-        var found: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if !name.hasPrefix("."), Corpus.isDirectory(root + "/" + name) { found.append(name) }
-        }
-        return found.sorted()
+        (folderEntries(atPath: root) ?? []).filter { isFolder(atPath: root + "/" + $0) }
     }
 }
 

@@ -1,4 +1,5 @@
 import PlumbSolver
+import PlumbBatch
 
 /// How every workload is timed, on every solver alike (Plumb's back ends and external programs).
 ///

@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 
 /// What one timed run does, the same for every solver: build and solve a system, play its suggestion rounds, then
 /// each operation an app performs between frames (update constants, remake a view, remove a view and add it back,

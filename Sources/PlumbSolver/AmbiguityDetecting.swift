@@ -21,4 +21,10 @@ public protocol AmbiguityDetecting: LayoutSolver {
     /// not unique on the optimal face, with their ranges, in variable order. A candidate that no constraint
     /// mentions is free: ambiguous over (−∞, ∞).
     func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable]
+
+    /// After `solve()`: the least and greatest values of `expression` on the optimal face (`.float(∓.infinity)`
+    /// when unbounded), equal when the face fixes it. Asks without adding anything to the solver, so a judge can
+    /// ask about `child.x − parent.x` without changing what it judges.
+    /// - Complexity: two optimisations over the face, as `ambiguousVariables` makes per variable.
+    func range(of expression: LinearExpression) throws(SolverError) -> (minimum: SolvedValue, maximum: SolvedValue)
 }

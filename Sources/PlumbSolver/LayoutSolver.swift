@@ -11,25 +11,6 @@ public struct ConstraintID: Hashable, Comparable, Sendable, CustomStringConverti
 /// A solved value: exact from an exact back end, floating from the others (layout-result/1's value).
 public typealias SolvedValue = LayoutResult.Value
 
-extension LayoutResult.Value: CustomStringConvertible {
-    /// The value as a `Double` (for display and for comparing back ends).
-    public var doubleValue: Double {
-        switch self {
-        case .exact(let r): return r.doubleValue
-        case .wide(let w): return w.doubleValue
-        case .float(let d): return d
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .exact(let r): return r.description
-        case .wide(let w): return w.description
-        case .float(let d): return "\(d)"
-        }
-    }
-}
-
 /// What a `solve()` call reports besides the values.
 public struct SolveReport: Hashable, Sendable {
     /// False when an iterative back end stopped before converging; its values are then not a solution.

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Why a file could not be read.
+/// Why a file or folder could not be read or written.
 public struct FileReadError: Error, CustomStringConvertible, Sendable {
     public let path: String
     public let reason: String
@@ -42,3 +42,37 @@ public func readFile(atPath path: String, limit: Int = inputFileSizeLimit) throw
 
 /// The bytes of the file at `path`, or nil when it cannot be read (see `readFile(atPath:limit:)`).
 public func readFileBytes(atPath path: String) -> [UInt8]? { try? readFile(atPath: path) }
+
+/// The names in the folder at `path` (hidden ones, starting with `.`, left out), sorted; nil when it is no folder
+/// that can be opened. The one folder reader the tools share.
+/// - Complexity: O(n log n) for n entries.
+public func folderEntries(atPath path: String) -> [String]? {
+    guard let dir = opendir(path) else { return nil }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafePointer(to: entry.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+        }
+        if !name.hasPrefix(".") { names.append(name) }
+    }
+    return names.sorted()
+}
+
+/// Whether `path` is a folder that can be opened.
+public func isFolder(atPath path: String) -> Bool {
+    guard let dir = opendir(path) else { return false }
+    closedir(dir)
+    return true
+}
+
+/// Writes `bytes` to the file at `path`, replacing it (the one file writer the tools share).
+public func writeFile(_ bytes: [UInt8], atPath path: String) throws(FileReadError) {
+    guard let file = fopen(path, "wb") else {
+        throw FileReadError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))")
+    }
+    defer { fclose(file) }
+    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+        throw FileReadError(path: path, reason: "cannot be written in full (\(String(cString: strerror(errno))))")
+    }
+}

@@ -119,3 +119,28 @@ public struct LayoutResult: Hashable, Sendable {
         self.message = message
     }
 }
+
+extension LayoutResult.Value: CustomStringConvertible {
+    /// The value as a `Double` (for display and for comparing back ends).
+    public var doubleValue: Double {
+        switch self {
+        case .exact(let r): return r.doubleValue
+        case .wide(let w): return w.doubleValue
+        case .float(let d): return d
+        }
+    }
+
+    /// `self − other`: exact when both are exact and the difference fits, in floating point otherwise.
+    public func subtracting(_ other: LayoutResult.Value) -> LayoutResult.Value {
+        if case .exact(let a) = self, case .exact(let b) = other, let d = try? a - b { return .exact(d) }
+        return .float(doubleValue - other.doubleValue)
+    }
+
+    public var description: String {
+        switch self {
+        case .exact(let r): return r.description
+        case .wide(let w): return w.description
+        case .float(let d): return "\(d)"
+        }
+    }
+}

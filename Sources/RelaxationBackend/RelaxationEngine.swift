@@ -20,7 +20,7 @@ struct RelaxationEngine {
     let tolerance: Double
     let maxSweeps: Int
     let overRelaxation: Double
-    let deadline: Double
+    let deadline: ContinuousClock.Instant
     let maxProjections: Int
     /// Row projections so far in this solve.
     var projections = 0
@@ -38,7 +38,7 @@ struct RelaxationEngine {
     private var previous: [Double]
     private var rowsOfVariable = RowsOfVariable()
 
-    init(scheme: RelaxationScheme, tolerance: Double, maxSweeps: Int, overRelaxation: Double, deadline: Double, maxProjections: Int,
+    init(scheme: RelaxationScheme, tolerance: Double, maxSweeps: Int, overRelaxation: Double, deadline: ContinuousClock.Instant, maxProjections: Int,
          rows: RowTable, levelOf: [Int], levelCount: Int, start: [Double]) {
         self.scheme = scheme
         self.tolerance = tolerance
@@ -191,7 +191,7 @@ struct RelaxationEngine {
         while true {
             if sweeps >= maxSweeps { return .sweepCap }
             if projections >= maxProjections { return .projectionCap }
-            if monotonicSeconds() >= deadline { return .timeLimit }
+            if ContinuousClock.now >= deadline { return .timeLimit }
             copy(x, into: &previous)
             soft.sweep(&x, omega: 1)
             hard.sweep(&x, omega: relaxation.omega)

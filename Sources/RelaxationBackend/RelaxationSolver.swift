@@ -178,7 +178,7 @@ public class RelaxationSolver: LayoutSolver {
     }
 
     public func solve() throws(SolverError) -> SolveReport {
-        let start = monotonicSeconds()
+        let start = ContinuousClock.now
         if compiled == nil {
             var table = RowTable(), distinct: [Priority] = [], indexOf: [Priority: Int] = [:]
             for id in constraints.keys.sorted() {
@@ -223,8 +223,10 @@ public class RelaxationSolver: LayoutSolver {
         let levelOfDistinct = distinct.map { priority in priority.isRequired ? 0 : (levels.firstIndex(of: priority) ?? 0) }
 
         let levelOf = rows.priorityIndex.map { levelOfDistinct[$0] }
+        // the time limit as a duration (a limit beyond a year is no limit in practice, and keeps the arithmetic finite)
+        let allowed = Duration.seconds(min(max(0, timeLimit.isNaN ? 0 : timeLimit), 3.2e7))
         // one run of the sweeps over `table` from the current values, with this solver's settings and limits
-        func run(_ table: RowTable, deadline: Double) -> RelaxationEngine {
+        func run(_ table: RowTable, deadline: ContinuousClock.Instant) -> RelaxationEngine {
             var engine = RelaxationEngine(scheme: scheme, tolerance: tolerance, maxSweeps: max(0, maxSweeps),
                                           overRelaxation: min(max(overRelaxation, 0.01), 1.99),
                                           deadline: deadline, maxProjections: max(0, maxProjections), rows: table, levelOf: levelOf,
@@ -232,7 +234,7 @@ public class RelaxationSolver: LayoutSolver {
             engine.run()
             return engine
         }
-        let engine = run(rows, deadline: start + max(0, timeLimit))
+        let engine = run(rows, deadline: start + allowed)
         values = engine.x
         let residuals = engine.levelResiduals()
         lastResiduals = zip(levels, residuals).map { (priority: $0.0, violation: $0.1) }
@@ -275,7 +277,7 @@ public class RelaxationSolver: LayoutSolver {
         if converged && violatedLevel == nil && illConditioning == nil && !roundedConstants.isEmpty {
             var moved = rows
             for (row, error) in roundedConstants { moved.constants[row] += error }
-            let probe = run(moved, deadline: monotonicSeconds() + max(0, timeLimit))
+            let probe = run(moved, deadline: ContinuousClock.now + allowed)
             for (a, b) in zip(probe.x, values) { sensitivity = Swift.max(sensitivity, abs(a - b)) }
             // a probe that did not settle tells nothing either way: not vouched for
             if probe.stop != nil { sensitivity = .infinity }

@@ -81,7 +81,10 @@ struct ParameterOptions: ParsableArguments {
 func loadLayout(_ path: String, text: String, parameters: ParameterBindings) throws -> LayoutScript {
     let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "layout")
     let script: LayoutScript
-    do { script = try LayoutFile(file: path, name: name, parameters: parameters).parse(text) } catch {
+    do {
+        script = try LayoutFile(file: path, name: name, parameters: parameters).parse(text)
+        _ = try CorpusEntry(path: path, script: script)   // its expect blocks read too, as the corpus reads them
+    } catch {
         throw InputError(error.description)
     }
     if let warning = UndeclaredView.warning(script.undeclaredViews) { writeStandardError(warning + "\n") }

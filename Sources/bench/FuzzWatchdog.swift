@@ -1,5 +1,6 @@
 import Foundation
 import PlumbSolver
+import PlumbBatch
 import PlumbHarness
 
 /// Ends a fuzz run stuck inside one back end call. The fuzzer checks each case's time bound between its own steps;

@@ -25,26 +25,10 @@ struct Render: ParsableCommand {
         let text = String(decoding: try exitOnInputError { try readFile(file) }, as: UTF8.self)
         let parameters = try parameterOptions.bindings
         let script = try exitOnInputError { try loadLayout(file, text: text, parameters: parameters) }
-        let system = try exitOnInputError { () throws -> LinearSystem in
-            do { return try script.lowered() } catch { throw InputError("\(error)") }
+        let backEnds = try backEndOptions.selected()
+        let rendering = try exitOnInputError { () throws -> FrameRendering in
+            do { return try FrameRendering(script, backEnds: backEnds) } catch { throw InputError("\(error)") }
         }
-        var answers: [FrameRendering.Answer] = []
-        for backEnd in try backEndOptions.selected() {
-            let result = backEnd.solve(system, roundValues: .all)
-            let final = result.rounds.last ?? result.values
-            var values: [String: Double] = [:]
-            for entry in final { values[entry.name] = entry.value.doubleValue }
-            var frames: [String: (x: Double, y: Double, width: Double, height: Double)] = [:]
-            for view in script.views {
-                let id = view.id
-                frames[id] = (values["\(id).x"] ?? .nan, values["\(id).y"] ?? .nan, values["\(id).w"] ?? .nan, values["\(id).h"] ?? .nan)
-            }
-            let ok = result.status == LayoutResult.Status.ok
-            answers.append(.init(backEnd: backEnd.name, frames: ok ? frames : [:],
-                                 note: ok ? nil : "\(result.status.rawValue): \(result.message)"))
-        }
-        let rendering = FrameRendering(title: script.name, rootWidth: script.rootSize.width.doubleValue,
-                                       rootHeight: script.rootSize.height.doubleValue, answers: answers)
         let path = output ?? (file.hasSuffix(".layout") ? String(file.dropLast(7)) : file) + ".svg"
         try writeText(rendering.svg(), to: path)
         print("wrote \(path): \(rendering.verdict)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import PlumbCorpus
 import PlumbHarness
 #if canImport(Glibc)
@@ -187,10 +188,7 @@ func preflight(_ backEnds: [BackEnd]) throws {
 }
 
 func writeText(_ text: String, to path: String) throws {
-    guard let file = fopen(path, "wb") else { throw InputError("cannot write \(path)") }
-    defer { fclose(file) }
-    let bytes = Array(text.utf8)
-    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw InputError("cannot write \(path)") }
+    do { try writeFile(Array(text.utf8), atPath: path) } catch { throw InputError(error.description) }
 }
 
 #if DEBUG

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import PlumbFrontEnd
 import PlumbCorpus
 import PlumbHarness
@@ -62,16 +63,23 @@ extension Solve {
             throw ValidationError("--check judges a layout file's expect blocks; \(file) is a layout-lp/1 system, which has none")
         }
         let parameters = try parameterOptions.bindings
-        let script = try exitOnInputError { try loadLayout(file, text: text, parameters: parameters) }
-        let entry = CorpusEntry(path: file, script: script)
+        let entry = try exitOnInputError { () throws -> CorpusEntry in
+            let script = try loadLayout(file, text: text, parameters: parameters)
+            do { return try CorpusEntry(path: file, script: script) } catch { throw InputError("\(error)") }
+        }
         let expectations = entry.expectations.map(\.expectation)
         guard !expectations.isEmpty else { throw InputError("\(file): no expect block to check") }
         let oracle = availableBackEnds.first { $0.capabilities.exact }
         let runner = CorpusRunner(oracle: oracle)
+        // The oracle plays the layout once: its observations are the reference, and the answer when it is judged.
+        let oracleRun = oracle.map { runner.observe(entry, with: .native($0)) }
         var reference: [Observation]?
-        if let oracle, case .success(let observed) = runner.observe(entry, with: .native(oracle)) { reference = observed }
+        if case .success(let observed)? = oracleRun { reference = observed }
+        let judgesTheOracle = oracle.map { ObjectIdentifier($0) == ObjectIdentifier(type) } ?? false
+        let observed: Result<[Observation], RunFailure>
+        if let oracleRun, judgesTheOracle { observed = oracleRun } else { observed = runner.observe(entry, with: .native(type)) }
         var failed = 0
-        switch runner.observe(entry, with: .native(type)) {
+        switch observed {
         case .success(let observations):
             let judge = Judge()
             for (index, (observation, expectation)) in zip(observations, expectations).enumerated() {

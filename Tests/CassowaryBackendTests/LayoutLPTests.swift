@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 @testable import CassowaryBackend
 
 private func system(_ json: String) throws -> LinearSystem {

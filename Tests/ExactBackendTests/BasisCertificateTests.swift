@@ -21,7 +21,7 @@ import Testing
         }
         return BasisCertificate<Q>(rowStart: rowStart, termColumn: columns, termCoefficient: coefficients,
                                    constant: rows.map { q($0.constant) }, relation: rows.map(\.relation),
-                                   levels: rows.map(\.level), variableCount: variables, levelCount: levels)
+                                   levels: rows.map { $0.level < 0 ? .required : .soft($0.level) }, variableCount: variables, levelCount: levels)
     }
 
     /// x + y ≤ 10 and x - y == 2 required (variables 0, 1), x == 100 @ level 0 (row 2: `x - 100 = p - n`).

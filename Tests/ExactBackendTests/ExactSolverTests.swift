@@ -1,5 +1,6 @@
 import ExactBackend
 import PlumbSolver
+import PlumbBatch
 import PlumbSystem
 import Testing
 
@@ -80,6 +81,43 @@ import Testing
         _ = try s.solve()
         #expect(value(s, 0) == exact("10"))
         #expect(try s.ambiguousVariables(among: nil).isEmpty)
+    }
+
+    /// 0 ≤ p ≤ 10 and 2 ≤ x − p ≤ 5 (required), x == 0 @250: the optimum puts x at 2 with p = 0 and x − p = 2
+    /// (x = 2 is the least x can be, reached only there), so x, p and x − p are unique. Without the soft row, p
+    /// ranges over [0, 10], x over [2, 15] and x − p over [2, 5]; the offset x − p − 1 over [1, 4]; a term in a
+    /// variable no row mentions makes the expression unbounded both ways. Nothing asked adds a row: solving
+    /// again gives the same values.
+    @Test func rangeOfAnExpressionOnTheOptimalFace() throws {
+        let s = ExactSolver()
+        try s.add(c([(0, "1")], "0", .greaterOrEqual), id: ConstraintID(0))
+        try s.add(c([(0, "1")], "-10", .lessOrEqual), id: ConstraintID(1))
+        try s.add(c([(1, "1"), (0, "-1")], "-2", .greaterOrEqual), id: ConstraintID(2))
+        try s.add(c([(1, "1"), (0, "-1")], "-5", .lessOrEqual), id: ConstraintID(3))
+        var offset = LinearExpression(v(1))
+        try offset.add(v(0), r("-1"))
+        #expect(throws: SolverError.self) { try s.range(of: offset) }  // not solved yet
+        _ = try s.solve()
+        let free = try s.range(of: offset)
+        #expect(free.minimum == exact("2") && free.maximum == exact("5"))
+        var shifted = offset
+        try shifted.add(constant: r("-1"))
+        let moved = try s.range(of: shifted)
+        #expect(moved.minimum == exact("1") && moved.maximum == exact("4"))
+        let x = try s.range(of: LinearExpression(v(1)))
+        #expect(x.minimum == exact("2") && x.maximum == exact("15"))
+        var unmentioned = offset
+        try unmentioned.add(v(7), r("1"))
+        let unbounded = try s.range(of: unmentioned)
+        #expect(unbounded.minimum == .float(-.infinity) && unbounded.maximum == .float(.infinity))
+
+        try s.add(c([(1, "1")], "0", .equal, .low), id: ConstraintID(4))
+        _ = try s.solve()
+        let fixed = try s.range(of: offset)
+        #expect(fixed.minimum == exact("2") && fixed.maximum == exact("2"))
+        #expect(value(s, 1) == exact("2") && value(s, 0) == exact("0"))
+        _ = try s.solve()
+        #expect(value(s, 1) == exact("2") && value(s, 0) == exact("0"))
     }
 
     /// x == 0 and x == 10 at one level: every x in [0, 10] costs 10, so x is ambiguous with range [0, 10];

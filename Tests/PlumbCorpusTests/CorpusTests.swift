@@ -73,7 +73,7 @@ import PlumbFrontEnd
           "a.left == root.left + 11"
         }
         """
-        let entry = CorpusEntry(path: "t.layout", script: try LayoutFile(file: "t.layout", name: "t").parse(text))
+        let entry = try CorpusEntry(path: "t.layout", script: try LayoutFile(file: "t.layout", name: "t").parse(text))
         let findings = ExpectationAudit().audit(entry).map(\.message)
         #expect(findings.count == 3)
         #expect(findings[0].contains("break a required constraint by 1"))

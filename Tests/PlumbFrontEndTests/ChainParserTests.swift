@@ -21,7 +21,7 @@ enum ChainParserFixture {
 
     static func chain(
         _ attributes: [AttributeSelector], _ relation: Relation? = nil, _ target: ConstraintTarget? = nil,
-        modifiers: [ConstantModifier] = [], before: Int = 0, multiplier: MultiplierModifier? = nil,
+        modifiers: [ConstantValue] = [], before: Int = 0, multiplier: MultiplierModifier? = nil,
         priority: Priority? = nil, key: String? = nil
     ) -> ConstraintChain {
         ConstraintChain(attributes: attributes, relation: relation, target: target, constantModifiers: modifiers,
@@ -87,7 +87,7 @@ private let chainParserAttributeCases: [ChainCase] = [
               F.chain(F.single(.left), .equal, F.view("v"))),
     // No relation: Masonry installs `==` with no target; every modifier counts as before the relation.
     ChainCase("make.width;", F.chain(F.single(.width))),
-    ChainCase("make.top.and.left.offset(10)", F.chain(F.single(.top, .left), modifiers: [.offset(10)], before: 1)),
+    ChainCase("make.top.and.left.offset(10)", F.chain(F.single(.top, .left), modifiers: [.number(10)], before: 1)),
     ChainCase("$0.top.equalToSuperview()", F.chain(F.single(.top), .equal, .item(.superview, nil))),
 ]
 
@@ -151,33 +151,33 @@ private let chainParserSafeAreaSuffixCases: [ChainCase] = [
 // MARK: - Values
 
 private let chainParserValueCases: [ChainCase] = [
-    ChainCase("make.width.equalTo(10)", F.chain(F.single(.width), .equal, .value(.offset(10)))),
-    ChainCase("make.width.equalTo(-20)", F.chain(F.single(.width), .equal, .value(.offset(-20)))),
-    ChainCase("make.width.equalTo(0.5)", F.chain(F.single(.width), .equal, .value(.offset(F.rational("1/2"))))),
-    ChainCase("make.width.equalTo(@10)", F.chain(F.single(.width), .equal, .value(.offset(10)))),
-    ChainCase("make.width.equalTo(@(10))", F.chain(F.single(.width), .equal, .value(.offset(10)))),
-    ChainCase("make.width.equalTo(@(-gap))", F.chain(F.single(.width), .equal, .value(.offset(-10)))),
-    ChainCase("make.width.equalTo(@-10)", F.chain(F.single(.width), .equal, .value(.offset(-10)))),
-    ChainCase("make.width.equalTo(10.0)", F.chain(F.single(.width), .equal, .value(.offset(10)))),
-    ChainCase("make.width.equalTo(CGFloat(10))", F.chain(F.single(.width), .equal, .value(.offset(10)))),
-    ChainCase("make.width.equalTo((CGFloat)10)", F.chain(F.single(.width), .equal, .value(.offset(10)))),
-    ChainCase("make.width.equalTo(10.f)", F.chain(F.single(.width), .equal, .value(.offset(10)))),
-    ChainCase("make.width.equalTo(@0.25f)", F.chain(F.single(.width), .equal, .value(.offset(F.rational("1/4"))))),
-    ChainCase("make.width.equalTo(gap * 2 + 1)", F.chain(F.single(.width), .equal, .value(.offset(21)))),
-    ChainCase("make.width.equalTo(-(gap - 4) / 3)", F.chain(F.single(.width), .equal, .value(.offset(-2)))),
-    ChainCase("make.width.equalTo(1 / 3)", F.chain(F.single(.width), .equal, .value(.offset(F.rational("1/3"))))),
-    ChainCase("make.width.equalTo(2 - -half)", F.chain(F.single(.width), .equal, .value(.offset(F.rational("5/2"))))),
-    ChainCase("make.width.equalTo(1e2)", F.chain(F.single(.width), .equal, .value(.offset(100)))),
-    ChainCase("make.top.equalTo(padding.top * 2)", F.chain(F.single(.top), .equal, .value(.offset(30)))),
-    ChainCase("make.center.equalTo(CGPointMake(0, 50))", F.chain([.composite(.center)], .equal, .value(.centerOffset(Point(x: 0, y: 50))))),
-    ChainCase("make.center.equalTo(CGPoint(x: 0, y: 50))", F.chain([.composite(.center)], .equal, .value(.centerOffset(Point(x: 0, y: 50))))),
-    ChainCase("make.center.equalTo(@(CGPointMake(1, 2)))", F.chain([.composite(.center)], .equal, .value(.centerOffset(Point(x: 1, y: 2))))),
-    ChainCase("make.center.equalTo(CGPointZero)", F.chain([.composite(.center)], .equal, .value(.centerOffset(.zero)))),
-    ChainCase("make.center.equalTo(CGPoint.zero)", F.chain([.composite(.center)], .equal, .value(.centerOffset(.zero)))),
-    ChainCase("make.center.equalTo(offsetPoint)", F.chain([.composite(.center)], .equal, .value(.centerOffset(Point(x: 3, y: 4))))),
-    ChainCase("make.size.equalTo(CGSizeMake(200, 100))", F.chain([.composite(.size)], .equal, .value(.sizeOffset(Size(width: 200, height: 100))))),
-    ChainCase("make.size.equalTo(CGSize(width: 100, height: 100))", F.chain([.composite(.size)], .equal, .value(.sizeOffset(Size(width: 100, height: 100))))),
-    ChainCase("make.size.equalTo(CGSizeZero)", F.chain([.composite(.size)], .equal, .value(.sizeOffset(.zero)))),
+    ChainCase("make.width.equalTo(10)", F.chain(F.single(.width), .equal, .value(.number(10)))),
+    ChainCase("make.width.equalTo(-20)", F.chain(F.single(.width), .equal, .value(.number(-20)))),
+    ChainCase("make.width.equalTo(0.5)", F.chain(F.single(.width), .equal, .value(.number(F.rational("1/2"))))),
+    ChainCase("make.width.equalTo(@10)", F.chain(F.single(.width), .equal, .value(.number(10)))),
+    ChainCase("make.width.equalTo(@(10))", F.chain(F.single(.width), .equal, .value(.number(10)))),
+    ChainCase("make.width.equalTo(@(-gap))", F.chain(F.single(.width), .equal, .value(.number(-10)))),
+    ChainCase("make.width.equalTo(@-10)", F.chain(F.single(.width), .equal, .value(.number(-10)))),
+    ChainCase("make.width.equalTo(10.0)", F.chain(F.single(.width), .equal, .value(.number(10)))),
+    ChainCase("make.width.equalTo(CGFloat(10))", F.chain(F.single(.width), .equal, .value(.number(10)))),
+    ChainCase("make.width.equalTo((CGFloat)10)", F.chain(F.single(.width), .equal, .value(.number(10)))),
+    ChainCase("make.width.equalTo(10.f)", F.chain(F.single(.width), .equal, .value(.number(10)))),
+    ChainCase("make.width.equalTo(@0.25f)", F.chain(F.single(.width), .equal, .value(.number(F.rational("1/4"))))),
+    ChainCase("make.width.equalTo(gap * 2 + 1)", F.chain(F.single(.width), .equal, .value(.number(21)))),
+    ChainCase("make.width.equalTo(-(gap - 4) / 3)", F.chain(F.single(.width), .equal, .value(.number(-2)))),
+    ChainCase("make.width.equalTo(1 / 3)", F.chain(F.single(.width), .equal, .value(.number(F.rational("1/3"))))),
+    ChainCase("make.width.equalTo(2 - -half)", F.chain(F.single(.width), .equal, .value(.number(F.rational("5/2"))))),
+    ChainCase("make.width.equalTo(1e2)", F.chain(F.single(.width), .equal, .value(.number(100)))),
+    ChainCase("make.top.equalTo(padding.top * 2)", F.chain(F.single(.top), .equal, .value(.number(30)))),
+    ChainCase("make.center.equalTo(CGPointMake(0, 50))", F.chain([.composite(.center)], .equal, .value(.point(Point(x: 0, y: 50))))),
+    ChainCase("make.center.equalTo(CGPoint(x: 0, y: 50))", F.chain([.composite(.center)], .equal, .value(.point(Point(x: 0, y: 50))))),
+    ChainCase("make.center.equalTo(@(CGPointMake(1, 2)))", F.chain([.composite(.center)], .equal, .value(.point(Point(x: 1, y: 2))))),
+    ChainCase("make.center.equalTo(CGPointZero)", F.chain([.composite(.center)], .equal, .value(.point(.zero)))),
+    ChainCase("make.center.equalTo(CGPoint.zero)", F.chain([.composite(.center)], .equal, .value(.point(.zero)))),
+    ChainCase("make.center.equalTo(offsetPoint)", F.chain([.composite(.center)], .equal, .value(.point(Point(x: 3, y: 4))))),
+    ChainCase("make.size.equalTo(CGSizeMake(200, 100))", F.chain([.composite(.size)], .equal, .value(.size(Size(width: 200, height: 100))))),
+    ChainCase("make.size.equalTo(CGSize(width: 100, height: 100))", F.chain([.composite(.size)], .equal, .value(.size(Size(width: 100, height: 100))))),
+    ChainCase("make.size.equalTo(CGSizeZero)", F.chain([.composite(.size)], .equal, .value(.size(.zero)))),
     ChainCase("make.edges.mas_equalTo(UIEdgeInsetsMake(10, 0, 10, 0))",
               F.chain([.composite(.edges)], .equal, .value(.insets(EdgeInsets(top: 10, left: 0, bottom: 10, right: 0))))),
     ChainCase("make.edges.equalTo(UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))",
@@ -190,25 +190,25 @@ private let chainParserValueCases: [ChainCase] = [
     ChainCase("make.height.equalTo(@[redView, blueView])",
               F.chain(F.single(.height), .equal, .array([F.view("redView"), F.view("blueView")]))),
     ChainCase("make.left.equalTo(@[greenView, @100, blueView.mas_right])",
-              F.chain(F.single(.left), .equal, .array([F.view("greenView"), .value(.offset(100)), F.view("blueView", .right)]))),
+              F.chain(F.single(.left), .equal, .array([F.view("greenView"), .value(.number(100)), F.view("blueView", .right)]))),
     ChainCase("make.left.equalTo(@[ superview, CGPointMake(1, 2), ])",
-              F.chain(F.single(.left), .equal, .array([.item(.superview, nil), .value(.centerOffset(Point(x: 1, y: 2)))]))),
+              F.chain(F.single(.left), .equal, .array([.item(.superview, nil), .value(.point(Point(x: 1, y: 2)))]))),
     ChainCase("make.left.equalTo(@[])", F.chain(F.single(.left), .equal, .array([]))),
 ]
 
 // MARK: - Modifiers
 
 private let chainParserModifierCases: [ChainCase] = [
-    ChainCase("make.left.equalTo(v).offset(10)", F.chain(F.single(.left), .equal, F.view("v"), modifiers: [.offset(10)])),
-    ChainCase("make.left.equalTo(v).mas_offset(-5)", F.chain(F.single(.left), .equal, F.view("v"), modifiers: [.offset(-5)])),
+    ChainCase("make.left.equalTo(v).offset(10)", F.chain(F.single(.left), .equal, F.view("v"), modifiers: [.number(10)])),
+    ChainCase("make.left.equalTo(v).mas_offset(-5)", F.chain(F.single(.left), .equal, F.view("v"), modifiers: [.number(-5)])),
     ChainCase("make.center.equalTo(v).mas_offset(CGPointMake(1, 2))",
-              F.chain([.composite(.center)], .equal, F.view("v"), modifiers: [.centerOffset(Point(x: 1, y: 2))])),
+              F.chain([.composite(.center)], .equal, F.view("v"), modifiers: [.point(Point(x: 1, y: 2))])),
     ChainCase("make.size.equalTo(v).mas_offset(CGSizeMake(1, 2))",
-              F.chain([.composite(.size)], .equal, F.view("v"), modifiers: [.sizeOffset(Size(width: 1, height: 2))])),
+              F.chain([.composite(.size)], .equal, F.view("v"), modifiers: [.size(Size(width: 1, height: 2))])),
     ChainCase("make.edges.equalTo(v).mas_offset(UIEdgeInsetsMake(1, 2, 3, 4))",
               F.chain([.composite(.edges)], .equal, F.view("v"), modifiers: [.insets(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))])),
     ChainCase("make.edges.equalToSuperview().inset(20)",
-              F.chain([.composite(.edges)], .equal, .item(.superview, nil), modifiers: [.inset(20)])),
+              F.chain([.composite(.edges)], .equal, .item(.superview, nil), modifiers: [.insets(EdgeInsets(20))])),
     ChainCase("make.edges.equalToSuperview().inset(UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))",
               F.chain([.composite(.edges)], .equal, .item(.superview, nil), modifiers: [.insets(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))])),
     ChainCase("make.edges.equalToSuperview().inset(NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4))",
@@ -219,28 +219,28 @@ private let chainParserModifierCases: [ChainCase] = [
     ChainCase("make.edges.equalTo(v).insets(UIEdgeInsetsMake(5, 10, 15, 20))",
               F.chain([.composite(.edges)], .equal, F.view("v"), modifiers: [.insets(EdgeInsets(top: 5, left: 10, bottom: 15, right: 20))])),
     ChainCase("make.width.height.equalTo(v).sizeOffset(CGSizeMake(-40, -40))",
-              F.chain(F.single(.width, .height), .equal, F.view("v"), modifiers: [.sizeOffset(Size(width: -40, height: -40))])),
+              F.chain(F.single(.width, .height), .equal, F.view("v"), modifiers: [.size(Size(width: -40, height: -40))])),
     ChainCase("make.center.equalTo(v).centerOffset(CGPointMake(-1, 2))",
-              F.chain([.composite(.center)], .equal, F.view("v"), modifiers: [.centerOffset(Point(x: -1, y: 2))])),
-    ChainCase("make.left.equalTo(v).valueOffset(@10)", F.chain(F.single(.left), .equal, F.view("v"), modifiers: [.offset(10)])),
+              F.chain([.composite(.center)], .equal, F.view("v"), modifiers: [.point(Point(x: -1, y: 2))])),
+    ChainCase("make.left.equalTo(v).valueOffset(@10)", F.chain(F.single(.left), .equal, F.view("v"), modifiers: [.number(10)])),
     ChainCase("make.size.equalTo(v).valueOffset(@(CGSizeMake(1, 2)))",
-              F.chain([.composite(.size)], .equal, F.view("v"), modifiers: [.sizeOffset(Size(width: 1, height: 2))])),
+              F.chain([.composite(.size)], .equal, F.view("v"), modifiers: [.size(Size(width: 1, height: 2))])),
     ChainCase("make.width.equalTo(v).multipliedBy(0.5)", F.chain(F.single(.width), .equal, F.view("v"), multiplier: .multipliedBy(F.rational("1/2")))),
     ChainCase("make.width.equalTo(v).dividedBy(3)", F.chain(F.single(.width), .equal, F.view("v"), multiplier: .dividedBy(3))),
     // dividedBy(0) is the resolver's to reject.
     ChainCase("make.width.equalTo(v).dividedBy(0)", F.chain(F.single(.width), .equal, F.view("v"), multiplier: .dividedBy(0))),
     ChainCase("make.width.equalTo(v).multipliedBy(2).dividedBy(4)", F.chain(F.single(.width), .equal, F.view("v"), multiplier: .dividedBy(4))),
     // Modifiers around the relation.
-    ChainCase("make.left.offset(10).equalTo(v)", F.chain(F.single(.left), .equal, F.view("v"), modifiers: [.offset(10)], before: 1)),
+    ChainCase("make.left.offset(10).equalTo(v)", F.chain(F.single(.left), .equal, F.view("v"), modifiers: [.number(10)], before: 1)),
     ChainCase("make.left.offset(10).equalTo(@20).offset(5)",
-              F.chain(F.single(.left), .equal, .value(.offset(20)), modifiers: [.offset(10), .offset(5)], before: 1)),
+              F.chain(F.single(.left), .equal, .value(.number(20)), modifiers: [.number(10), .number(5)], before: 1)),
     // Same relation again with a value: only the constant is set again.
-    ChainCase("make.width.equalTo(@10).equalTo(@20)", F.chain(F.single(.width), .equal, .value(.offset(10)), modifiers: [.offset(20)])),
+    ChainCase("make.width.equalTo(@10).equalTo(@20)", F.chain(F.single(.width), .equal, .value(.number(10)), modifiers: [.number(20)])),
     ChainCase("make.width.equalTo(v).equalTo(CGSizeMake(1, 2))",
-              F.chain(F.single(.width), .equal, F.view("v"), modifiers: [.sizeOffset(Size(width: 1, height: 2))])),
+              F.chain(F.single(.width), .equal, F.view("v"), modifiers: [.size(Size(width: 1, height: 2))])),
     // Fillers anywhere, `.constraint` at the end.
     ChainCase("make.with.left.and.right.with.equalTo(v).and.with.offset(1).with.constraint;",
-              F.chain(F.single(.left, .right), .equal, F.view("v"), modifiers: [.offset(1)])),
+              F.chain(F.single(.left, .right), .equal, F.view("v"), modifiers: [.number(1)])),
 ]
 
 private let chainParserPriorityCases: [ChainCase] = [
@@ -274,30 +274,30 @@ private let chainParserKeyCases: [ChainCase] = [
 
 private let chainParserReadmeCases: [ChainCase] = [
     ChainCase("make.top.equalTo(superview.mas_top).with.offset(padding.top); //with is an optional semantic filler",
-              F.chain(F.single(.top), .equal, .item(.superview, .top), modifiers: [.offset(15)])),
+              F.chain(F.single(.top), .equal, .item(.superview, .top), modifiers: [.number(15)])),
     ChainCase("make.edges.equalTo(superview).with.insets(padding);",
               F.chain([.composite(.edges)], .equal, .item(.superview, nil), modifiers: [.insets(F.padding)])),
-    ChainCase("make.width.equalTo(@200).priorityLow();", F.chain(F.single(.width), .equal, .value(.offset(200)), priority: .low)),
+    ChainCase("make.width.equalTo(@200).priorityLow();", F.chain(F.single(.width), .equal, .value(.number(200)), priority: .low)),
     ChainCase("make.width.equalTo(card.snp.width).multipliedBy(0.5).priority(.high)",
               F.chain(F.single(.width), .equal, F.view("card", .width), multiplier: .multipliedBy(F.rational("1/2")), priority: .high)),
     ChainCase("make.width.height.equalTo(self.mas_width);", F.chain(F.single(.width, .height), .equal, F.view(F.root, .width))),
     ChainCase("make.width.and.height.lessThanOrEqualTo(self);", F.chain(F.single(.width, .height), .lessOrEqual, F.view(F.root))),
     ChainCase("make.top.greaterThanOrEqualTo(superview.top).offset(padding.top);",
-              F.chain(F.single(.top), .greaterOrEqual, .item(.superview, .top), modifiers: [.offset(15)])),
+              F.chain(F.single(.top), .greaterOrEqual, .item(.superview, .top), modifiers: [.number(15)])),
     ChainCase("make.edges.equalTo(@1).key(@\"ConflictingConstraint\"); // composite constraint keys",
-              F.chain([.composite(.edges)], .equal, .value(.offset(1)), key: "ConflictingConstraint")),
+              F.chain([.composite(.edges)], .equal, .value(.number(1)), key: "ConflictingConstraint")),
     ChainCase("make.height.equalTo(self.redView.mas_height).key(@340954).priority(MASLayoutPriorityDefaultLow + 1)",
               F.chain(F.single(.height), .equal, F.view("redView", .height), priority: Priority(251), key: "340954")),
-    ChainCase("make.centerX.equalTo(@0);", F.chain(F.single(.centerX), .equal, .value(.offset(0)))),
+    ChainCase("make.centerX.equalTo(@0);", F.chain(F.single(.centerX), .equal, .value(.number(0)))),
     ChainCase("make.bottom.equalTo(blueView.mas_top).offset(-padding.bottom);",
-              F.chain(F.single(.bottom), .equal, F.view("blueView", .top), modifiers: [.offset(-15)])),
+              F.chain(F.single(.bottom), .equal, F.view("blueView", .top), modifiers: [.number(-15)])),
     ChainCase("make.top.equalTo(self.mas_topLayoutGuide);", F.chain(F.single(.top), .equal, .item(.topLayoutGuide, .bottom))),
     ChainCase("make.edges.equalTo(view).inset(UIEdgeInsets.zero)",
               F.chain([.composite(.edges)], .equal, F.view(F.root), modifiers: [.insets(.zero)])),
     ChainCase("make.size.equalTo(CGSize(width: 200, height: 20))",
-              F.chain([.composite(.size)], .equal, .value(.sizeOffset(Size(width: 200, height: 20))))),
+              F.chain([.composite(.size)], .equal, .value(.size(Size(width: 200, height: 20))))),
     ChainCase("make.left.equalTo(view).offset(20) /* trailing */ ;",
-              F.chain(F.single(.left), .equal, F.view(F.root), modifiers: [.offset(20)])),
+              F.chain(F.single(.left), .equal, F.view(F.root), modifiers: [.number(20)])),
 ]
 
 @Suite("ChainParser: spellings")
@@ -318,7 +318,7 @@ struct ChainParserSpellingTests {
 
     @Test func zeroPointOneIsExactlyOneTenth() throws {
         let parsed = try F.parser.parse("make.left.offset(0.1)", line: 1)
-        guard case .offset(let value)? = parsed.constantModifiers.first else {
+        guard case .number(let value)? = parsed.constantModifiers.first else {
             Issue.record("expected an offset, got \(parsed.constantModifiers)")
             return
         }
@@ -347,7 +347,7 @@ struct ChainParserSpellingTests {
         let b = try parser.parse("make.left.equalTo(view)", line: 1)
         #expect(b.target == .item(.view("root"), nil))
         let c = try parser.parse("make.left.equalTo(gap)", line: 1)
-        #expect(c.target == .value(.offset(3)))
+        #expect(c.target == .value(.number(3)))
     }
 }
 

@@ -45,25 +45,6 @@ import PlumbSystem
         }
     }
 
-    /// A second frame for a view (or a second range for a component) is an error naming both places, not an
-    /// override that keeps the first silently.
-    @Test func aViewListedTwiceInAnExpectationIsAnError() throws {
-        let lines = ["root 375 667", "view a", "make a {", "    make.edges.equalTo(superview);", "}",
-                     "expect {", "    a 0 0 375 667", "  a 1 1 1 1", "}"]
-        let frame = try #require(syntaxError(lines.joined(separator: "\n")))
-        #expect((frame.location.line, frame.location.column) == (8, 3))
-        #expect(frame.message == "view 'a' is listed twice in this expectation (first at line 7, column 5): give it one line")
-
-        let ranges = ["root 100 100", "view a", "expect {", "  a ? 0 100 100", "  ambiguous a.x 0 10",
-                      "  ambiguous  a.x 0 20", "}"]
-        let range = try #require(syntaxError(ranges.joined(separator: "\n")))
-        #expect((range.location.line, range.location.column) == (6, 14))
-        #expect(range.message.hasPrefix("the range of 'a.x' is listed twice in this expectation (first at line 5, column 13)"))
-
-        // The same view in two expectations is fine.
-        #expect(syntaxError((lines.prefix(7) + ["}", "expect {", "  a 0 0 375 667", "}"]).joined(separator: "\n")) == nil)
-    }
-
     /// A huge number or name is echoed once, cut to an excerpt, wherever it appears.
     @Test func hugeInputIsEchoedOnceAsAnExcerpt() throws {
         let digits = String(repeating: "9", count: 1_000_000)

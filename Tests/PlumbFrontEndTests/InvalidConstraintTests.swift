@@ -43,10 +43,10 @@ import PlumbSystem
             (chain([.single(.left)], .equal, .item(.view("o"), nil), multiplier: .multipliedBy(0)), .locationEqualToConstant(.left)),
             (chain([.single(.width)], .equal, .item(.view("o"), nil), multiplier: .dividedBy(0)), .divisionByZero),
             (chain([.single(.width)], .equal, .item(.view("nope"), nil)), .unknownView("nope")),
-            (chain([.single(.width)], .equal, .value(.offset(1)), priority: 0), .priorityOutOfRange(0)),
-            (chain([.single(.width)], .equal, .value(.offset(1)), priority: 1001), .priorityOutOfRange(1001)),
-            (chain([.single(.width)], .equal, .value(.offset(1)), priority: -5), .priorityOutOfRange(-5)),
-            (chain([], .equal, .value(.offset(1))), .noAttributes),
+            (chain([.single(.width)], .equal, .value(.number(1)), priority: 0), .priorityOutOfRange(0)),
+            (chain([.single(.width)], .equal, .value(.number(1)), priority: 1001), .priorityOutOfRange(1001)),
+            (chain([.single(.width)], .equal, .value(.number(1)), priority: -5), .priorityOutOfRange(-5)),
+            (chain([], .equal, .value(.number(1))), .noAttributes),
         ]
         for (c, kind) in cases {
             #expect(error { try tree.makeConstraints([c], for: v) }?.kind == kind)
@@ -75,7 +75,7 @@ import PlumbSystem
 
     @Test func dialectSpecificTargets() throws {
         let (sTree, _, sv, _) = fixture(.snapkit)
-        #expect(error { try sTree.makeConstraints([chain([.single(.width)], .equal, .array([.value(.offset(1))]))], for: sv) }?.kind
+        #expect(error { try sTree.makeConstraints([chain([.single(.width)], .equal, .array([.value(.number(1))]))], for: sv) }?.kind
                 == .unsupportedTarget("an array of targets is Masonry's; SnapKit takes one target per constraint"))
         let (mTree, _, mv, _) = fixture(.masonry)
         let e = error { try mTree.makeConstraints([chain([.composite(.edges)], .equal, .items(.view("o"), .edges))], for: mv) }

@@ -46,7 +46,7 @@ let rtlDirectionalRows: [LayoutAttribute: String] = [
 ]
 
 func chain(_ attributes: [AttributeSelector], _ relation: Relation? = .equal, _ target: ConstraintTarget? = nil,
-           modifiers: [ConstantModifier] = [], multiplier: MultiplierModifier? = nil, priority: Priority? = nil,
+           modifiers: [ConstantValue] = [], multiplier: MultiplierModifier? = nil, priority: Priority? = nil,
            key: String? = nil, line: Int = 1) -> ConstraintChain {
     ConstraintChain(attributes: attributes, relation: relation, target: target, constantModifiers: modifiers,
                     multiplier: multiplier, priority: priority, key: key, location: SourceLocation(file: "test", line: line))

@@ -62,6 +62,32 @@ import PlumbSystem
         #expect(rows(groups, tree) == order.map { expected[$0] })
     }
 
+    /// Every kind of target goes through the one relation funnel: a number held in a variable (1/3, not a
+    /// rounded double), a guide, an array of numbers (one row each) and of views; `inset(5)` is insets of 5 on
+    /// every side, as `insets(EdgeInsets(5, 5, 5, 5))` is. Rows derived by hand; v's superview is c.
+    @Test func everyTargetKindRelatesThroughOneFunnel() throws {
+        let (tree, c, v, o) = fixture()
+        let third = try Rational(1, 3)
+        let groups = try v.makeConstraints { make in
+            make.width.equalTo(third)
+            make.top.greaterThanOrEqualTo(c.safeArea)
+            make.height.lessThanOrEqualTo([Rational(40), Rational(30)])
+            make.centerY.equalTo([o, c])
+            make.left.equalTo(c).inset(5)
+            make.right.equalTo(c).insets(EdgeInsets(top: 5, left: 5, bottom: 5, right: 5))
+        }
+        #expect(rows(groups, tree) == [
+            row("v.w - 1/3 == 0", in: tree),
+            row("v.y - c.y >= 0", in: tree),
+            row("v.h - 40 <= 0", in: tree),
+            row("v.h - 30 <= 0", in: tree),
+            row("v.y + 1/2*v.h - o.y - 1/2*o.h == 0", in: tree),
+            row("v.y + 1/2*v.h - c.y - 1/2*c.h == 0", in: tree),
+            row("v.x - c.x - 5 == 0", in: tree),
+            row("v.x + v.w - c.x - c.w + 5 == 0", in: tree),
+        ])
+    }
+
     @Test func sizePointAndInsetValues() throws {
         let (tree, _, v, _) = fixture()
         let groups = try v.makeConstraints { make in
@@ -217,15 +243,15 @@ import PlumbSystem
     @Test func masonryRelationlessChainWithOffsetIsRelativeToTheSuperview() throws {
         // README: make.top.and.left.offset(10)
         let (tree, _, v, _) = fixture()
-        let groups = try tree.makeConstraints([chain([.single(.top), .single(.left)], nil, modifiers: [.offset(10)])], for: v)
+        let groups = try tree.makeConstraints([chain([.single(.top), .single(.left)], nil, modifiers: [.number(10)])], for: v)
         #expect(rows(groups, tree) == [row("v.y - c.y - 10 == 0", in: tree), row("v.x - c.x - 10 == 0", in: tree)])
     }
 
     @Test func masonryModifiersBeforeTheRelationAndTheLastWriteWins() throws {
         let (tree, _, v, _) = fixture()
-        var c1 = chain([.single(.top)], .equal, .value(.offset(20)), modifiers: [.offset(10)])
+        var c1 = chain([.single(.top)], .equal, .value(.number(20)), modifiers: [.number(10)])
         c1.modifiersBeforeRelation = 1   // make.top.offset(10).equalTo(@20): the value comes later and wins
-        let c2 = chain([.single(.width)], .equal, .value(.offset(100)), modifiers: [.offset(10)])  // equalTo(100).offset(10)
+        let c2 = chain([.single(.width)], .equal, .value(.number(100)), modifiers: [.number(10)])  // equalTo(100).offset(10)
         let groups = try tree.makeConstraints([c1, c2], for: v)
         #expect(rows(groups, tree) == [row("v.y - c.y - 20 == 0", in: tree), row("v.w - 10 == 0", in: tree)])
     }

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import PlumbCorpus
 import PlumbBackEnds
 @testable import PlumbHarness

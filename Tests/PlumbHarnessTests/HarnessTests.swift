@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import PlumbBackEnds
 import PlumbFrontEnd
 import PlumbCorpus
@@ -9,7 +10,7 @@ import PlumbCorpus
 let fixtures = "/" + #filePath.split(separator: "/").dropLast().joined(separator: "/") + "/Fixtures"
 
 func entry(_ text: String) throws -> CorpusEntry {
-    CorpusEntry(path: "t.layout", script: try LayoutFile(file: "t.layout", name: "t").parse(text))
+    try CorpusEntry(path: "t.layout", script: try LayoutFile(file: "t.layout", name: "t").parse(text))
 }
 
 let pinned = """

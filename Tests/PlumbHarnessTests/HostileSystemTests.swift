@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import PlumbBackEnds
 import PlumbFrontEnd
 import PlumbCorpus
@@ -127,7 +128,7 @@ import PlumbCorpus
         text += "make v\(depth - 1) {\n    make.edges.equalTo(superview).insets(UIEdgeInsetsMake(1, 1, 1, 1));\n}\nexpect {\n}\n"
         let script = try LayoutFile(file: "deep.layout", name: "deep").parse(text)
         let cassowary = try #require(PlumbBackEnds.named("cassowary"))
-        let observed = try CorpusRunner().observe(CorpusEntry(path: "deep.layout", script: script), with: .native(cassowary)).get()
+        let observed = try CorpusRunner().observe(try CorpusEntry(path: "deep.layout", script: script), with: .native(cassowary)).get()
         let frame = try #require(observed.first?.frames["v\(depth - 1)"])
         #expect(frame.x.doubleValue == 1 && frame.y.doubleValue == 1)
         #expect(frame.width.doubleValue == 48 && frame.height.doubleValue == 38)

@@ -79,7 +79,7 @@ final class TwiceBlindSolver: PlantedBugSolver {
         }
         """
         let script = try LayoutFile(file: "t.layout", name: "t").parse(text)
-        let observed = try CorpusRunner().observe(CorpusEntry(path: "t.layout", script: script), with: .native(exact)).get()
+        let observed = try CorpusRunner().observe(try CorpusEntry(path: "t.layout", script: script), with: .native(exact)).get()
         let ambiguous = try #require(observed.first?.ambiguous)
         // By hand: v0.x is free, so v1's relative x = −93 − v0.x takes every value; its width (90) is unique.
         let range = try #require(ambiguous["v1"]?[.x])
@@ -103,7 +103,7 @@ final class TwiceBlindSolver: PlantedBugSolver {
         }
         """
         let script = try LayoutFile(file: "t.layout", name: "t").parse(text)
-        let observed = try CorpusRunner().observe(CorpusEntry(path: "t.layout", script: script), with: .native(exact)).get()
+        let observed = try CorpusRunner().observe(try CorpusEntry(path: "t.layout", script: script), with: .native(exact)).get()
         let ambiguous = try #require(observed.first?.ambiguous)
         #expect(ambiguous["v1"]?[.x] == nil)
         #expect(ambiguous["v1"]?[.y] == nil)
@@ -130,7 +130,7 @@ final class TwiceBlindSolver: PlantedBugSolver {
         """
         let script = try LayoutFile(file: "t.layout", name: "t").parse(text)
         let type = try #require(PlumbBackEnds.named(name))
-        let observed = try CorpusRunner().observe(CorpusEntry(path: "t.layout", script: script), with: .native(type)).get()
+        let observed = try CorpusRunner().observe(try CorpusEntry(path: "t.layout", script: script), with: .native(type)).get()
         let total = try #require(observed.first?.levelViolations[750])
         #expect(abs(total.doubleValue - 204) <= 1e-9, "\(name): \(total)")
     }

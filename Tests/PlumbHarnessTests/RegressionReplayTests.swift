@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 import PlumbSolver
+import PlumbBatch
 import PlumbCorpus
 import PlumbBackEnds
 @testable import PlumbHarness

@@ -157,26 +157,6 @@ import PlumbFrontEnd
 import Glibc
 #endif
 
-@Suite struct ExternalLevelTotals {
-    /// x == 10 (required), x <= 5 at 250, and v edited at 750 with 204 then 300 suggested: at x = 10, v = 0 the
-    /// totals are 0, |10 − 5| = 5 at 250 and |0 − 300| = 300 at 750 (the last suggestion holds, not the first).
-    @Test func anEditsLastSuggestionCountsAtItsPriority() throws {
-        var pinned = LinearExpression(VariableID(0))
-        try pinned.add(constant: Rational(-10))
-        var atMost = LinearExpression(VariableID(0))
-        try atMost.add(constant: Rational(-5))
-        let system = LinearSystem(
-            variables: ["x", "v"],
-            constraints: [LinearConstraint(pinned, .equal), LinearConstraint(atMost, .lessOrEqual, priority: 250)],
-            edits: [.init(variable: VariableID(1), priority: 750)],
-            suggestionRounds: [[.init(variable: VariableID(1), value: 204)], [.init(variable: VariableID(1), value: 300)]])
-        let totals = CorpusRunner.levelTotals(of: system) { $0.index == 0 ? 10 : 0 }
-        #expect(totals[.required]?.doubleValue == 0)
-        #expect(totals[250]?.doubleValue == 5)
-        #expect(totals[750]?.doubleValue == 300)
-    }
-}
-
 @Suite struct TimingStatusText {
     @Test func everyStatusReadsBackFromItsText() {
         let all: [TimingStatus] = [.ok, .overBudget, .notRun("no lifecycle"), .unsupported("edits"),

@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// What a layout must look like after the steps before it, as derived by hand in a corpus file.
 public struct LayoutExpectation: Sendable {
