@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The report's HTML page.
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+        // The Cassowary back end's queue of rows to repair (`Heap`).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // Exact numbers, the prioritized linear system, and the layout-lp/1 / layout-result/1 interchange.
@@ -30,7 +32,8 @@ let package = Package(
         // View tree, Masonry/SnapKit DSL, text syntax, lowering, and the layout engine.
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The floating-point incremental Cassowary back end, strictly prioritized (no GMP).
-        .target(name: "CassowaryBackend", dependencies: ["PlumbSystem", "PlumbSolver"]),
+        .target(name: "CassowaryBackend", dependencies: ["PlumbSystem", "PlumbSolver",
+                                                         .product(name: "HeapModule", package: "swift-collections")]),
         // GMP, for the exact back end only.
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
         // The exact rational back end on GMP: the oracle (conflict sets, ambiguity).

@@ -1,3 +1,4 @@
+import HeapModule
 /// The symbols the primal simplex may let enter: every parametric symbol whose objective coefficients changed since
 /// it was last found not improving. An unordered list with a membership flag per symbol; the entering rule scans the
 /// list (see `Tableau.optimize()`), so its order decides nothing.
@@ -64,19 +65,19 @@ struct EnteringCandidates {
     }
 }
 
-/// Basic symbols whose rows the dual simplex must repair (a restricted value below 0, or a dummy off 0): a min-heap
-/// of symbol ids, so rows are repaired in id order whatever order they were found in, with a flag per symbol so
-/// that each is queued once.
+/// Basic symbols whose rows the dual simplex must repair (a restricted value below 0, or a dummy off 0): a heap
+/// (swift-collections' `Heap`) of symbol ids, so rows are repaired in id order whatever order they were found in,
+/// with a flag per symbol so that each is queued once.
 struct InfeasibleQueue {
     private var isQueued: [Bool] = []
-    private(set) var heap: [Int32] = []
+    private(set) var heap = Heap<Int32>()
 
     var isEmpty: Bool { heap.isEmpty }
 
     /// Empty, for no symbols, the storage kept.
     mutating func removeAllSymbols() {
         isQueued.removeAll(keepingCapacity: true)
-        heap.removeAll(keepingCapacity: true)
+        heap.removeAll(where: { _ in true })
     }
 
     mutating func appendSymbol() { isQueued.append(false) }
@@ -86,60 +87,39 @@ struct InfeasibleQueue {
         heap.reserveCapacity(16)
     }
 
+    /// Queues `b` unless it is queued already.
+    /// - Complexity: O(log q) for q queued symbols.
     mutating func push(_ b: Int32) {
         if isQueued[Int(b)] { return }
         isQueued[Int(b)] = true
-        heap.append(b)
-        var i = heap.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            if heap[p] <= b { break }
-            heap[i] = heap[p]
-            i = p
-        }
-        heap[i] = b
+        heap.insert(b)
     }
 
     /// The smallest queued id, no longer queued; nil when empty.
+    /// - Complexity: O(log q).
     mutating func popMin() -> Int32? {
-        guard let last = heap.popLast() else { return nil }
-        var top = last
-        if !heap.isEmpty {
-            top = heap[0]
-            var i = 0
-            let n = heap.count
-            while true {
-                var c = 2 * i + 1
-                if c >= n { break }
-                if c + 1 < n && heap[c + 1] < heap[c] { c += 1 }
-                if heap[c] >= last { break }
-                heap[i] = heap[c]
-                i = c
-            }
-            heap[i] = last
-        }
+        guard let top = heap.popMin() else { return nil }
         isQueued[Int(top)] = false
         return top
     }
 
     mutating func removeAll() {
-        for s in heap where Int(s) < isQueued.count { isQueued[Int(s)] = false }
-        heap.removeAll(keepingCapacity: true)
+        for s in heap.unordered where Int(s) < isQueued.count { isQueued[Int(s)] = false }
+        heap.removeAll(where: { _ in true })
     }
 
     mutating func truncate(toSymbols n: Int) {
         if isQueued.count > n { isQueued.removeLast(isQueued.count - n) }
-        heap = heap.filter { Int($0) < n }
+        heap.removeAll(where: { Int($0) >= n })
     }
 
-    var footprintBytes: Int { bufferBytes(isQueued) + bufferBytes(heap) }
+    var footprintBytes: Int { bufferBytes(isQueued) + bufferBytes(heap.unordered) }
 
     func checkInvariants(symbolCount n: Int, into report: inout InvariantReport) {
         report.expect(isQueued.count == n, "InfeasibleQueue", "\(isQueued.count) flags for \(n) symbols")
         guard report.isEmpty else { return }
-        for (i, s) in heap.enumerated() {
+        for s in heap.unordered {
             report.expect(Int(s) < n && isQueued[Int(s)], "InfeasibleQueue", "\(s) is in the heap but not flagged")
-            report.expect(i == 0 || heap[(i - 1) / 2] <= s, "InfeasibleQueue", "the heap order breaks at \(i)")
         }
         var flagged = 0
         for q in isQueued where q { flagged += 1 }
