@@ -126,16 +126,16 @@ final class ExactSolverCore<T: SimplexScalar> {
     enum PendingItem { case constraint(ConstraintID), edit(VariableID) }
 
     /// The waiting soft constraints and suggested edits, in the order they go into the engine: highest priority
-    /// first, then constraints in order of addition, then edits.
+    /// first; within a priority, as `PendingOrder` says.
     func pendingItems() -> [PendingItem] { pendingRows().items }
 
     /// `pendingItems()` with their engine rows (one lookup each).
     func pendingRows() -> (items: [PendingItem], rows: [PendingRow]) {
         var items: [PendingItem] = [], rows: [PendingRow] = []
-        var priorities: [Priority] = [], orders: [Int] = []
+        var priorities: [Priority] = [], orders: [PendingOrder] = []
         items.reserveCapacity(constraints.waiting)
         rows.reserveCapacity(constraints.waiting)
-        func add(_ item: PendingItem, _ order: Int, _ row: PendingRow) {
+        func add(_ item: PendingItem, _ order: PendingOrder, _ row: PendingRow) {
             items.append(item)
             rows.append(row)
             priorities.append(row.priority)
@@ -148,12 +148,12 @@ final class ExactSolverCore<T: SimplexScalar> {
                 var terms: [(column: Int, coefficient: T)] = []
                 terms.reserveCapacity(constraint.terms.count)
                 for term in constraint.terms { terms.append((column(for: term.variable), T(term.coefficient))) }
-                add(.constraint(id), entry.sequence,
+                add(.constraint(id), .constraint(sequence: entry.sequence),
                     (terms, T(constraint.constant), constraint.relation, constraint.priority))
             }
         }
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
-            add(.edit(variable), -1 - variable.index,
+            add(.edit(variable), .edit(variable: variable.index),
                 ([(column(for: variable), .one)], edit.constant!, .equal, edit.priority))
         }
         // Sorted by (priority descending, order): the few distinct priorities become integer ranks, and an index
@@ -611,3 +611,19 @@ extension ExactSolverCore.Entry: WaitingEntry {
     }
 }
 
+/// Where a waiting row goes among the rows of its priority: suggested edits first, the highest variable first,
+/// then soft constraints in order of addition. (Any fixed order gives the same optimum; this one is kept because
+/// it decides which vertex of an ambiguous face the answer is, and the corpus's results were taken with it.)
+enum PendingOrder: Comparable {
+    case edit(variable: Int)
+    case constraint(sequence: Int)
+
+    static func < (a: PendingOrder, b: PendingOrder) -> Bool {
+        switch (a, b) {
+        case (.edit(let x), .edit(let y)): x > y
+        case (.edit, .constraint): true
+        case (.constraint, .edit): false
+        case (.constraint(let x), .constraint(let y)): x < y
+        }
+    }
+}
