@@ -103,8 +103,9 @@ public final class LayoutPlayer {
     ///
     /// layout-lp/1 cannot say that an edit was removed, so the rounds keep only the suggestions for variables
     /// that are still edit variables (a round left empty is kept, so that round numbers still match).
-    public func linearSystem() -> LinearSystem {
-        var system = tree.linearSystem(name: script.name)
+    /// `refused`: constraints to leave out (see `ViewTree.linearSystem(name:leavingOut:)`).
+    public func linearSystem(leavingOut refused: Set<Int> = []) -> LinearSystem {
+        var system = tree.linearSystem(name: script.name, leavingOut: refused)
         system.edits = edits
         let editable = Set(edits.map(\.variable))
         system.suggestionRounds = suggestionRounds.map { $0.filter { editable.contains($0.variable) } }

@@ -108,10 +108,11 @@ public final class ViewTree {
         views.flatMap(\.variableNames)
     }
 
-    /// The installed constraints as one linear system, in installation order.
-    public func linearSystem(name: String = "") -> LinearSystem {
+    /// The installed constraints as one linear system, in installation order, leaving out the constraints whose
+    /// ids are in `refused` (those a `LayoutEngine` could not add: not in force).
+    public func linearSystem(name: String = "", leavingOut refused: Set<Int> = []) -> LinearSystem {
         LinearSystem(name: name, variables: variableNames,
-                     constraints: constraintOrder.compactMap { constraints[$0]?.linear })
+                     constraints: constraintOrder.compactMap { refused.contains($0) ? nil : constraints[$0]?.linear })
     }
 
     /// The constraints made through the DSL whose receiver is `view`, oldest first.

@@ -55,9 +55,8 @@ public struct CorpusRunner {
 
     func observation(engine: LayoutEngine, player: LayoutPlayer, unsatisfied: [UnsatisfiedConstraint]) -> Observation {
         let tree = engine.tree
-        var system = player.linearSystem()
-        let refused = Set(engine.refusedConstraints)
-        system.constraints = tree.constraintOrder.filter { !refused.contains($0) }.compactMap { tree.constraints[$0]?.linear }
+        // the rows in force: a refused constraint counts in no level
+        let system = player.linearSystem(leavingOut: Set(engine.refusedConstraints))
         let observer = Observer(tree: tree, system: system) { engine.solver.value(of: $0) }
         return Observation(frames: observer.frames(), unsatisfied: unsatisfied,
                            ambiguous: (engine.solver as? any AmbiguityDetecting).flatMap { observer.ambiguity(of: $0) },
