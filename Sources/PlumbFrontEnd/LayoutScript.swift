@@ -118,12 +118,16 @@ public struct LayoutScript: Sendable {
         for (step, location) in steps { try player.perform(step, at: location) }
     }
 
-    /// The layout after every step, with its edits and suggestion rounds, as one linear system (layout-lp/1's model).
-    public func lowered() throws(LayoutError) -> LinearSystem {
+    /// A player (without an engine) that has played every step on a new tree: its `tree` and `linearSystem()`
+    /// are the layout's final state.
+    public func played() throws(LayoutError) -> LayoutPlayer {
         let player = LayoutPlayer(script: self, tree: try makeTree())
         for (step, location) in steps { try player.perform(step, at: location) }
-        return player.linearSystem()
+        return player
     }
+
+    /// The layout after every step, with its edits and suggestion rounds, as one linear system (layout-lp/1's model).
+    public func lowered() throws(LayoutError) -> LinearSystem { try played().linearSystem() }
 
     /// A tree with every step played.
     public func build() throws(LayoutError) -> ViewTree {

@@ -22,6 +22,33 @@ public struct CorpusRunner {
         }
     }
 
+    /// The oracle's play of one layout, made once and used twice: its observations are the reference every back
+    /// end is judged against, and the oracle's own answer when it is among the back ends judged.
+    public struct OracleRun {
+        let oracle: (any LayoutSolver.Type)?
+        let played: Result<[Observation], RunFailure>?
+
+        /// The reference observations, one per expectation (nil without an oracle, or when it could not play).
+        public var reference: [Observation]? {
+            if case .success(let observed)? = played { return observed }
+            return nil
+        }
+    }
+
+    /// Plays `entry` on the oracle, when there is one.
+    public func oracleRun(_ entry: CorpusEntry) -> OracleRun {
+        OracleRun(oracle: oracle, played: oracle.map { observe(entry, with: .native($0)) })
+    }
+
+    /// `observe(_:with:)`, except that the oracle's observations are taken from `run` instead of playing it again.
+    public func observe(_ entry: CorpusEntry, with backEnd: BackEnd, besides run: OracleRun) -> Result<[Observation], RunFailure> {
+        if case .native(let type) = backEnd, let oracle = run.oracle, let played = run.played,
+           ObjectIdentifier(type) == ObjectIdentifier(oracle) {
+            return played
+        }
+        return observe(entry, with: backEnd)
+    }
+
     func observeNative(_ entry: CorpusEntry, solver: any LayoutSolver) -> Result<[Observation], RunFailure> {
         let tree: ViewTree
         do { tree = try entry.script.makeTree() } catch { return .failure(.layout(error.description)) }

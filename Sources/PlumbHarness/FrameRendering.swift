@@ -63,10 +63,8 @@ public struct FrameRendering {
     /// The drawing of `script`'s state after its last step, solved in one batch by each of `backEnds` and read
     /// through the same observer as the judge's.
     public init(_ script: LayoutScript, backEnds: [BackEnd], policy: ConformancePolicy = .standard) throws(LayoutError) {
-        let tree = try script.makeTree()
-        let player = LayoutPlayer(script: script, tree: tree)
-        for (step, location) in script.steps { try player.perform(step, at: location) }
-        let system = player.linearSystem()
+        let player = try script.played()
+        let tree = player.tree, system = player.linearSystem()
         let answers = backEnds.map { backEnd -> Answer in
             let result = backEnd.solve(system, roundValues: .all)
             guard result.status == .ok else {

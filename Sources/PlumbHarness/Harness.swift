@@ -67,10 +67,8 @@ public struct Harness {
         var step = 0
         let total = entries.count * options.backEnds.count
         for entry in entries {
-            // The oracle plays each layout once: its observations are the reference, and its own when it is judged.
-            let oracleRun = oracle.map { runner.observe(entry, with: .native($0)) }
-            var reference: [Observation]?
-            if case .success(let observed)? = oracleRun { reference = observed }
+            let oracleRun = runner.oracleRun(entry)
+            let reference = oracleRun.reference
             // Timed as one batch system, the form every back end takes (external programs only take that); lowered
             // once for all back ends.
             let batch = options.timeCorpus ? try? entry.script.lowered() : nil
@@ -78,13 +76,7 @@ public struct Harness {
                 progress(HarnessProgress(phase: "corpus", done: step, total: total, detail: "\(entry.name) · \(backEnd.name)"))
                 step += 1
                 let expectations = entry.expectations.map(\.expectation)
-                let observed: Result<[Observation], RunFailure>
-                if case .native(let type) = backEnd, let oracle, let oracleRun, ObjectIdentifier(type) == ObjectIdentifier(oracle) {
-                    observed = oracleRun
-                } else {
-                    observed = runner.observe(entry, with: backEnd)
-                }
-                switch observed {
+                switch runner.observe(entry, with: backEnd, besides: oracleRun) {
                 case .success(let observations):
                     for (index, (observation, expectation)) in zip(observations, expectations).enumerated() {
                         let verdict = judge.judge(observation, against: expectation, capabilities: backEnd.capabilities,

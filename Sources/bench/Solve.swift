@@ -71,15 +71,10 @@ extension Solve {
         guard !expectations.isEmpty else { throw InputError("\(file): no expect block to check") }
         let oracle = availableBackEnds.first { $0.capabilities.exact }
         let runner = CorpusRunner(oracle: oracle)
-        // The oracle plays the layout once: its observations are the reference, and the answer when it is judged.
-        let oracleRun = oracle.map { runner.observe(entry, with: .native($0)) }
-        var reference: [Observation]?
-        if case .success(let observed)? = oracleRun { reference = observed }
-        let judgesTheOracle = oracle.map { ObjectIdentifier($0) == ObjectIdentifier(type) } ?? false
-        let observed: Result<[Observation], RunFailure>
-        if let oracleRun, judgesTheOracle { observed = oracleRun } else { observed = runner.observe(entry, with: .native(type)) }
+        let oracleRun = runner.oracleRun(entry)
+        let reference = oracleRun.reference
         var failed = 0
-        switch observed {
+        switch runner.observe(entry, with: .native(type), besides: oracleRun) {
         case .success(let observations):
             let judge = Judge()
             for (index, (observation, expectation)) in zip(observations, expectations).enumerated() {
