@@ -31,10 +31,10 @@ extension CassowarySolver {
         // a dictionary's buffer: an estimate from its capacity (keys and values; the hash metadata is small)
         let sparseBytes = sparseSlot.capacity * (MemoryLayout<ConstraintID>.stride + MemoryLayout<Int>.stride)
         return tableau.footprint + [
-            ("records", bufferBytes(records) + bufferBytes(termVars) + bufferBytes(termCoefs) + bufferBytes(denseSlot)
+            ("records", records.footprintBytes + termVars.footprintBytes + termCoefs.footprintBytes + denseSlot.footprintBytes
                 + sparseBytes),
             ("levels and edits", bufferBytes(levels) + bufferBytes(levelSlots) + bufferBytes(edits)
-                + bufferBytes(pendingVariables) + bufferBytes(leaving) + bufferBytes(variableUses)),
+                + bufferBytes(pendingVariables) + bufferBytes(leaving) + variableUses.footprintBytes),
             ("marker recovery", useIndex.footprintBytes + markerScratch.footprintBytes),
         ]
     }

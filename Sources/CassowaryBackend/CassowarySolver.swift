@@ -131,11 +131,11 @@ public final class CassowarySolver: LayoutSolver {
     /// Non-required priorities in use, highest first, and the objective slot of each (slots in creation order).
     @exclusivity(unchecked) var levels: [Priority] = []
     @exclusivity(unchecked) var levelSlots: [Int] = []
-    @exclusivity(unchecked) var records: [Record] = []
-    @exclusivity(unchecked) var termVars: [Int32] = []
-    @exclusivity(unchecked) var termCoefs: [Double] = []
+    let records = FlatList<Record>()
+    let termVars = FlatList<Int32>()
+    let termCoefs = FlatList<Double>()
     /// Slot of each constraint id: dense for small non-negative ids (-1 where none), a dictionary for the rest.
-    @exclusivity(unchecked) var denseSlot: [Int32] = []
+    let denseSlot = FlatList<Int32>()
     @exclusivity(unchecked) var sparseSlot: [ConstraintID: Int] = [:]
     /// Edit variables by variable index (dense; nil where the variable is not edited).
     @exclusivity(unchecked) var edits: [Edit?] = []
@@ -145,7 +145,7 @@ public final class CassowarySolver: LayoutSolver {
     /// that reads or changes the tableau takes them out together (`settleRemovals()`).
     @exclusivity(unchecked) var leaving: [Int] = []
     /// Per variable index, the records in the tableau (live or leaving) whose terms name it.
-    @exclusivity(unchecked) var variableUses: [Int32] = []
+    let variableUses = FlatList<Int32>()
     /// Tableau rebuilds so far (removals and constant changes of equalities whose marker column could not be
     /// recovered).
     @exclusivity(unchecked) var rebuilds = 0
@@ -170,11 +170,11 @@ public final class CassowarySolver: LayoutSolver {
     func edit(_ v: Int) -> Edit? { v >= 0 && v < edits.count ? edits[v] : nil }
 
     public init() {
-        records.reserveCapacity(Tableau.initialSymbols / 2)
-        termVars.reserveCapacity(Tableau.initialSymbols)
-        termCoefs.reserveCapacity(Tableau.initialSymbols)
-        denseSlot.reserveCapacity(Tableau.initialSymbols / 2)
-        variableUses.reserveCapacity(Tableau.initialSymbols)
+        records.reserve(Tableau.initialSymbols / 2)
+        termVars.reserve(Tableau.initialSymbols)
+        termCoefs.reserve(Tableau.initialSymbols)
+        denseSlot.reserve(Tableau.initialSymbols / 2)
+        variableUses.reserve(Tableau.initialSymbols)
     }
 
     /// Removes every constraint, edit variable and suggestion and keeps the storage of every buffer: the solver is
@@ -187,15 +187,15 @@ public final class CassowarySolver: LayoutSolver {
         tableau.removeAll()
         levels.removeAll(keepingCapacity: true)
         levelSlots.removeAll(keepingCapacity: true)
-        records.removeAll(keepingCapacity: true)
-        termVars.removeAll(keepingCapacity: true)
-        termCoefs.removeAll(keepingCapacity: true)
-        denseSlot.removeAll(keepingCapacity: true)
+        records.removeAll()
+        termVars.removeAll()
+        termCoefs.removeAll()
+        denseSlot.removeAll()
         sparseSlot.removeAll(keepingCapacity: true)
         edits.removeAll(keepingCapacity: true)
         pendingVariables.removeAll(keepingCapacity: true)
         leaving.removeAll(keepingCapacity: true)
-        variableUses.removeAll(keepingCapacity: true)
+        variableUses.removeAll()
         rebuilds = 0
         recoveredMarkers = 0
         regionSolves = 0
@@ -211,7 +211,7 @@ public final class CassowarySolver: LayoutSolver {
         assertInvariants()
     }
 
-    func slot(of id: ConstraintID) -> Int? {
+    @inline(__always) func slot(of id: ConstraintID) -> Int? {
         let i = id.index
         if i >= 0 && i < denseSlot.count && denseSlot[i] >= 0 { return Int(denseSlot[i]) }
         return sparseSlot.isEmpty ? nil : sparseSlot[id]
@@ -220,7 +220,7 @@ public final class CassowarySolver: LayoutSolver {
     /// Ids below this go in `denseSlot` (a table a few times the number of records, so sparse ids cost no memory).
     static func denseSlotLimit(records: Int) -> Int { 4 * records + 4096 }
 
-    func setSlot(_ slot: Int?, of id: ConstraintID) {
+    @inline(__always) func setSlot(_ slot: Int?, of id: ConstraintID) {
         let i = id.index
         if slot == nil {
             if i >= 0 && i < denseSlot.count { denseSlot[i] = -1 }
@@ -228,7 +228,7 @@ public final class CassowarySolver: LayoutSolver {
             return
         }
         if i >= 0 && i < CassowarySolver.denseSlotLimit(records: records.count) {
-            if i >= denseSlot.count { grow(&denseSlot, toInclude: i, with: -1) }
+            if i >= denseSlot.count { denseSlot.extend(toInclude: i, with: -1) }
             denseSlot[i] = Int32(slot ?? -1)
         } else {
             sparseSlot[id] = slot
@@ -285,14 +285,14 @@ public final class CassowarySolver: LayoutSolver {
             termVars.append(Int32(t.variable.index))
             termCoefs.append(a)
         }
-        guard abs(constraint.constant.doubleValue) <= CassowaryTolerance.largestConstant else {
+        let constant = constraint.constant.doubleValue
+        guard abs(constant) <= CassowaryTolerance.largestConstant else {
             termVars.removeLast(termVars.count - start)
             termCoefs.removeLast(termCoefs.count - start)
-            throw .unsupported("constraint \(id): the constant \(constraint.constant.doubleValue) is beyond "
+            throw .unsupported("constraint \(id): the constant \(constant) is beyond "
                 + "\(CassowaryTolerance.largestConstant), outside the floating-point range this back end solves reliably")
         }
-        var record = Record(.constraint(id), start: start, count: constraint.terms.count,
-                            constant: constraint.constant.doubleValue,
+        var record = Record(.constraint(id), start: start, count: constraint.terms.count, constant: constant,
                             relation: ConstraintRelation(constraint.relation),
                             level: priority.isRequired ? nil : level(of: priority))
         record.constantIsRounded = !constraint.constant.isExactlyDouble
@@ -414,7 +414,7 @@ public final class CassowarySolver: LayoutSolver {
         }
         for k in r.start..<(r.start + r.count) {
             let v = Int(termVars[k])
-            if v >= variableUses.count { grow(&variableUses, toInclude: v, with: 0) }
+            if v >= variableUses.count { variableUses.extend(toInclude: v, with: 0) }
             variableUses[v] += step
         }
     }
@@ -644,7 +644,9 @@ public final class CassowarySolver: LayoutSolver {
 /// at a time (one add after another) reallocate a logarithmic number of times.
 @inline(__always) func grow<T>(_ table: inout [T], toInclude i: Int, with fill: T) {
     if i >= table.capacity { table.reserveCapacity(Swift.max(i + 1, 2 * table.capacity)) }
-    table.append(contentsOf: repeatElement(fill, count: i + 1 - table.count))
+    // one element at a time: `append(contentsOf: repeatElement(…))` allocates on the way (measured: a quarter of a
+    // small layout's add)
+    while table.count <= i { table.append(fill) }
 }
 
 extension ConstraintRelation {

@@ -10,18 +10,18 @@ struct ColumnIndex {
     /// The end of a list (storage only).
     private static let end: Int32 = -1
 
-    private var head: [Int32] = []
-    private var entryRow: [Int32] = []
-    private var entryNext: [Int32] = []
+    private let head = FlatList<Int32>()
+    private let entryRow = FlatList<Int32>()
+    private let entryNext = FlatList<Int32>()
     private var freeEntry: Int32 = end
     /// Per row slot: the epoch of the last `collect` that kept the row (duplicates in a list are skipped).
-    private var visitMark: [UInt32] = []
+    private let visitMark = FlatList<UInt32>()
     private var visitEpoch: UInt32 = 0
 
     /// After `collect(s)`: the live rows holding `s` (each once) and the index of `s`'s cell in each.
     /// (Scratch lists: read only until the next `collect`.)
-    let collectedRows = ScratchList<Int32>()
-    let collectedCells = ScratchList<Int32>()
+    let collectedRows = FlatList<Int32>()
+    let collectedCells = FlatList<Int32>()
     /// List entries walked so far (a work counter).
     private(set) var entriesWalked = 0
 
@@ -29,9 +29,9 @@ struct ColumnIndex {
 
     /// No symbols and no entries, the storage kept (visit marks stay: they are read against the epoch).
     mutating func removeAll() {
-        head.removeAll(keepingCapacity: true)
-        entryRow.removeAll(keepingCapacity: true)
-        entryNext.removeAll(keepingCapacity: true)
+        head.removeAll()
+        entryRow.removeAll()
+        entryNext.removeAll()
         freeEntry = Self.end
         collectedRows.removeAll()
         collectedCells.removeAll()
@@ -40,15 +40,15 @@ struct ColumnIndex {
 
     /// Room for `n` symbols, `rows` row slots and `entries` list entries without growing.
     mutating func reserve(symbols n: Int, rows: Int, entries: Int) {
-        head.reserveCapacity(n)
-        entryRow.reserveCapacity(entries)
-        entryNext.reserveCapacity(entries)
-        visitMark.reserveCapacity(rows)
+        head.reserve(n)
+        entryRow.reserve(entries)
+        entryNext.reserve(entries)
+        visitMark.reserve(rows)
     }
     /// Entries in the pool (in lists or free).
     var entryCount: Int { entryRow.count }
 
-    mutating func appendSymbol() { head.append(Self.end) }
+    @inline(__always) mutating func appendSymbol() { head.append(Self.end) }
 
     /// Notes that row `r` now holds `s`.
     @inline(__always) mutating func add(_ s: Int32, row r: Int32) {
@@ -72,11 +72,10 @@ struct ColumnIndex {
         collectedCells.removeAll()
         if visitMark.count < rows.slotCount {
             // grown geometrically: rows are usually added one at a time, between two collects
-            let target = Swift.max(rows.slotCount, 2 * visitMark.count)
-            visitMark.append(contentsOf: repeatElement(0, count: target - visitMark.count))
+            visitMark.extend(toInclude: Swift.max(rows.slotCount, 2 * visitMark.count) - 1, with: 0)
         }
         visitEpoch &+= 1
-        if visitEpoch == 0 { for i in visitMark.indices { visitMark[i] = 0 }; visitEpoch = 1 }
+        if visitEpoch == 0 { for i in 0..<visitMark.count { visitMark[i] = 0 }; visitEpoch = 1 }
         var prev = Self.end
         var e = head[Int(s)]
         while e != Self.end {
@@ -139,7 +138,7 @@ struct ColumnIndex {
     // MARK: - memory and invariants
 
     var footprint: [(String, Int)] {
-        [("columns", bufferBytes(head) + bufferBytes(entryRow) + bufferBytes(entryNext) + bufferBytes(visitMark)
+        [("columns", head.footprintBytes + entryRow.footprintBytes + entryNext.footprintBytes + visitMark.footprintBytes
             + collectedRows.footprintBytes + collectedCells.footprintBytes)]
     }
 

@@ -6,9 +6,9 @@ struct ExternalVariables {
     /// Storage for "no symbol yet" (`symbol(of:)` answers nil).
     private static let none: Int32 = -1
 
-    private var symbolOf: [Int32] = []
+    private let symbolOf = FlatList<Int32>()
     /// Variables given a symbol since the checkpoint, and the table's size then.
-    private var created: [Int32] = []
+    private let created = FlatList<Int32>()
     private var countAtCheckpoint = 0
 
     /// Variable indices covered (the largest one used, plus one).
@@ -22,43 +22,43 @@ struct ExternalVariables {
 
     /// Room for variables `0..<n` without growing.
     mutating func reserve(variables n: Int) {
-        symbolOf.reserveCapacity(n)
-        created.reserveCapacity(n)
+        symbolOf.reserve(n)
+        created.reserve(n)
     }
 
     /// No variable has a symbol; the storage kept.
     mutating func removeAll() {
-        symbolOf.removeAll(keepingCapacity: true)
-        created.removeAll(keepingCapacity: true)
+        symbolOf.removeAll()
+        created.removeAll()
         countAtCheckpoint = 0
     }
 
     mutating func checkpoint() {
-        created.removeAll(keepingCapacity: true)
+        created.removeAll()
         countAtCheckpoint = symbolOf.count
     }
 
     /// Records `s` as the symbol of variable `v` (which has none).
     mutating func assign(_ s: Int32, to v: Int) {
-        if v >= symbolOf.count { symbolOf.append(contentsOf: repeatElement(Self.none, count: v + 1 - symbolOf.count)) }
+        if v >= symbolOf.count { symbolOf.extend(toInclude: v, with: Self.none) }
         symbolOf[v] = s
         created.append(Int32(v))
     }
 
     /// Forgets the symbols assigned since the checkpoint.
     mutating func rollbackToCheckpoint() {
-        for v in created { symbolOf[Int(v)] = Self.none }
+        for k in created.indices { symbolOf[Int(created[k])] = Self.none }
         if symbolOf.count > countAtCheckpoint { symbolOf.removeLast(symbolOf.count - countAtCheckpoint) }
-        created.removeAll(keepingCapacity: true)
+        created.removeAll()
     }
 
-    var footprint: [(String, Int)] { [("variables", bufferBytes(symbolOf) + bufferBytes(created))] }
+    var footprint: [(String, Int)] { [("variables", symbolOf.footprintBytes + created.footprintBytes)] }
 
     /// Every assigned symbol exists and is external, no two variables share one, and every external symbol of
     /// `symbols` belongs to a variable.
     func checkInvariants(symbols: borrowing SymbolTable, into report: inout InvariantReport) {
         var owner = [Int32](repeating: Self.none, count: symbols.count)
-        for v in symbolOf.indices where symbolOf[v] != Self.none {
+        for v in 0..<symbolOf.count where symbolOf[v] != Self.none {
             let s = symbolOf[v]
             guard s >= 0 && Int(s) < symbols.count else {
                 report.fail("ExternalVariables", "variable \(v) maps to \(s), not a symbol")

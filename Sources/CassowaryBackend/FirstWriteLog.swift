@@ -6,7 +6,7 @@
 /// rollback drops them. The stamps grow when the journal opens (never on the paths that create ids), and a closed log
 /// answers every write with one test of `isOpen`.
 struct FirstWriteLog {
-    private var stamp: [UInt32] = []
+    private let stamp = FlatList<UInt32>()
     /// Bumped at every `open`; a stamp equal to it marks an id written in this epoch.
     private var epoch: UInt32 = 0
     /// Ids below this existed when the journal opened.
@@ -15,7 +15,7 @@ struct FirstWriteLog {
 
     /// Starts an epoch for the ids `0..<idCount`.
     mutating func open(idCount: Int) {
-        if stamp.count < idCount { stamp.append(contentsOf: repeatElement(0, count: idCount - stamp.count)) }
+        if stamp.count < idCount { stamp.extend(toInclude: idCount - 1, with: 0) }
         epoch &+= 1
         if epoch == 0 {
             for i in stamp.indices { stamp[i] = 0 }
@@ -37,7 +37,7 @@ struct FirstWriteLog {
         return true
     }
 
-    var footprintBytes: Int { stamp.capacity * MemoryLayout<UInt32>.stride }
+    var footprintBytes: Int { stamp.footprintBytes }
 }
 
 /// Bytes held by an array's buffer (its capacity), for the parts' memory accounting.

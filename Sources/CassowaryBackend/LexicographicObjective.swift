@@ -27,7 +27,7 @@ struct LexicographicObjective {
     private(set) var stride: Int
     /// The levels' slots from the highest priority down: lexicographic comparisons walk this.
     private(set) var rankSlot: [Int]
-    private var coefficient: [Double] = []
+    private var coefficient = FlatList<Double>()
 
     // journal: symbols written since it opened, and their `levelCount` coefficients then
     private var log = FirstWriteLog()
@@ -49,17 +49,17 @@ struct LexicographicObjective {
         levelCount = 1
         rankSlot.removeAll(keepingCapacity: true)
         rankSlot.append(0)
-        coefficient.removeAll(keepingCapacity: true)
+        coefficient.removeAll()
         savedSymbols.removeAll(keepingCapacity: true)
         savedCoefficients.removeAll(keepingCapacity: true)
     }
 
     /// Room for `n` symbols at the current stride without growing.
-    mutating func reserve(symbols n: Int) { coefficient.reserveCapacity(n * stride) }
+    mutating func reserve(symbols n: Int) { coefficient.reserve(n * stride) }
 
     // MARK: - symbols and levels
 
-    mutating func appendSymbol() {
+    @inline(__always) mutating func appendSymbol() {
         for _ in 0..<stride { coefficient.append(0) }
     }
 
@@ -76,7 +76,8 @@ struct LexicographicObjective {
         if slot == stride {
             let newStride = 2 * stride
             let n = symbolCount
-            var fresh = [Double](repeating: 0, count: n * newStride)
+            let fresh = FlatList<Double>(capacity: Swift.max(1, coefficient.capacity / stride) * newStride)
+            fresh.extend(toInclude: n * newStride - 1, with: 0)
             for s in 0..<n {
                 for l in 0..<levelCount { fresh[s * newStride + l] = coefficient[s * stride + l] }
             }
@@ -186,7 +187,7 @@ struct LexicographicObjective {
     // MARK: - memory and invariants
 
     var footprint: [(String, Int)] {
-        [("objective", bufferBytes(coefficient) + bufferBytes(rankSlot)),
+        [("objective", coefficient.footprintBytes + bufferBytes(rankSlot)),
          ("objective journal", log.footprintBytes + bufferBytes(savedSymbols) + bufferBytes(savedCoefficients))]
     }
 

@@ -23,12 +23,12 @@ struct RowStore {
     private static let minimumCapacity = 4
 
     let cells = CellStore()
-    private var start: [Int] = []
-    private var length: [Int32] = []
-    private var capacity: [Int32] = []
+    private let start = FlatList<Int>()
+    private let length = FlatList<Int32>()
+    private let capacity = FlatList<Int32>()
     /// Each row's constant with its round-off estimates, side by side (one access reads or writes both).
-    private var constants: [RowConstant] = []
-    private var basic: [Int32] = []
+    private let constants = FlatList<RowConstant>()
+    private let basic = FlatList<Int32>()
     private(set) var freeRows: [Int32] = []
     /// Cells in ranges no row owns any more.
     private(set) var garbage = 0
@@ -51,11 +51,11 @@ struct RowStore {
     mutating func removeAll() {
         precondition(!log.isOpen, "RowStore: removeAll while the journal is open")
         cells.removeAll()
-        start.removeAll(keepingCapacity: true)
-        length.removeAll(keepingCapacity: true)
-        capacity.removeAll(keepingCapacity: true)
-        constants.removeAll(keepingCapacity: true)
-        basic.removeAll(keepingCapacity: true)
+        start.removeAll()
+        length.removeAll()
+        capacity.removeAll()
+        constants.removeAll()
+        basic.removeAll()
         freeRows.removeAll(keepingCapacity: true)
         garbage = 0
         clearSaved()
@@ -63,11 +63,11 @@ struct RowStore {
 
     /// Room for `m` row slots without growing.
     mutating func reserve(rows m: Int) {
-        start.reserveCapacity(m)
-        length.reserveCapacity(m)
-        capacity.reserveCapacity(m)
-        constants.reserveCapacity(m)
-        basic.reserveCapacity(m)
+        start.reserve(m)
+        length.reserve(m)
+        capacity.reserve(m)
+        constants.reserve(m)
+        basic.reserve(m)
         freeRows.reserveCapacity(8)
     }
 
@@ -147,7 +147,7 @@ struct RowStore {
 
     /// A row slot for a new row: a free one (saved for the journal) or a new one at the end.
     mutating func allocate() -> Int32 {
-        if let r = freeRows.popLast() {
+        if !freeRows.isEmpty, let r = freeRows.popLast() {
             willWrite(r)
             return r
         }
@@ -293,8 +293,8 @@ struct RowStore {
     /// Bytes of every buffer the store holds, by kind (the one place that counts them).
     var footprint: [(String, Int)] {
         [("cells", cells.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride)),
-         ("rows", bufferBytes(start) + bufferBytes(length) + bufferBytes(capacity) + bufferBytes(constants)
-            + bufferBytes(basic) + bufferBytes(freeRows)),
+         ("rows", start.footprintBytes + length.footprintBytes + capacity.footprintBytes + constants.footprintBytes
+            + basic.footprintBytes + bufferBytes(freeRows)),
          ("row journal", log.footprintBytes + bufferBytes(journaledRows) + bufferBytes(savedCellStart)
             + bufferBytes(savedSymbols) + bufferBytes(savedCoefficients) + bufferBytes(savedConstant)
             + bufferBytes(savedBasic) + bufferBytes(savedFreeRows))]

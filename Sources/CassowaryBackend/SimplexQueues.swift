@@ -3,7 +3,7 @@ import HeapModule
 /// it was last found not improving. An unordered list with a membership flag per symbol; the entering rule scans the
 /// list (see `Tableau.optimize()`), so its order decides nothing.
 struct EnteringCandidates {
-    private var isMember: [Bool] = []
+    private let isMember = FlatList<Bool>()
     private(set) var list: [Int32] = []
 
     var count: Int { list.count }
@@ -12,14 +12,14 @@ struct EnteringCandidates {
 
     /// Empty, for no symbols, the storage kept.
     mutating func removeAllSymbols() {
-        isMember.removeAll(keepingCapacity: true)
+        isMember.removeAll()
         list.removeAll(keepingCapacity: true)
     }
 
-    mutating func appendSymbol() { isMember.append(false) }
+    @inline(__always) mutating func appendSymbol() { isMember.append(false) }
 
     mutating func reserve(symbols n: Int) {
-        isMember.reserveCapacity(n)
+        isMember.reserve(n)
         list.reserveCapacity(16)
     }
 
@@ -47,7 +47,7 @@ struct EnteringCandidates {
         list = list.filter { Int($0) < n }
     }
 
-    var footprintBytes: Int { bufferBytes(isMember) + bufferBytes(list) }
+    var footprintBytes: Int { isMember.footprintBytes + bufferBytes(list) }
 
     func checkInvariants(symbolCount n: Int, into report: inout InvariantReport) {
         report.expect(isMember.count == n, "EnteringCandidates", "\(isMember.count) flags for \(n) symbols")
@@ -69,21 +69,21 @@ struct EnteringCandidates {
 /// (swift-collections' `Heap`) of symbol ids, so rows are repaired in id order whatever order they were found in,
 /// with a flag per symbol so that each is queued once.
 struct InfeasibleQueue {
-    private var isQueued: [Bool] = []
+    private let isQueued = FlatList<Bool>()
     private(set) var heap = Heap<Int32>()
 
     var isEmpty: Bool { heap.isEmpty }
 
     /// Empty, for no symbols, the storage kept.
     mutating func removeAllSymbols() {
-        isQueued.removeAll(keepingCapacity: true)
+        isQueued.removeAll()
         heap.removeAll(where: { _ in true })
     }
 
-    mutating func appendSymbol() { isQueued.append(false) }
+    @inline(__always) mutating func appendSymbol() { isQueued.append(false) }
 
     mutating func reserve(symbols n: Int) {
-        isQueued.reserveCapacity(n)
+        isQueued.reserve(n)
         heap.reserveCapacity(16)
     }
 
@@ -113,7 +113,7 @@ struct InfeasibleQueue {
         heap.removeAll(where: { Int($0) >= n })
     }
 
-    var footprintBytes: Int { bufferBytes(isQueued) + bufferBytes(heap.unordered) }
+    var footprintBytes: Int { isQueued.footprintBytes + bufferBytes(heap.unordered) }
 
     func checkInvariants(symbolCount n: Int, into report: inout InvariantReport) {
         report.expect(isQueued.count == n, "InfeasibleQueue", "\(isQueued.count) flags for \(n) symbols")
@@ -122,7 +122,7 @@ struct InfeasibleQueue {
             report.expect(Int(s) < n && isQueued[Int(s)], "InfeasibleQueue", "\(s) is in the heap but not flagged")
         }
         var flagged = 0
-        for q in isQueued where q { flagged += 1 }
+        for s in 0..<isQueued.count where isQueued[s] { flagged += 1 }
         report.expect(flagged == heap.count, "InfeasibleQueue", "\(flagged) symbols flagged, \(heap.count) in the heap")
     }
 }

@@ -28,11 +28,11 @@ struct SymbolTable {
     /// Storage for "none" in `owner` and `basicRow` (the accessors answer nil).
     private static let none: Int32 = -1
 
-    private(set) var kind: [SymbolKind] = []
-    private var owner: [Int32] = []
-    private var basicRow: [Int32] = []
+    let kind = FlatList<SymbolKind>()
+    private let owner = FlatList<Int32>()
+    private let basicRow = FlatList<Int32>()
     /// How many rows hold each symbol as a cell.
-    var occurrences: [Int32] = []
+    let occurrences = FlatList<Int32>()
 
     // journal: symbols whose basic row changed since it opened, and the row each had then
     private var log = FirstWriteLog()
@@ -43,7 +43,7 @@ struct SymbolTable {
 
     // MARK: - symbols
 
-    mutating func append(_ k: SymbolKind, owner o: Int32?) -> Int32 {
+    @inline(__always) mutating func append(_ k: SymbolKind, owner o: Int32?) -> Int32 {
         let id = Int32(kind.count)
         kind.append(k)
         owner.append(o ?? Self.none)
@@ -107,24 +107,24 @@ struct SymbolTable {
     /// No symbols, the storage kept (`CassowarySolver.reset()`).
     mutating func removeAll() {
         precondition(!log.isOpen, "SymbolTable: removeAll while the journal is open")
-        kind.removeAll(keepingCapacity: true)
-        owner.removeAll(keepingCapacity: true)
-        basicRow.removeAll(keepingCapacity: true)
-        occurrences.removeAll(keepingCapacity: true)
+        kind.removeAll()
+        owner.removeAll()
+        basicRow.removeAll()
+        occurrences.removeAll()
         savedSymbols.removeAll(keepingCapacity: true)
         savedRows.removeAll(keepingCapacity: true)
     }
 
     /// Room for `n` symbols without growing (one allocation per array instead of a doubling per power of two).
     mutating func reserve(symbols n: Int) {
-        kind.reserveCapacity(n)
-        owner.reserveCapacity(n)
-        basicRow.reserveCapacity(n)
-        occurrences.reserveCapacity(n)
+        kind.reserve(n)
+        owner.reserve(n)
+        basicRow.reserve(n)
+        occurrences.reserve(n)
     }
 
     var footprint: [(String, Int)] {
-        [("symbols", bufferBytes(kind) + bufferBytes(owner) + bufferBytes(basicRow) + bufferBytes(occurrences)),
+        [("symbols", kind.footprintBytes + owner.footprintBytes + basicRow.footprintBytes + occurrences.footprintBytes),
          ("symbol journal", log.footprintBytes + bufferBytes(savedSymbols) + bufferBytes(savedRows))]
     }
 

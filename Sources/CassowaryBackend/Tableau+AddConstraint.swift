@@ -13,7 +13,7 @@ extension Tableau {
     /// required); `withDummy` gives a required equality a dummy marker; `inputError` bounds how far `constant` is
     /// from the number written (0 when `Double` holds it exactly). On `.unsatisfiable` nothing changed, and
     /// `doubtOfLastRefusal` says whether round-off may have made the verdict (see `PrecisionLoss`).
-    mutating func addConstraint(_ vars: [Int32], _ coefs: [Double], _ start: Int, _ count: Int, constant: Double,
+    mutating func addConstraint(_ vars: FlatList<Int32>, _ coefs: FlatList<Double>, _ start: Int, _ count: Int, constant: Double,
                                 inputError: Double = 0, relation: ConstraintRelation, level: Int?,
                                 withDummy wantDummy: Bool, owner: Int32) -> Outcome {
         rows.compactIfWasteful()
@@ -190,7 +190,7 @@ extension Tableau {
     /// entering: one substitution and the usual optimization reach the optimum from a feasible basis, where phase 1
     /// would add two rows and pivot at least once. Nil when no candidate passes (phase 1 decides, as before).
     /// - Complexity: O(length of each candidate's column), at most `raiseCandidates` candidates.
-    mutating func raisableSubject(_ syms: ScratchList<Int32>, _ cs: ScratchList<Double>, constant c: Double) -> Int? {
+    mutating func raisableSubject(_ syms: FlatList<Int32>, _ cs: FlatList<Double>, constant c: Double) -> Int? {
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         var tried = 0
         for k in syms.indices where cs[k] < -CassowaryTolerance.pivot {

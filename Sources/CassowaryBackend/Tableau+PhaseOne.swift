@@ -3,7 +3,7 @@
 extension Tableau {
     /// Adds the row `0 = constant + Σ cs·syms` (constant at least 0, no possible subject) by minimizing an
     /// artificial variable for it; `.unsatisfiable` (with nothing changed) when the minimum is above zero.
-    mutating func addWithArtificialVariable(_ syms: ScratchList<Int32>, _ cs: ScratchList<Double>, constant c: Double,
+    mutating func addWithArtificialVariable(_ syms: FlatList<Int32>, _ cs: FlatList<Double>, constant c: Double,
                                             precision: RowPrecision, marker: Int32?, other: Int32?,
                                             symbolsBefore startSymbols: Int, lossBefore: PrecisionLoss?) -> Outcome {
         beginJournal()

@@ -29,6 +29,11 @@ extension Tableau {
     /// Replaces basic symbol `s` (row `q`) in every other row and in the objective.
     mutating func substituteOut(_ s: Int32, row q: Int32) {
         columns.collect(s, skipping: q, in: rows)
+        if columns.collectedRows.isEmpty && objective.isZero(s) {
+            // nothing holds s (a fresh subject, the common add): no row to rewrite, no objective to spread
+            columns.release(s)
+            return
+        }
         // a private copy of row q: the rows below may move in the cell store
         pivotRowSymbols.removeAll()
         pivotRowCoefficients.removeAll()

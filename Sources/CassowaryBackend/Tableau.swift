@@ -88,15 +88,15 @@ struct Tableau {
 
     // MARK: buffers reused by every operation (their contents mean nothing between operations)
     /// The symbols accumulated in `scratch.work` by the row being built.
-    let accumulatedSymbols = ScratchList<Int32>()
+    let accumulatedSymbols = FlatList<Int32>()
     /// A copy of the pivot row's cells while it is substituted into the others (they may move in the cell store).
-    let pivotRowSymbols = ScratchList<Int32>()
-    let pivotRowCoefficients = ScratchList<Double>()
+    let pivotRowSymbols = FlatList<Int32>()
+    let pivotRowCoefficients = FlatList<Double>()
     /// The new row of an add, gathered from `scratch`.
-    let newRowSymbols = ScratchList<Int32>()
-    let newRowCoefficients = ScratchList<Double>()
+    let newRowSymbols = FlatList<Int32>()
+    let newRowCoefficients = FlatList<Double>()
     /// The magnitude each new-row coefficient cancelled from (0: one contribution, nothing cancelled).
-    let newRowMagnitudes = ScratchList<Double>()
+    let newRowMagnitudes = FlatList<Double>()
 
     /// The pivot count when the journal opened (a rollback restores it).
     var pivotsAtJournal = 0
@@ -219,7 +219,7 @@ struct Tableau {
     // MARK: - rows
 
     /// Installs a row `basic = constant + Σ cells` in slot `r` (every basic symbol already substituted out of it).
-    mutating func installRow(_ r: Int32, basic: Int32, syms: ScratchList<Int32>, coefs: ScratchList<Double>,
+    mutating func installRow(_ r: Int32, basic: Int32, syms: FlatList<Int32>, coefs: FlatList<Double>,
                              constant: Double, precision: RowPrecision = RowPrecision()) {
         rows.install(r, basic: basic, symbols: syms.buffer, coefficients: coefs.buffer, constant: constant,
                      precision: precision)

@@ -29,7 +29,7 @@ struct VariableUseIndex {
 
     /// Builds the index from `inTableau` records, each given as (slot, first term position, term count).
     /// - Complexity: O(terms + variables).
-    mutating func build(variables: [Int32], terms: Int, records inTableau: [(slot: Int, start: Int, count: Int)]) {
+    mutating func build(variables: FlatList<Int32>, terms: Int, records inTableau: [(slot: Int, start: Int, count: Int)]) {
         head = [Int32](repeating: Self.end, count: 0)
         next = [Int32](repeating: Self.end, count: terms)
         previous = [Int32](repeating: Self.end, count: terms)
@@ -40,7 +40,7 @@ struct VariableUseIndex {
 
     /// Puts record `slot` (terms `start..<start+count` of `variables`) into the lists of its variables.
     /// - Complexity: O(count), amortized.
-    mutating func link(slot: Int, start: Int, count: Int, variables: [Int32]) {
+    mutating func link(slot: Int, start: Int, count: Int, variables: FlatList<Int32>) {
         if next.count < start + count {
             let extra = start + count - next.count
             next.append(contentsOf: repeatElement(Self.end, count: extra))
@@ -61,7 +61,7 @@ struct VariableUseIndex {
 
     /// Takes record `slot`'s terms out of the lists.
     /// - Complexity: O(count).
-    mutating func unlink(start: Int, count: Int, variables: [Int32]) {
+    mutating func unlink(start: Int, count: Int, variables: FlatList<Int32>) {
         for p in start..<(start + count) {
             let v = Int(variables[p])
             let n = next[p], q = previous[p]
@@ -92,7 +92,7 @@ struct VariableUseIndex {
 
     /// Every linked term position is listed exactly under its variable and owned by a record; `expected` (slot,
     /// start, count) are the records that must be linked.
-    func checkInvariants(variables: [Int32], expected: [(slot: Int, start: Int, count: Int)],
+    func checkInvariants(variables: FlatList<Int32>, expected: [(slot: Int, start: Int, count: Int)],
                          into report: inout InvariantReport) {
         guard isBuilt else { return }
         var linked = [Bool](repeating: false, count: next.count)

@@ -31,7 +31,8 @@ extension CassowarySolver {
                           UInt64(t.symbols.occurrences[Int(s)])]
             for l in 0..<t.objective.levelCount { f.symbols.append(t.objective.coefficient(of: s, slot: l).bitPattern) }
         }
-        for r in records {
+        for k in 0..<records.count {
+            let r = records[k]
             f.records += [r.editVariable == nil ? 0 : 1, UInt64(bitPattern: Int64(r.id?.index ?? r.editVariable ?? 0)),
                           r.alive ? 1 : 0, r.constant.bitPattern,
                           UInt64(bitPattern: Int64(r.marker ?? -1)), UInt64(bitPattern: Int64(r.other ?? -1)),
