@@ -171,6 +171,8 @@ public final class CassowarySolver: LayoutSolver {
 
     public init() {
         records.reserve(Tableau.initialSymbols / 2)
+        levels.reserveCapacity(8)
+        levelSlots.reserveCapacity(8)
         termVars.reserve(Tableau.initialSymbols)
         termCoefs.reserve(Tableau.initialSymbols)
         denseSlot.reserve(Tableau.initialSymbols / 2)

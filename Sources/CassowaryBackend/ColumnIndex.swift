@@ -72,7 +72,7 @@ struct ColumnIndex {
         collectedCells.removeAll()
         if visitMark.count < rows.slotCount {
             // grown geometrically: rows are usually added one at a time, between two collects
-            visitMark.extend(toInclude: Swift.max(rows.slotCount, 2 * visitMark.count) - 1, with: 0)
+            visitMark.extend(toInclude: Swift.max(rows.slotCount, 2 * visitMark.count, visitMark.capacity) - 1, with: 0)
         }
         visitEpoch &+= 1
         if visitEpoch == 0 { for i in 0..<visitMark.count { visitMark[i] = 0 }; visitEpoch = 1 }

@@ -25,6 +25,9 @@ struct FirstWriteLog {
         isOpen = true
     }
 
+    /// Room for `n` ids, so that opening the journal over that many allocates nothing.
+    func reserve(_ n: Int) { stamp.reserve(n) }
+
     mutating func close() {
         isOpen = false
         limit = 0

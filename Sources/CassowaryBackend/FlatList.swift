@@ -78,6 +78,20 @@ final class FlatList<Element: BitwiseCopyable> {
         }
     }
 
+    /// Removes and returns the last element, nil when empty.
+    @inline(__always) func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return base[count]
+    }
+
+    /// Makes this list a copy of `other`'s elements (its own storage kept, grown if need be).
+    func assign(from other: FlatList<Element>) {
+        reserve(other.count)
+        base.update(from: other.base, count: other.count)
+        count = other.count
+    }
+
     /// Removes the last `n` elements.
     @inline(__always) func removeLast(_ n: Int) {
         assert(n >= 0 && n <= count, "FlatList: removeLast(\(n)) on \(count) elements")

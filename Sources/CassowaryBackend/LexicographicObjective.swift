@@ -31,12 +31,13 @@ struct LexicographicObjective {
 
     // journal: symbols written since it opened, and their `levelCount` coefficients then
     private var log = FirstWriteLog()
-    private var savedSymbols: [Int32] = []
-    private var savedCoefficients: [Double] = []
+    private let savedSymbols = FlatList<Int32>()
+    private let savedCoefficients = FlatList<Double>()
 
     /// An objective whose levels, from the highest priority down, are the slots `rankSlot` (a permutation of 0..<n).
     init(rankSlot: [Int]) {
         self.rankSlot = rankSlot.isEmpty ? [0] : rankSlot
+        self.rankSlot.reserveCapacity(8)  // a layout's levels (usually a handful) then insert without growing
         levelCount = self.rankSlot.count
         stride = self.rankSlot.count
     }
@@ -50,12 +51,16 @@ struct LexicographicObjective {
         rankSlot.removeAll(keepingCapacity: true)
         rankSlot.append(0)
         coefficient.removeAll()
-        savedSymbols.removeAll(keepingCapacity: true)
-        savedCoefficients.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll()
+        savedCoefficients.removeAll()
     }
 
-    /// Room for `n` symbols at the current stride without growing.
-    mutating func reserve(symbols n: Int) { coefficient.reserve(n * stride) }
+    /// Room for `n` symbols without growing, at the current stride and at four levels at least (a small layout's
+    /// few levels are then inserted without growing).
+    mutating func reserve(symbols n: Int) {
+        coefficient.reserve(n * Swift.max(stride, 4))
+        log.reserve(n)
+    }
 
     // MARK: - symbols and levels
 
@@ -74,15 +79,14 @@ struct LexicographicObjective {
         precondition(!log.isOpen, "LexicographicObjective: a new level while the journal is open")
         let slot = levelCount
         if slot == stride {
-            let newStride = 2 * stride
-            let n = symbolCount
-            let fresh = FlatList<Double>(capacity: Swift.max(1, coefficient.capacity / stride) * newStride)
-            fresh.extend(toInclude: n * newStride - 1, with: 0)
-            for s in 0..<n {
-                for l in 0..<levelCount { fresh[s * newStride + l] = coefficient[s * stride + l] }
+            // in place, from the last symbol down: a symbol's new place never covers a lower symbol's old one
+            let old = stride, wide = 2 * stride, n = symbolCount
+            coefficient.extend(toInclude: n * wide - 1, with: 0)
+            for s in (0..<n).reversed() {
+                for l in (0..<levelCount).reversed() { coefficient[s * wide + l] = coefficient[s * old + l] }
+                for l in levelCount..<wide { coefficient[s * wide + l] = 0 }
             }
-            coefficient = fresh
-            stride = newStride
+            stride = wide
         }
         levelCount += 1
         rankSlot.insert(slot, at: rank)
@@ -168,8 +172,8 @@ struct LexicographicObjective {
 
     mutating func commitJournal() {
         log.close()
-        savedSymbols.removeAll(keepingCapacity: true)
-        savedCoefficients.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll()
+        savedCoefficients.removeAll()
     }
 
     /// Puts back the coefficients of every symbol written since the journal opened.
@@ -180,15 +184,15 @@ struct LexicographicObjective {
             let base = Int(savedSymbols[k]) * stride
             for l in 0..<n { coefficient[base + l] = savedCoefficients[k * n + l] }
         }
-        savedSymbols.removeAll(keepingCapacity: true)
-        savedCoefficients.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll()
+        savedCoefficients.removeAll()
     }
 
     // MARK: - memory and invariants
 
     var footprint: [(String, Int)] {
         [("objective", coefficient.footprintBytes + bufferBytes(rankSlot)),
-         ("objective journal", log.footprintBytes + bufferBytes(savedSymbols) + bufferBytes(savedCoefficients))]
+         ("objective journal", log.footprintBytes + savedSymbols.footprintBytes + savedCoefficients.footprintBytes)]
     }
 
     /// The storage is whole symbols, `rankSlot` is a permutation of the slots in use, unused slots are zero,

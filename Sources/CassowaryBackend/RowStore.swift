@@ -29,20 +29,20 @@ struct RowStore {
     /// Each row's constant with its round-off estimates, side by side (one access reads or writes both).
     private let constants = FlatList<RowConstant>()
     private let basic = FlatList<Int32>()
-    private(set) var freeRows: [Int32] = []
+    let freeRows = FlatList<Int32>()
     /// Cells in ranges no row owns any more.
     private(set) var garbage = 0
     var compaction = RowCompactionPolicy()
 
     // journal: the rows saved since it opened (in first-write order), their cells, constants and basic symbols
     private var log = FirstWriteLog()
-    private(set) var journaledRows: [Int32] = []
-    private var savedCellStart: [Int] = []
-    private var savedSymbols: [Int32] = []
-    private var savedCoefficients: [Double] = []
-    private var savedConstant: [RowConstant] = []
-    private var savedBasic: [Int32] = []
-    private var savedFreeRows: [Int32] = []
+    let journaledRows = FlatList<Int32>()
+    private let savedCellStart = FlatList<Int>()
+    private let savedSymbols = FlatList<Int32>()
+    private let savedCoefficients = FlatList<Double>()
+    private let savedConstant = FlatList<RowConstant>()
+    private let savedBasic = FlatList<Int32>()
+    private let savedFreeRows = FlatList<Int32>()
 
     /// Row slots, live or free.
     var slotCount: Int { basic.count }
@@ -56,7 +56,7 @@ struct RowStore {
         capacity.removeAll()
         constants.removeAll()
         basic.removeAll()
-        freeRows.removeAll(keepingCapacity: true)
+        freeRows.removeAll()
         garbage = 0
         clearSaved()
     }
@@ -68,7 +68,8 @@ struct RowStore {
         capacity.reserve(m)
         constants.reserve(m)
         basic.reserve(m)
-        freeRows.reserveCapacity(8)
+        freeRows.reserve(8)
+        log.reserve(m)
     }
 
     // MARK: - reading
@@ -147,7 +148,7 @@ struct RowStore {
 
     /// A row slot for a new row: a free one (saved for the journal) or a new one at the end.
     mutating func allocate() -> Int32 {
-        if !freeRows.isEmpty, let r = freeRows.popLast() {
+        if let r = freeRows.popLast() {
             willWrite(r)
             return r
         }
@@ -232,7 +233,7 @@ struct RowStore {
 
     mutating func openJournal() {
         log.open(idCount: slotCount)
-        savedFreeRows = freeRows
+        savedFreeRows.assign(from: freeRows)
     }
 
     private mutating func save(_ r: Int32) {
@@ -272,20 +273,20 @@ struct RowStore {
             start.removeLast(extra); length.removeLast(extra); capacity.removeLast(extra)
             constants.removeLast(extra); basic.removeLast(extra)
         }
-        freeRows = savedFreeRows
+        freeRows.assign(from: savedFreeRows)
         return extra
     }
 
     mutating func finishRollback() { clearSaved() }
 
     private mutating func clearSaved() {
-        journaledRows.removeAll(keepingCapacity: true)
-        savedCellStart.removeAll(keepingCapacity: true)
-        savedSymbols.removeAll(keepingCapacity: true)
-        savedCoefficients.removeAll(keepingCapacity: true)
-        savedConstant.removeAll(keepingCapacity: true)
-        savedBasic.removeAll(keepingCapacity: true)
-        savedFreeRows = []
+        journaledRows.removeAll()
+        savedCellStart.removeAll()
+        savedSymbols.removeAll()
+        savedCoefficients.removeAll()
+        savedConstant.removeAll()
+        savedBasic.removeAll()
+        savedFreeRows.removeAll()
     }
 
     // MARK: - memory and invariants
@@ -294,10 +295,10 @@ struct RowStore {
     var footprint: [(String, Int)] {
         [("cells", cells.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride)),
          ("rows", start.footprintBytes + length.footprintBytes + capacity.footprintBytes + constants.footprintBytes
-            + basic.footprintBytes + bufferBytes(freeRows)),
-         ("row journal", log.footprintBytes + bufferBytes(journaledRows) + bufferBytes(savedCellStart)
-            + bufferBytes(savedSymbols) + bufferBytes(savedCoefficients) + bufferBytes(savedConstant)
-            + bufferBytes(savedBasic) + bufferBytes(savedFreeRows))]
+            + basic.footprintBytes + freeRows.footprintBytes),
+         ("row journal", log.footprintBytes + journaledRows.footprintBytes + savedCellStart.footprintBytes
+            + savedSymbols.footprintBytes + savedCoefficients.footprintBytes + savedConstant.footprintBytes
+            + savedBasic.footprintBytes + savedFreeRows.footprintBytes)]
     }
 
     /// The store's own invariants: per-slot arrays agree, ranges lie in the store and do not overlap, the garbage
@@ -334,7 +335,8 @@ struct RowStore {
                           "the ranges \(ranges[k - 1]) and \(ranges[k]) overlap")
         }
         var onFreeList = [Bool](repeating: false, count: n)
-        for r in freeRows {
+        for k in freeRows.indices {
+            let r = freeRows[k]
             guard r >= 0 && Int(r) < n else { report.fail("RowStore", "free list holds \(r), not a slot"); continue }
             report.expect(!onFreeList[Int(r)], "RowStore", "row \(r) is on the free list twice")
             onFreeList[Int(r)] = true

@@ -36,8 +36,8 @@ struct SymbolTable {
 
     // journal: symbols whose basic row changed since it opened, and the row each had then
     private var log = FirstWriteLog()
-    private var savedSymbols: [Int32] = []
-    private var savedRows: [Int32] = []
+    private let savedSymbols = FlatList<Int32>()
+    private let savedRows = FlatList<Int32>()
 
     var count: Int { kind.count }
 
@@ -89,8 +89,8 @@ struct SymbolTable {
 
     mutating func commitJournal() {
         log.close()
-        savedSymbols.removeAll(keepingCapacity: true)
-        savedRows.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll()
+        savedRows.removeAll()
     }
 
     /// Puts back the basic row of every symbol changed since the journal opened (symbols created since are left to
@@ -98,8 +98,8 @@ struct SymbolTable {
     mutating func rollbackJournal() {
         log.close()
         for k in savedSymbols.indices { basicRow[Int(savedSymbols[k])] = savedRows[k] }
-        savedSymbols.removeAll(keepingCapacity: true)
-        savedRows.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll()
+        savedRows.removeAll()
     }
 
     // MARK: - memory and invariants
@@ -111,8 +111,8 @@ struct SymbolTable {
         owner.removeAll()
         basicRow.removeAll()
         occurrences.removeAll()
-        savedSymbols.removeAll(keepingCapacity: true)
-        savedRows.removeAll(keepingCapacity: true)
+        savedSymbols.removeAll()
+        savedRows.removeAll()
     }
 
     /// Room for `n` symbols without growing (one allocation per array instead of a doubling per power of two).
@@ -121,11 +121,12 @@ struct SymbolTable {
         owner.reserve(n)
         basicRow.reserve(n)
         occurrences.reserve(n)
+        log.reserve(n)
     }
 
     var footprint: [(String, Int)] {
         [("symbols", kind.footprintBytes + owner.footprintBytes + basicRow.footprintBytes + occurrences.footprintBytes),
-         ("symbol journal", log.footprintBytes + bufferBytes(savedSymbols) + bufferBytes(savedRows))]
+         ("symbol journal", log.footprintBytes + savedSymbols.footprintBytes + savedRows.footprintBytes)]
     }
 
     /// Per-symbol arrays agree, counts are not negative, the journal is closed and empty. (That basic rows and

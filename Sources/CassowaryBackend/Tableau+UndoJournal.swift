@@ -31,7 +31,8 @@ extension Tableau {
     mutating func rollbackJournal() {
         rollbacks += 1
         // occurrences: take out what the saved rows and the rows created since hold now
-        for r in rows.journaledRows where rows.isLive(r) {
+        for k in rows.journaledRows.indices where rows.isLive(rows.journaledRows[k]) {
+            let r = rows.journaledRows[k]
             let ps = rows.symbols(r)
             for k in 0..<rows.length(r) { symbols.occurrences[Int(ps[k])] -= 1 }
         }
@@ -41,7 +42,8 @@ extension Tableau {
         }
         let dropped = rows.rollbackJournal()
         // put back the occurrences and column entries of what the restored rows hold
-        for r in rows.journaledRows where rows.isLive(r) {
+        for k in rows.journaledRows.indices where rows.isLive(rows.journaledRows[k]) {
+            let r = rows.journaledRows[k]
             let ps = rows.symbols(r)
             for k in 0..<rows.length(r) {
                 symbols.occurrences[Int(ps[k])] += 1

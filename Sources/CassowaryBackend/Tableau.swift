@@ -114,9 +114,10 @@ struct Tableau {
         reserve(symbols: Tableau.initialSymbols, rows: Tableau.initialSymbols / 2)
     }
 
-    /// Symbols every tableau has room for from the start: a layout of a few views (one `make` block is 1 to 13
-    /// rows, each with two or three symbols) then adds without one array growth.
-    static let initialSymbols = 48
+    /// Symbols every tableau has room for from the start: a small layout (a cell or a screen of a few views, up to
+    /// about 40 rows of two or three symbols each) then adds without one buffer growth (measured: growth was a
+    /// twentieth of a 32-row layout's build at 48).
+    static let initialSymbols = 96
 
     /// Back to an empty tableau with one level, as `init(levelCount: 1)` makes it, keeping every part's storage:
     /// what `CassowarySolver.reset()` runs. The scratch needs nothing (it is clean between operations).

@@ -38,6 +38,14 @@ struct FlatListTests {
         table.reserve(100)
         #expect(table.capacity >= 100 && Array(table.buffer) == [-1, -1, 7, -1])
 
+        #expect(table.popLast() == -1 && table.popLast() == 7)
+        let copy = FlatList<Int32>(capacity: 1)
+        copy.append(5)
+        copy.assign(from: table)                 // its own storage, the other's elements
+        table[0] = 3
+        #expect(Array(copy.buffer) == [-1, -1] && Array(table.buffer) == [3, -1])
+        #expect(FlatList<Int32>().popLast() == nil)
+
         struct Pair: Equatable { var a: Int; var b: Double }
         let pairs = FlatList<Pair>()
         pairs.append(Pair(a: 1, b: 0.5))
