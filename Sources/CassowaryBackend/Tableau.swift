@@ -15,8 +15,9 @@ struct PivotBudget {
 /// The simplex tableau of the Cassowary back end, in basic solved form: every row reads
 /// `basic = constant + Σ coefficient · parametric`, and no basic symbol is a cell of any row.
 ///
-/// The tableau is made of parts, each a value type over flat arrays indexed by dense integer ids (no dictionaries,
-/// no existentials in any pivot), each with its own memory accounting and invariant check:
+/// The tableau is made of parts, each a value type over flat raw buffers (`FlatList`) indexed by dense integer ids (no
+/// dictionaries, no existentials, no uniqueness checks in any pivot), each with its own memory accounting and
+/// invariant check; the buffers are shared if a part is copied, and no part is ever copied to be changed:
 /// - `rows` (`RowStore`): cells, each row's range, constant and basic symbol, the free slots, compaction;
 /// - `symbols` (`SymbolTable`): each symbol's kind, owner, basic row and occurrences;
 /// - `objective` (`LexicographicObjective`): one coefficient per priority level per symbol;
