@@ -125,7 +125,7 @@ struct MarkerRegionSolve {
         let wv = -1 / a
         var support: [(Int, Double)] = [(v, wv)]
         weightsMark &+= 1
-        if solvedMark.count < solved.count { solvedMark.append(contentsOf: repeatElement(0, count: solved.count - solvedMark.count)) }
+        if solvedMark.count < solved.count { grow(&solvedMark, toInclude: solved.count - 1, with: 0) }
         for t in rowsHolding[v] ?? [] where solvedMark[t] != weightsMark {
             solvedMark[t] = weightsMark
             budget -= 1

@@ -42,10 +42,9 @@ struct VariableUseIndex {
     /// - Complexity: O(count), amortized.
     mutating func link(slot: Int, start: Int, count: Int, variables: FlatList<Int32>) {
         if next.count < start + count {
-            let extra = start + count - next.count
-            next.append(contentsOf: repeatElement(Self.end, count: extra))
-            previous.append(contentsOf: repeatElement(Self.end, count: extra))
-            owner.append(contentsOf: repeatElement(Self.end, count: extra))
+            grow(&next, toInclude: start + count - 1, with: Self.end)
+            grow(&previous, toInclude: start + count - 1, with: Self.end)
+            grow(&owner, toInclude: start + count - 1, with: Self.end)
         }
         for p in start..<(start + count) {
             let v = Int(variables[p])
