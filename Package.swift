@@ -59,7 +59,8 @@ let package = Package(
         .executableTarget(name: "cassowary-bench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "CassowaryBackend"],
                           path: "Benchmarks/CassowaryBench"),
         // Measuring the exact back end (valgrind driver, GLPK and HiGHS cross-checks): see Benchmarks/ExactBench/README.md.
-        .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "ExactBackend", "PlumbBackEnds"],
+        .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "ExactBackend", "PlumbBackEnds",
+                                                          "PlumbCorpus", "PlumbHarness"],
                           path: "Benchmarks/ExactBench", exclude: ["README.md", "swift-runtime.supp", "scripts"]),
         .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
         .testTarget(name: "CassowaryBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "CassowaryBackend"]),
@@ -68,7 +69,8 @@ let package = Package(
         .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbCorpus"]),
-        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds"],
+        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
+                                                         "ExactBackend"],
                     exclude: ["Fixtures"]),
     ]
 )

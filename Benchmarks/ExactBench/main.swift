@@ -3,6 +3,8 @@
 //
 //   ExactBench [--solver exact|exact-gmp|exact-pivot|cassowary|both|all|A,B] (both: the two exact ones; all: and cassowary) [--repeats N] [--rounds all|changed|none] [--no-rounds] [--no-ambiguity]
 //              [--mode screened|exhaustive] [--check] [--json OUTDIR] FILE...
+//   ExactBench --lifecycle FAMILY-SIZE[,...] [--solver A,B] [--repeats N] [--samples]   (the harness's lifecycle
+//              workload: median and quartiles per operation kind; --samples prints every sample too)
 //
 // Prints one line per file and solver: status, median build+solve seconds over N fresh solvers, the suggestion
 // rounds' total (--no-rounds drops the rounds, for profiling build+solve alone), the ambiguity query's time, and (with --check) the exact level-by-level violations.
@@ -24,6 +26,7 @@ var dropRounds = false
 var mode = AmbiguityMode.screened
 var jsonDir: String?
 var files: [String] = []
+var lifecycleSpecs: [String] = []
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let a = arguments.removeFirst()
@@ -38,8 +41,9 @@ while !arguments.isEmpty {
     case "--no-rounds": dropRounds = true
     case "--mode": mode = AmbiguityMode(rawValue: arguments.removeFirst()) ?? .screened
     case "--check": check = true
-    case "--stats", "--memcheck", "--verify-rounds": break
+    case "--stats", "--memcheck", "--verify-rounds", "--samples": break
     case "--json": jsonDir = arguments.removeFirst()
+    case "--lifecycle": lifecycleSpecs += arguments.removeFirst().split(separator: ",").map(String.init)
     default: files.append(a)
     }
 }
@@ -67,6 +71,20 @@ func levelViolations(_ system: LinearSystem, _ values: [LayoutResult.NamedValue]
         }
     } catch { return "overflow: \(error)" }
     return sums.sorted { $0.key > $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: " ")
+}
+
+if !lifecycleSpecs.isEmpty {
+    let types = solverNames.compactMap { name -> (any LayoutSolver.Type)? in
+        switch name {
+        case "exact": return ExactSolver.self
+        case "exact-gmp": return ExactGMPOnlySolver.self
+        case "exact-pivot": return ExactPivotingSolver.self
+        default: return PlumbBackEnds.named(name)
+        }
+    }
+    let verbose = CommandLine.arguments.contains("--samples")
+    for spec in lifecycleSpecs { runLifecycle(spec, solvers: types, repeats: repeats, verbose: verbose) }
+    exit(0)
 }
 
 if CommandLine.arguments.contains("--memcheck") {

@@ -26,6 +26,7 @@ extension SimplexEngine where T == ApproximateScalar {
         rowBasic = exact.rowBasic
         freeRows = exact.freeRows
         infeasible = exact.infeasible
+        levels = exact.levels
         origins = exact.origins.map {
             Origin(marker: $0.marker, markerSign: $0.markerSign, extra: $0.extra, constant: approximate($0.constant),
                    priority: $0.priority, costColumns: $0.costColumns, alive: $0.alive)

@@ -185,7 +185,7 @@ extension ExactSolverCore {
         stats.fromCassowary += 1
         stats.certifiedWithoutTableau += 1
         // By variable (after a rebuild a variable only soft rows mention has no engine column yet).
-        solution = mentions.indices.map { v in mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) }
+        setSolution(mentions.indices.map { v in mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) })
         state = .certified(basis, levels: levelCount)
         return SolveReport(converged: true, iterations: 0, message: "\(levelCount) priority level(s)")
     }

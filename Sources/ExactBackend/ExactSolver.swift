@@ -15,9 +15,14 @@ import PlumbSystem
 ///   subset (Farkas certificate, trimmed by deletion).
 /// - From the highest priority down, each level's sum of violations is minimised and its optimal face fixed.
 /// - Changes are incremental: they update the last basis (warm start); a required add or constant change restores
-///   feasibility with a phase 1 from there, and `solve()` re-optimises the levels from the current basis. The one
-///   exception: removing, or changing the constant of, a required equality whose column was eliminated rebuilds
-///   the required rows (a cold start).
+///   feasibility with a phase 1 from there, and `solve()` re-optimises the levels from the current basis, starting
+///   from each level's reduced costs as the changes left them (kept through pivots, row additions and removals).
+///   Removing, or changing the constant of, a required equality whose marker column was dropped first recovers that
+///   column from the rows that depend on the equality (`SimplexEngine+MarkerRecovery.swift`); only where that walk
+///   finds no way (a cycle of equalities, one the others imply, or past its budget) are the required rows rebuilt
+///   (a cold start; `markerCounts` counts both).
+/// - Reading the answer after `solve()` costs the values that changed since the last one (all of them after a
+///   rebuild).
 public class ExactSolver: LayoutSolver, AmbiguityDetecting {
     public class var name: String { "exact" }
     public static let capabilities = SolverCapabilities(exact: true, strictPriorities: true, incremental: true,
@@ -55,6 +60,11 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
         let s = core.stats
         return (s.proposals, s.certifiedAsProposed, s.fallbackIterations, s.fromCassowary, s.certifiedWithoutTableau)
     }
+
+    /// Removals and first constant changes of required equalities whose marker column had been dropped (to keep chains'
+    /// rows short): how many recovered it in proportion to what depends on the equality, and how many rebuilt the
+    /// required rows instead (a cycle of equalities, or one the others imply).
+    public var markerCounts: (recovered: Int, rebuilds: Int) { core.markerCounts }
 
     /// How `ambiguousVariables(among:)` works (default `.screened`).
     public var ambiguityMode: AmbiguityMode {
@@ -146,6 +156,7 @@ protocol ExactCore: AnyObject {
     func valuesBeyond128Bits(limit: Int) -> [VariableID]
     /// Counters for measurements.
     var statistics: String { get }
+    var markerCounts: (recovered: Int, rebuilds: Int) { get }
     var usesProposer: Bool { get set }
     var proposer: any BasisProposing.Type { get set }
     var stats: ProposalStatistics { get }
@@ -156,11 +167,13 @@ extension ExactSolverCore: ExactCore {
         variable.index >= 0 && variable.index < mentions.count && mentions[variable.index] > 0
     }
 
+    var markerCounts: (recovered: Int, rebuilds: Int) { (recoveredMarkers, rebuilds) }
+
     var statistics: String {
         let e = engine
         let nonzeros = e.store.liveCells
         let s = stats
-        return "proposals \(s.proposals) (from cassowary \(s.fromCassowary), certified without a tableau \(s.certifiedWithoutTableau), certified as proposed \(s.certifiedAsProposed), exact iterations after the others \(s.fallbackIterations); proposer iterations \(s.proposerIterations), rows touched \(s.proposerRowsTouched); adoption pivots \(s.adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(s.times.milliseconds)), iterations \(e.iterations), rows \(e.store.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn)"
+        return "proposals \(s.proposals) (from cassowary \(s.fromCassowary), certified without a tableau \(s.certifiedWithoutTableau), certified as proposed \(s.certifiedAsProposed), exact iterations after the others \(s.fallbackIterations); proposer iterations \(s.proposerIterations), rows touched \(s.proposerRowsTouched); adoption pivots \(s.adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(s.times.milliseconds)), iterations \(e.iterations), rows \(e.store.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn), markers recovered \(recoveredMarkers), rebuilds \(rebuilds)"
     }
 }
 

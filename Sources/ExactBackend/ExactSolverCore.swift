@@ -60,7 +60,15 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// Structural column of each variable (-1: none yet), and how many live rows mention it.
     @exclusivity(unchecked) var columnOf: [Int] = []
     @exclusivity(unchecked) var mentions: [Int] = []
+    /// The variable of each structural column (-1: a logical column).
+    @exclusivity(unchecked) var variableOfColumn: [Int] = []
+    /// The answer of the last `solve()` by variable, and how many of its values are floats (beyond 128 bits).
     @exclusivity(unchecked) var solution: [SolvedValue] = []
+    var floatValues = 0
+    /// Whether `solution` is the engine's values as of the engine's `valueLog` start (plus `staleVariables`, whose
+    /// mention count moved through zero since): then reading the answer again reads only what changed.
+    var solutionTracksEngine = false
+    @exclusivity(unchecked) var staleVariables: [Int] = []
     /// Where the answer stands between calls.
     var state: AnswerState = .changed(proposal: nil)
     var ambiguityMode: AmbiguityMode = .screened
@@ -73,7 +81,10 @@ final class ExactSolverCore<T: SimplexScalar> {
             mentions.widen(to: columnOf.count, with: 0)
         }
         if columnOf[v.index] < 0 {
-            columnOf[v.index] = engine.newColumn(lower: nil, upper: nil, structural: true)
+            let c = engine.newColumn(lower: nil, upper: nil, structural: true)
+            columnOf[v.index] = c
+            variableOfColumn.widen(to: c + 1, with: -1)
+            variableOfColumn[c] = v.index
         }
         return columnOf[v.index]
     }
@@ -82,6 +93,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         for term in constraint.terms {
             _ = column(for: term.variable)
             mentions[term.variable.index] += delta
+            if solutionTracksEngine { staleVariables.append(term.variable.index) }
         }
     }
 
@@ -114,7 +126,10 @@ final class ExactSolverCore<T: SimplexScalar> {
         defer { terms.removeAll(keepingCapacity: true); swap(&terms, &termBuffer) }
         for term in constraint.terms {
             terms.append((column(for: term.variable), T(term.coefficient)))
-            if mentioning { mentions[term.variable.index] += 1 }
+            if mentioning {
+                mentions[term.variable.index] += 1
+                if solutionTracksEngine { staleVariables.append(term.variable.index) }
+            }
         }
         return engine.addRow(terms: terms, constant: T(constraint.constant), relation: constraint.relation,
                              priority: constraint.priority.isRequired ? nil : constraint.priority)
@@ -284,7 +299,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             candidates[id] = constraint
             let conflict = irreducibleConflict(among: candidates)
             let restored: Bool
-            if engine.needsRebuild(origin) {
+            if !markerColumnAvailable(origin) {
                 restored = rebuild()
             } else {
                 engine.removeRow(origin)
@@ -306,7 +321,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         constraints[id] = nil
         mention(entry.constraint, -1)
         if entry.origin < 0 { return }
-        if engine.needsRebuild(entry.origin) {
+        if !markerColumnAvailable(entry.origin) {
             let rebuilt = rebuild()
             precondition(rebuilt, "ExactSolver: removing a constraint cannot make the others infeasible")
         } else {
@@ -325,12 +340,12 @@ final class ExactSolverCore<T: SimplexScalar> {
             return
         }
         let refused: Bool
-        if engine.needsRebuild(entry.origin) {
+        if !markerColumnAvailable(entry.origin) {
             // The row's marker column was dropped: rebuild with the new constant (the old engine is kept if refused).
-            let saved = (engine, columnOf, edits, constraints)
+            let saved = (engine, columnOf, variableOfColumn, edits, constraints)
             constraints[id]!.constraint = changed
             refused = !rebuild()
-            if refused { (engine, columnOf, edits, constraints) = saved }
+            if refused { (engine, columnOf, variableOfColumn, edits, constraints) = saved }
         } else {
             engine.setConstant(T(constant), of: entry.origin)
             refused = !engine.restoreFeasibility()
@@ -370,12 +385,28 @@ final class ExactSolverCore<T: SimplexScalar> {
         return order.map(\.id)
     }
 
+    /// Removals and first constant changes of required equalities whose marker column had been dropped: how many got it
+    /// back (`SimplexEngine.recoverMarker`), and how many rebuilt the required rows instead.
+    var recoveredMarkers = 0
+    var rebuilds = 0
+
+    /// Whether `origin`'s marker column is in the tableau, recovered if it had been dropped; false: the caller rebuilds.
+    func markerColumnAvailable(_ origin: Int) -> Bool {
+        guard engine.needsRebuild(origin) else { return true }
+        guard engine.recoverMarker(of: origin) else { return false }
+        recoveredMarkers += 1
+        return true
+    }
+
     /// Re-adds the required constraints into a fresh engine (in the order they were added); the soft ones and the
     /// suggested edits wait for the next `solve()`. False, and the engine half built, when the required constraints
     /// are infeasible: the caller restores what it saved.
     func rebuild() -> Bool {
+        rebuilds += 1
         engine = ExactSolverCore.makeEngine(compaction: compaction)
         columnOf = columnOf.map { _ in -1 }
+        variableOfColumn = []
+        solutionTracksEngine = false
         for id in idsInAdditionOrder() {
             let constraint = constraints[id]!.constraint
             constraints[id]!.origin = constraint.priority.isRequired ? addRow(constraint) : -1
@@ -401,7 +432,10 @@ final class ExactSolverCore<T: SimplexScalar> {
         if let origin = edit.origin {
             engine.removeRow(origin)
         }
-        if edit.constant != nil { mentions[variable.index] -= 1 }
+        if edit.constant != nil {
+            mentions[variable.index] -= 1
+            if solutionTracksEngine { staleVariables.append(variable.index) }
+        }
         edits[variable] = nil
     }
 
@@ -426,6 +460,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         if edit.constant == nil {
             _ = column(for: variable)
             mentions[variable.index] += 1
+            if solutionTracksEngine { staleVariables.append(variable.index) }
         }
         edits[variable]!.constant = constant
         if let origin = edit.origin {
@@ -471,6 +506,7 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     func valuesBeyond128Bits(limit: Int) -> [VariableID] {
         var found: [VariableID] = []
+        if floatValues == 0 { return found }
         for v in solution.indices {
             if case .float = solution[v] {
                 found.append(VariableID(v))
@@ -481,12 +517,42 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
 
     /// Reads the engine's optimum into `solution`: the optimal face is held, and the answer up to date.
+    /// - Complexity: the values that changed since the last read (every variable after a rebuild or a certified
+    ///   answer, or when more changed than the engine's log lists).
     func readSolution() {
-        solution = columnOf.indices.map { v in
+        @inline(__always) func read(_ v: Int) -> SolvedValue {
             let c = columnOf[v]
             return c >= 0 && mentions[v] > 0 ? engine.value[c].solvedValue : .exact(.zero)
         }
+        if !solutionTracksEngine || engine.valueLog.overflowed || solution.count > columnOf.count {
+            setSolution(columnOf.indices.map(read))
+        } else {
+            if solution.count < columnOf.count { solution.widen(to: columnOf.count, with: .exact(.zero)) }
+            func update(_ v: Int) {
+                let new = read(v)
+                if case .float = solution[v] { floatValues -= 1 }
+                if case .float = new { floatValues += 1 }
+                solution[v] = new
+            }
+            for c in engine.valueLog.columns where c < variableOfColumn.count && variableOfColumn[c] >= 0 {
+                update(variableOfColumn[c])
+            }
+            for v in staleVariables { update(v) }
+        }
+        staleVariables.removeAll(keepingCapacity: true)
+        engine.valueLog.restart(on: true)
+        solutionTracksEngine = true
         state = .optimal(stale: false)
+    }
+
+    /// Replaces the whole answer; the next read is whole too (the engine's log restarts then).
+    func setSolution(_ values: [SolvedValue]) {
+        solution = values
+        floatValues = 0
+        for value in values { if case .float = value { floatValues += 1 } }
+        solutionTracksEngine = false
+        engine.valueLog.restart(on: false)
+        staleVariables.removeAll(keepingCapacity: true)
     }
 
     func value(of variable: VariableID) -> SolvedValue {

@@ -26,7 +26,10 @@ struct SimplexEngine<T: SimplexScalar> {
     // MARK: Columns
     var lower: [T?] = []
     var upper: [T?] = []
+    /// Every column's value (write through the sites that note it in `valueLog`).
     var value: [T] = []
+    /// Columns whose value changed since the solver last read them (see `ValueChangeLog`).
+    var valueLog = ValueChangeLog()
     /// The row where the column is basic, or -1.
     var basicRow: [Int] = []
     /// Rows whose entries may contain the (nonbasic) column: an id is appended when the entry appears and only dropped
@@ -65,8 +68,17 @@ struct SimplexEngine<T: SimplexScalar> {
         var priority: Priority?
         var costColumns: [Int]
         var alive: Bool
+        /// The row's structural terms in `termColumn` / `termCoefficient` (kept while `dropsFixedMarkers`, for
+        /// `recoverMarker`).
+        var termStart = 0
+        var termCount = 0
     }
     var origins: [Origin] = []
+    /// Every origin's structural terms as added, one after another (while `dropsFixedMarkers`; see `Origin`).
+    var termColumn: [Int] = []
+    var termCoefficient: [T] = []
+    /// The marker recovery's index and scratch (see `SimplexEngine+MarkerRecovery.swift`).
+    var recovery = MarkerRecoveryState<T>()
 
     /// Bounds tightened to fix the optimal face of each level (undone by `unfixAll`).
     var fixings: [(column: Int, lower: T?, upper: T?)] = []
@@ -76,22 +88,16 @@ struct SimplexEngine<T: SimplexScalar> {
     /// The objective's price row while phase 1 uses `price`; phase 1 keeps it up to date when `maintainsObjective`.
     var heldObjective = PriceRow<T>()
     var maintainsObjective = false
-    /// Each level's reduced costs for the current basis (kept through pivots by `pivot`), while `levelPricesValid`;
-    /// a row added or removed drops them. `activeLevel`: the level whose row is out in `price`.
+    /// The levels: the distinct priorities of live soft rows, highest first (see `SimplexEngine+Levels.swift`).
+    var levels = LevelRegistry()
+    /// Each level's reduced costs for the current basis, parallel to `levels` while `levelPricesValid`: kept through
+    /// pivots, row additions and removals, and recovered marker columns; a level whose row is not `levelPriced` yet
+    /// (it appeared since) is priced from scratch by the next `optimizeLevels()`. `activeLevel`: the level whose row
+    /// is out in `price`.
     var levelPrices: [PriceRow<T>] = []
+    var levelPriced: [Bool] = []
     var levelPricesValid = false
     var activeLevel = -1
-
-    /// Column `j` may move where it could not (bounds loosened, or moved off a bound): a candidate again in every
-    /// stored level row.
-    mutating func loosen(_ j: Int) {
-        for k in levelPrices.indices where j < levelPrices[k].isCandidate.count { levelPrices[k].markCandidate(j) }
-    }
-
-    mutating func dropLevelPrices() {
-        if !levelPrices.isEmpty { levelPrices = [] }
-        levelPricesValid = false
-    }
 
     /// How many levels the last `optimizeLevels()` had.
     var levelCount = 0
@@ -153,12 +159,16 @@ struct SimplexEngine<T: SimplexScalar> {
         lower.append(l)
         upper.append(u)
         value.append(l ?? .zero)
+        valueLog.note(value.count - 1)
         basicRow.append(-1)
         colRows.append([])
         colStale.append(false)
         isStructural.append(structural)
         droppable.append(false)
         dropped.append(false)
+        if levelPricesValid {
+            for k in levelPrices.indices where levelPriced[k] { levelPrices[k].widen(columns: lower.count) }
+        }
         return lower.count - 1
     }
 
@@ -221,9 +231,10 @@ struct SimplexEngine<T: SimplexScalar> {
             }
         }
         let origin = origins.count
-        levelCache = nil
+        if let p = priority { addLevelRow(p) }
         origins.append(Origin(marker: marker, markerSign: markerSign, extra: extra, constant: constant,
                               priority: priority, costColumns: costs, alive: true))
+        if dropsFixedMarkers { recordTerms(terms, of: origin) }
 
         // The row over nonbasic columns, and its residual at the current values.
         var acc = PriceRow<T>()
@@ -307,6 +318,7 @@ struct SimplexEngine<T: SimplexScalar> {
             else { basic = residual.signum >= 0 ? extra : marker }
             kappa = basic == marker ? markerCoefficient : -T.one
             value[basic] = -(residual / kappa)
+            valueLog.note(basic)
         }
         let scale: T? = kappa == .one ? nil : T.one / kappa
         @inline(__always) func scaled(_ v: T) -> T { scale.map { v * $0 } ?? v }
@@ -330,6 +342,10 @@ struct SimplexEngine<T: SimplexScalar> {
             rowVals.append(scaled(markerCoefficient))
         }
         installRow(cols: rowCols, vals: rowVals, basic: basic)
+        if levelPricesValid {
+            repriceAfterInstalling(row: lastInstalledRow, basic: basic, wasNonbasic: entering >= 0, priority: priority,
+                                   costs: costs)
+        }
         return origin
     }
 
@@ -352,7 +368,6 @@ struct SimplexEngine<T: SimplexScalar> {
     /// satisfy it.
     mutating func installRow(cols: [Int], vals: [T], basic: Int) {
         basisVersion += 1
-        dropLevelPrices()
         store.compactIfWasteful()
         let r: Int
         if let slot = freeRows.popLast() {
@@ -410,10 +425,12 @@ struct SimplexEngine<T: SimplexScalar> {
         basisVersion += 1
         if !levelPrices.isEmpty { loosen(q) }
         value[q] = value[q] + delta
+        valueLog.note(q)
         if colRows[q].isEmpty { return }   // (a column no row holds, as a new variable is)
         for i in rows(of: q) {
             let b = rowBasic[i]
             value[b] = value[b] - entry(i, q) * delta
+            valueLog.note(b)
             updateFeasibility(i)
         }
     }
@@ -464,7 +481,7 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Keeps the stored level price rows (all but the one `optimizeLevels()` has out in `price`) right through the
     /// pivot that made `q` basic in row `r`.
     mutating func updateLevelPrices(_ q: Int, _ r: Int) {
-        for k in levelPrices.indices where k != activeLevel {
+        for k in levelPrices.indices where k != activeLevel && levelPriced[k] {
             let f = levelPrices[k][q]
             if f.isZero { continue }
             levelPrices[k].clear(q)
@@ -473,7 +490,8 @@ struct SimplexEngine<T: SimplexScalar> {
     }
 
 
-    /// Whether an origin's constant change or removal needs the tableau rebuilt (its marker column was dropped).
+    /// Whether an origin's marker column was dropped: a constant change or removal needs it back first
+    /// (`recoverMarker(of:)`), or the tableau rebuilt.
     func needsRebuild(_ origin: Int) -> Bool { dropped[origins[origin].marker] }
 
     // MARK: - Constants and removal
@@ -489,11 +507,13 @@ struct SimplexEngine<T: SimplexScalar> {
         let shift = o.markerSign > 0 ? delta : -delta     // μ·δ (μ = ±1, so 1/μ = μ)
         if basicRow[m] >= 0 {
             value[m] = value[m] - shift
+            valueLog.note(m)
             updateFeasibility(basicRow[m])
         } else {
             for i in rows(of: m) {
                 let b = rowBasic[i]
                 value[b] = value[b] - entry(i, m) * shift
+                valueLog.note(b)
                 updateFeasibility(i)
             }
         }
@@ -502,8 +522,6 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Removes an original row and its logical columns.
     mutating func removeRow(_ origin: Int) {
         basisVersion += 1
-        dropLevelPrices()
-        levelCache = nil
         let o = origins[origin]
         precondition(!dropped[o.marker], "SimplexEngine: removal of a row whose marker was dropped")
         let m = o.marker
@@ -525,6 +543,7 @@ struct SimplexEngine<T: SimplexScalar> {
             pivot(m, r)
             settleNonbasic(leaving)
         }
+        if levelPricesValid { repriceBeforeRemoving(row: r, of: o) }
         for k in store.cells(r) { colStale[store.column[k]] = true }
         store.clearRow(r)
         rowBasic[r] = -1
@@ -535,11 +554,13 @@ struct SimplexEngine<T: SimplexScalar> {
             lower[c] = .zero
             upper[c] = .zero
             value[c] = .zero
+            valueLog.note(c)
             colRows[c] = []
         }
         origins[origin].alive = false
-        levelCache = nil
         origins[origin].costColumns = []
+        if let p = o.priority { removeLevelRow(p) }
+        if dropsFixedMarkers { forgetTerms(of: origin) }
     }
 
     /// Moves nonbasic column `j` back within its bounds (to the nearest one) if it lies outside them; the basic
@@ -707,92 +728,6 @@ struct SimplexEngine<T: SimplexScalar> {
                 price.markCandidate(q)    // a bound flip: may improve the other way
             }
         }
-    }
-
-    // MARK: - Levels
-
-    /// `levelCosts()` until a row is added or removed.
-    var levelCache: [(priority: Priority, columns: [Int])]? = nil
-
-    /// The cost columns of each level (the distinct priorities of live soft rows), highest priority first.
-    mutating func levelCosts() -> [(priority: Priority, columns: [Int])] {
-        if let cached = levelCache { return cached }
-        var soft: [(priority: Priority, origin: Int)] = []
-        for k in origins.indices where origins[k].alive {
-            if let p = origins[k].priority { soft.append((p, k)) }
-        }
-        soft.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.origin < $1.origin }
-        var result: [(priority: Priority, columns: [Int])] = []
-        for (p, k) in soft {
-            if result.last?.priority != p { result.append((p, [])) }
-            result[result.count - 1].columns.append(contentsOf: origins[k].costColumns)
-        }
-        levelCache = result
-        return result
-    }
-
-
-    /// Solves level by level; after each level, every nonbasic column with a nonzero reduced cost is fixed where it
-    /// is, which keeps exactly that level's optimal face (complementary slackness).
-    mutating func optimizeLevels() {
-        unfixAll()
-        // The same basis with the same nonbasic values as at the last optimum (only basic values moved, and phase 1
-        // found them feasible): every level's reduced costs and every sign test are as then, so the optimum and
-        // its face carry over exactly.
-        if basisVersion == certifiedVersion {
-            for j in certifiedFixings {
-                fixings.append((j, lower[j], upper[j]))
-                lower[j] = value[j]
-                upper[j] = value[j]
-            }
-            return
-        }
-        let levels = levelCosts()
-        levelCount = levels.count
-        // Each level's reduced costs as the pivots since its last run left them, when no row came or went.
-        let reuse = levelPricesValid && levelPrices.count == levels.count
-        if !reuse { dropLevelPrices() }
-        for (k, level) in levels.enumerated() {
-            activeLevel = k
-            let outcome: Outcome
-            if reuse {
-                swap(&price, &levelPrices[k])
-                price.widen(columns: lower.count)
-                outcome = iterate()
-            } else {
-                outcome = optimize(level.columns.map { ($0, T.one) })
-            }
-            if outcome == .stopped {
-                if reuse { swap(&price, &levelPrices[k]) }
-                activeLevel = -1
-                dropLevelPrices()
-                certifiedVersion = -1
-                return
-            }
-            precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
-            var fix: [Int] = []
-            for j in price.touched where !price[j].isZero && basicRow[j] < 0 && !isFixed(j) { fix.append(j) }
-            fix.sort()
-            for j in fix {
-                fixings.append((j, lower[j], upper[j]))
-                lower[j] = value[j]
-                upper[j] = value[j]
-            }
-            if reuse { swap(&price, &levelPrices[k]) } else { levelPrices.append(price) }
-        }
-        activeLevel = -1
-        levelPricesValid = true
-        certifiedVersion = basisVersion
-        certifiedFixings = fixings.map(\.column)
-    }
-
-    mutating func unfixAll() {
-        for f in fixings.reversed() {
-            lower[f.column] = f.lower
-            upper[f.column] = f.upper
-            if !levelPrices.isEmpty { loosen(f.column) }
-        }
-        fixings = []
     }
 
     // MARK: - Certificates

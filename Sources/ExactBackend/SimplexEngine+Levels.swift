@@ -1,0 +1,202 @@
+import PlumbSystem
+
+/// The priority levels: which exist, their reduced costs kept from one `optimizeLevels()` to the next, and the solve
+/// level by level.
+///
+/// A level's price row (its reduced costs over the nonbasic columns) changes with the basis, not with bounds or
+/// constants, so it is kept through every change instead of being priced again from its rows: a pivot updates it
+/// (`updateLevelPrices`), a row added substitutes its basic column out of it (`repriceAfterInstalling`), a row removed
+/// puts back what its basic column had taken (`repriceBeforeRemoving`), a recovered marker column gets its reduced
+/// cost (`SimplexEngine+MarkerRecovery.swift`). A change then costs the next `optimizeLevels()` the pivots it needs,
+/// not a pass over every soft row.
+extension SimplexEngine {
+    /// Counts a live soft row at priority `p`; a new level gets a price row to compute.
+    mutating func addLevelRow(_ p: Priority) {
+        let (k, isNew) = levels.add(p)
+        if isNew && levelPricesValid {
+            levelPrices.insert(PriceRow(), at: k)
+            levelPriced.insert(false, at: k)
+        }
+    }
+
+    /// Uncounts a removed soft row at priority `p`; a level left empty goes, with its price row.
+    mutating func removeLevelRow(_ p: Priority) {
+        guard let (k, isGone) = levels.remove(p), isGone else { return }
+        if levelPricesValid {
+            levelPrices.remove(at: k)
+            levelPriced.remove(at: k)
+        }
+    }
+
+    /// Column `j` may move where it could not (bounds loosened, or moved off a bound): a candidate again in every
+    /// stored level row.
+    mutating func loosen(_ j: Int) {
+        for k in levelPrices.indices where j < levelPrices[k].isCandidate.count { levelPrices[k].markCandidate(j) }
+    }
+
+    mutating func dropLevelPrices() {
+        if !levelPrices.isEmpty {
+            levelPrices = []
+            levelPriced = []
+        }
+        levelPricesValid = false
+    }
+
+    /// Keeps the price rows right after `addRow` installed row `r` with `basic` basic: the basic column (an old
+    /// nonbasic column, or the new row's own logical) is substituted out of every level, and the new row's cost
+    /// columns are priced at its level. - Complexity: levels × the row's length.
+    mutating func repriceAfterInstalling(row r: Int, basic: Int, wasNonbasic: Bool, priority: Priority?, costs: [Int]) {
+        for k in levelPrices.indices where levelPriced[k] {
+            let atRowLevel = priority.map { levels.priorities[k] == $0 } ?? false
+            let f: T = wasNonbasic ? levelPrices[k][basic] : (atRowLevel && costs.contains(basic) ? .one : .zero)
+            if atRowLevel { for c in costs where c != basic { levelPrices[k].add(c, .one) } }
+            if !f.isZero {
+                levelPrices[k].clear(basic)
+                store.subtract(row: r, times: f, from: &levelPrices[k])
+            }
+        }
+    }
+
+    /// Keeps the price rows right before row `r` of origin `o` (its basic column is the origin's marker or extra
+    /// column, which no other row holds) is cleared: the basic column's cost, which its row had put into the level's
+    /// prices, is taken out again, and both logical columns leave every level. - Complexity: levels + the row's length.
+    mutating func repriceBeforeRemoving(row r: Int, of o: Origin) {
+        if let p = o.priority, let k = levels.index(of: p), levelPriced[k], o.costColumns.contains(rowBasic[r]) {
+            store.subtract(row: r, times: -T.one, from: &levelPrices[k])
+        }
+        for k in levelPrices.indices where levelPriced[k] {
+            levelPrices[k].clear(o.marker)
+            if o.extra >= 0 { levelPrices[k].clear(o.extra) }
+        }
+    }
+
+    /// The cost columns of the level at priority `p`, in order of origin (for pricing it from scratch).
+    /// - Complexity: O(origins).
+    func costColumns(ofLevel p: Priority) -> [Int] {
+        var columns: [Int] = []
+        for o in origins where o.alive && o.priority == p { columns.append(contentsOf: o.costColumns) }
+        return columns
+    }
+
+    /// Solves level by level; after each level, every nonbasic column with a nonzero reduced cost is fixed where it
+    /// is, which keeps exactly that level's optimal face (complementary slackness).
+    /// - Complexity: the pivots each level needs from its kept prices, plus the columns each level's price row has
+    ///   touched; a level priced from scratch also costs its soft rows.
+    mutating func optimizeLevels() {
+        unfixAll()
+        // The same basis with the same nonbasic values as at the last optimum (only basic values moved, and phase 1
+        // found them feasible): every level's reduced costs and every sign test are as then, so the optimum and
+        // its face carry over exactly.
+        if basisVersion == certifiedVersion {
+            for j in certifiedFixings {
+                fixings.append((j, lower[j], upper[j]))
+                lower[j] = value[j]
+                upper[j] = value[j]
+            }
+            return
+        }
+        levelCount = levels.count
+        if !levelPricesValid {
+            levelPrices = Array(repeating: PriceRow(), count: levels.count)
+            levelPriced = Array(repeating: false, count: levels.count)
+            levelPricesValid = true
+        }
+        for k in 0..<levels.count {
+            activeLevel = k
+            // (The level's row is swapped into `price` and back: neither buffer is ever shared, so none is copied.)
+            swap(&price, &levelPrices[k])
+            let outcome: Outcome
+            if levelPriced[k] {
+                price.widen(columns: lower.count)
+                outcome = iterate()
+            } else {
+                levelPriced[k] = true
+                outcome = optimize(costColumns(ofLevel: levels.priorities[k]).map { ($0, T.one) })
+            }
+            if outcome == .stopped {
+                swap(&price, &levelPrices[k])
+                activeLevel = -1
+                dropLevelPrices()
+                certifiedVersion = -1
+                return
+            }
+            precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
+            var fix: [Int] = []
+            for j in price.touched where !price[j].isZero && basicRow[j] < 0 && !isFixed(j) { fix.append(j) }
+            fix.sort()
+            for j in fix {
+                fixings.append((j, lower[j], upper[j]))
+                lower[j] = value[j]
+                upper[j] = value[j]
+            }
+            swap(&price, &levelPrices[k])
+        }
+        activeLevel = -1
+        certifiedVersion = basisVersion
+        certifiedFixings = fixings.map(\.column)
+        #if DEBUG
+        checkLevelPrices()
+        #endif
+    }
+
+    mutating func unfixAll() {
+        for f in fixings.reversed() {
+            lower[f.column] = f.lower
+            upper[f.column] = f.upper
+            if !levelPrices.isEmpty { loosen(f.column) }
+        }
+        fixings = []
+    }
+
+    #if DEBUG
+    /// Debug builds, small exact engines: every kept price row equals the level priced from scratch (on the columns
+    /// in the tableau that are nonbasic).
+    func checkLevelPrices() {
+        guard T.self != ApproximateScalar.self, lower.count <= 4000, levelPricesValid else { return }
+        for k in levelPrices.indices where levelPriced[k] {
+            var fresh = PriceRow<T>()
+            fresh.reset(columns: lower.count)
+            for j in costColumns(ofLevel: levels.priorities[k]) {
+                if basicRow[j] >= 0 { store.subtract(row: basicRow[j], times: .one, from: &fresh) } else { fresh.add(j, .one) }
+            }
+            var kept = levelPrices[k]
+            kept.widen(columns: lower.count)
+            for j in 0..<lower.count where basicRow[j] < 0 && !dropped[j] {
+                assert(kept[j] == fresh[j], "SimplexEngine: level \(k)'s kept reduced cost of column \(j) is off")
+            }
+        }
+    }
+    #endif
+}
+
+/// The distinct priorities of live soft rows, highest first, with how many live soft rows each has.
+struct LevelRegistry {
+    private(set) var priorities: [Priority] = []
+    private var rows: [Int] = []
+
+    var count: Int { priorities.count }
+
+    func index(of p: Priority) -> Int? { priorities.firstIndex(of: p) }
+
+    /// Counts a row at `p`: its level's index, and whether the level is new.
+    mutating func add(_ p: Priority) -> (index: Int, isNew: Bool) {
+        if let k = index(of: p) {
+            rows[k] += 1
+            return (k, false)
+        }
+        let k = priorities.firstIndex(where: { $0 < p }) ?? priorities.count
+        priorities.insert(p, at: k)
+        rows.insert(1, at: k)
+        return (k, true)
+    }
+
+    /// Uncounts a row at `p`: its level's index, and whether the level is gone (nil: no such level).
+    mutating func remove(_ p: Priority) -> (index: Int, isGone: Bool)? {
+        guard let k = index(of: p) else { return nil }
+        rows[k] -= 1
+        if rows[k] > 0 { return (k, false) }
+        priorities.remove(at: k)
+        rows.remove(at: k)
+        return (k, true)
+    }
+}

@@ -1,0 +1,316 @@
+import PlumbSystem
+
+/// Recovering the column of a required equality's marker that was dropped (`dropsFixedMarkers`), so that removing
+/// the equality or changing its constant touches the rows that depend on it instead of rebuilding the tableau.
+///
+/// The marker `m` of origin `k` has the column `μ_k·e_k` in the original rows (its sign in row `k`, nothing
+/// elsewhere). Any weighting `w` of columns still in the tableau whose original columns add up to that gives the
+/// marker's tableau column as the same weighting of theirs (the tableau is `B⁻¹A`, linear in the columns): a
+/// nonbasic column's entries, or a basic column's unit vector at its row. The weighting is found on the original rows,
+/// not on the tableau: a residual starts at `μ_k` in row `k`; a row that still has its marker (a soft row, an
+/// inequality, an equality whose marker is kept) absorbs its residual through it, since no other row names it; a row
+/// without one is closed through one of its variables, whose weight spreads the residual to the other rows naming
+/// that variable. A closed row is never reopened, so the walk ends; on an independent view it stays inside the view,
+/// on a chain it walks from the link to the chain's free end (what depends on the link). Every step is exact: the
+/// recovered column is the column the marker would have had.
+///
+/// The walk takes, at each row, the variable named by the fewest rows, and does not come back: when a row finds no
+/// variable (a cycle of equalities, or one the others imply) or the walk exceeds its budget, recovery gives up and
+/// the caller rebuilds, as before recovery existed.
+extension SimplexEngine {
+    /// The columns a recovered marker column is the weighted sum of, each with the priority at which it is a cost
+    /// column (a soft row's error column), if it is one.
+    typealias RecoveryWeights = [(column: Int, weight: T, cost: Priority?)]
+
+    /// Keeps the structural terms of `origin` (for `recoverMarker`) and, once the use index exists, indexes them.
+    mutating func recordTerms(_ terms: [(column: Int, coefficient: T)], of origin: Int) {
+        origins[origin].termStart = termColumn.count
+        origins[origin].termCount = terms.count
+        for (c, a) in terms {
+            if recovery.isIndexed { recovery.index(term: termColumn.count, column: c, origin: origin) }
+            termColumn.append(c)
+            termCoefficient.append(a)
+        }
+        recovery.liveTerms += terms.count
+    }
+
+    /// Forgets the terms of a removed origin; packs the term store once removed terms outweigh the live ones.
+    mutating func forgetTerms(of origin: Int) {
+        let n = origins[origin].termCount
+        recovery.liveTerms -= n
+        recovery.deadTerms += n
+        guard recovery.deadTerms > recovery.liveTerms + 4096 else { return }
+        var columns: [Int] = [], coefficients: [T] = []
+        columns.reserveCapacity(recovery.liveTerms)
+        coefficients.reserveCapacity(recovery.liveTerms)
+        for k in origins.indices where origins[k].alive {
+            let s = origins[k].termStart
+            origins[k].termStart = columns.count
+            columns.append(contentsOf: termColumn[s ..< s + origins[k].termCount])
+            coefficients.append(contentsOf: termCoefficient[s ..< s + origins[k].termCount])
+        }
+        termColumn = columns
+        termCoefficient = coefficients
+        recovery.deadTerms = 0
+        recovery.dropIndex()
+    }
+
+    /// Gives origin `k`'s dropped marker its column back (see above); true when it did, or the marker was never
+    /// dropped. False: nothing changed, and the caller rebuilds. Values, basis and feasibility are unchanged.
+    /// - Complexity: the rows and variables between the equality and the free ends of what depends on it, with the
+    ///   use lists of the variables chosen, then the cells of the weighted columns; at most a budget proportional to
+    ///   the terms (the first call also indexes every term).
+    mutating func recoverMarker(of k: Int) -> Bool {
+        let m = origins[k].marker
+        guard dropped[m] else { return true }
+        guard dropsFixedMarkers, origins[k].alive else { return false }
+        if !recovery.isIndexed { recovery.buildIndex(termColumn: termColumn, origins: origins, columns: lower.count) }
+        recovery.prepare(origins: origins.count, columns: lower.count)
+        defer { recovery.finish() }
+        guard let weights = markerWeights(of: k) else { return false }
+        installMarkerColumn(m, weights: weights)
+        if levelPricesValid { priceMarkerColumn(m, weights: weights) }
+        #if DEBUG
+        if origins.count <= 4000 { checkMarkerColumn(of: k, weights: weights) }
+        #endif
+        return true
+    }
+
+    /// The walk: columns with weights whose original columns add up to origin `k`'s marker column, or nil.
+    private mutating func markerWeights(of k: Int) -> RecoveryWeights? {
+        var weights: RecoveryWeights = []
+        var budget = 4 * termColumn.count + 4096
+        recovery.setResidual(k, T(origins[k].markerSign))
+        recovery.open(k)
+        while let i = recovery.pending.popLast() {
+            recovery.rowsWalked += 1
+            recovery.rowState[i] = .untouched
+            let residual = recovery.residual[i]
+            if residual.isZero { continue }
+            recovery.residual[i] = .zero
+            let o = origins[i]
+            if !dropped[o.marker] {
+                // (μ = ±1, so 1/μ = μ)
+                let cost = o.costColumns.contains(o.marker) ? o.priority : nil
+                weights.append((o.marker, o.markerSign > 0 ? residual : -residual, cost))
+                continue
+            }
+            // A row without a marker: close it through the variable the fewest rows name, among those that touch no
+            // closed row.
+            var candidates: [(count: Int, term: Int)] = []
+            for p in o.termStart ..< o.termStart + o.termCount where !recovery.used[termColumn[p]] {
+                if termCoefficient[p].isZero { continue }
+                candidates.append((recovery.useCount[termColumn[p]], p))
+            }
+            candidates.sort { $0.count != $1.count ? $0.count < $1.count : termColumn[$0.term] > termColumn[$1.term] }
+            var closedThrough = -1
+            for (count, p) in candidates {
+                budget -= count
+                if budget < 0 { return nil }
+                if !recovery.touchesClosedRow(termColumn[p], besides: i, origins: origins) {
+                    closedThrough = p
+                    break
+                }
+            }
+            guard closedThrough >= 0 else { return nil }
+            let c = termColumn[closedThrough]
+            let w = residual / termCoefficient[closedThrough]
+            recovery.markUsed(c)
+            weights.append((c, w, nil))
+            recovery.rowState[i] = .closed
+            var e = recovery.head[c]
+            while e >= 0 {
+                let j = Int(recovery.entryOrigin[Int(e)])
+                if j != i && origins[j].alive {
+                    recovery.setResidual(j, recovery.residual[j] - termCoefficient[Int(recovery.entryTerm[Int(e)])] * w)
+                    if recovery.rowState[j] == .untouched { recovery.open(j) }
+                }
+                e = recovery.next[Int(e)]
+            }
+        }
+        return weights
+    }
+
+    /// Puts marker `m`'s column, the weighted sum of the weighted columns' tableau columns, into the rows.
+    private mutating func installMarkerColumn(_ m: Int, weights: RecoveryWeights) {
+        store.compactIfWasteful()
+        var acc = PriceRow<T>()
+        swap(&acc, &rowAccumulator)
+        defer { swap(&acc, &rowAccumulator) }
+        // Keyed by each row's basic column.
+        acc.reset(columns: lower.count)
+        for (s, w, _) in weights where !w.isZero {
+            if basicRow[s] >= 0 {
+                acc.accumulate(s, w)
+            } else {
+                for i in rows(of: s) { acc.accumulate(rowBasic[i], w * entry(i, s)) }
+            }
+        }
+        colRows[m] = []
+        colStale[m] = false
+        for b in acc.touched where !acc[b].isZero {
+            let r = basicRow[b]
+            scratchCols.removeAll(keepingCapacity: true)
+            scratchVals.removeAll(keepingCapacity: true)
+            var placed = false
+            for k in store.cells(r) {
+                if !placed && m < store.column[k] {
+                    scratchCols.append(m); scratchVals.append(acc[b])
+                    placed = true
+                }
+                scratchCols.append(store.column[k]); scratchVals.append(store.coefficient[k])
+            }
+            if !placed { scratchCols.append(m); scratchVals.append(acc[b]) }
+            store.setRow(r, columns: scratchCols, coefficients: scratchVals)
+            colRows[m].append(r)
+        }
+        dropped[m] = false
+    }
+
+    /// Gives marker `m` its reduced cost at every priced level: with `A_m = Σ w_s·A_s`, `d_m = c_m − Σ w_s·(c_s − d_s)`,
+    /// where a marker has no cost of its own, `d_s` is 0 for a basic column, and `c_s` is 1 for a soft row's cost column
+    /// at its level.
+    private mutating func priceMarkerColumn(_ m: Int, weights: RecoveryWeights) {
+        for k in levelPrices.indices where levelPriced[k] {
+            var d = T.zero
+            for (s, w, cost) in weights where !w.isZero {
+                if basicRow[s] < 0 { d = d + w * levelPrices[k][s] }
+                if let p = cost, p == levels.priorities[k] { d = d - w }
+            }
+            levelPrices[k].clear(m)
+            levelPrices[k].add(m, d)
+        }
+    }
+
+    #if DEBUG
+    /// The weighting's original columns add up to the marker's (`μ_k` in row `k`, 0 elsewhere).
+    private func checkMarkerColumn(of k: Int, weights: RecoveryWeights) {
+        var weight = [T](repeating: .zero, count: lower.count)
+        for (s, w, _) in weights { weight[s] = weight[s] + w }
+        for (j, o) in origins.enumerated() where o.alive {
+            var sum = T(o.markerSign) * weight[o.marker]
+            if o.extra >= 0 { sum = sum - weight[o.extra] }
+            for p in o.termStart ..< o.termStart + o.termCount { sum = sum + termCoefficient[p] * weight[termColumn[p]] }
+            let expected = j == k ? T(o.markerSign) : .zero
+            assert(sum == expected, "SimplexEngine: recovered marker of origin \(k) is off in row \(j)")
+        }
+    }
+    #endif
+}
+
+/// Where an origin's row stands in a marker recovery walk.
+enum RecoveryRowState: UInt8 {
+    case untouched
+    /// Waiting to be processed.
+    case open
+    /// Closed through a variable: never touched again.
+    case closed
+}
+
+/// The marker recovery's column-to-origins index (built on first need, kept by `recordTerms`, dropped when the term
+/// store is packed or the engine rebuilt) and its scratch, which is left untouched between walks so that a walk
+/// costs what it touches.
+struct MarkerRecoveryState<T: SimplexScalar> {
+    private(set) var isIndexed = false
+    /// Per column: its first index entry (-1: none), and how many entries it has (removed origins included).
+    private(set) var head: [Int32] = []
+    private(set) var useCount: [Int] = []
+    /// Per index entry: the origin, the term (in the engine's term store), the column's next entry.
+    private(set) var entryOrigin: [Int32] = []
+    private(set) var entryTerm: [Int32] = []
+    private(set) var next: [Int32] = []
+    var liveTerms = 0
+    var deadTerms = 0
+    /// Rows the walks processed so far (tests pin a removal's work with it).
+    var rowsWalked = 0
+
+    // Scratch of one walk.
+    var residual: [T] = []
+    var rowState: [RecoveryRowState] = []
+    var used: [Bool] = []
+    var pending: [Int] = []
+    private var touchedRows: [Int] = []
+    private var isTouched: [Bool] = []
+    private var usedColumns: [Int] = []
+
+    mutating func buildIndex(termColumn: [Int], origins: [SimplexEngine<T>.Origin], columns: Int) {
+        head = [Int32](repeating: -1, count: columns)
+        useCount = [Int](repeating: 0, count: columns)
+        entryOrigin = []; entryTerm = []; next = []
+        isIndexed = true
+        for (k, o) in origins.enumerated() where o.alive {
+            for p in o.termStart ..< o.termStart + o.termCount { index(term: p, column: termColumn[p], origin: k) }
+        }
+    }
+
+    mutating func dropIndex() {
+        isIndexed = false
+        head = []; useCount = []; entryOrigin = []; entryTerm = []; next = []
+    }
+
+    mutating func index(term p: Int, column c: Int, origin: Int) {
+        if c >= head.count {
+            head.widen(to: c + 1, with: -1)
+            useCount.widen(to: c + 1, with: 0)
+        }
+        entryOrigin.append(Int32(origin))
+        entryTerm.append(Int32(p))
+        next.append(head[c])
+        head[c] = Int32(entryOrigin.count - 1)
+        useCount[c] += 1
+    }
+
+    mutating func prepare(origins: Int, columns: Int) {
+        residual.widen(to: origins, with: .zero)
+        rowState.widen(to: origins, with: .untouched)
+        isTouched.widen(to: origins, with: false)
+        used.widen(to: columns, with: false)
+        if head.count < columns {
+            head.widen(to: columns, with: -1)
+            useCount.widen(to: columns, with: 0)
+        }
+    }
+
+    mutating func setResidual(_ i: Int, _ value: T) {
+        if !isTouched[i] {
+            isTouched[i] = true
+            touchedRows.append(i)
+        }
+        residual[i] = value
+    }
+
+    mutating func open(_ i: Int) {
+        rowState[i] = .open
+        pending.append(i)
+    }
+
+    mutating func markUsed(_ c: Int) {
+        used[c] = true
+        usedColumns.append(c)
+    }
+
+    /// Whether a live origin other than `i` that names column `c` is closed.
+    func touchesClosedRow(_ c: Int, besides i: Int, origins: [SimplexEngine<T>.Origin]) -> Bool {
+        var e = head[c]
+        while e >= 0 {
+            let j = Int(entryOrigin[Int(e)])
+            if j != i && rowState[j] == .closed && origins[j].alive { return true }
+            e = next[Int(e)]
+        }
+        return false
+    }
+
+    /// Leaves the scratch as it was before the walk.
+    mutating func finish() {
+        for i in touchedRows {
+            residual[i] = .zero
+            rowState[i] = .untouched
+            isTouched[i] = false
+        }
+        for i in pending { rowState[i] = .untouched }
+        for c in usedColumns { used[c] = false }
+        touchedRows.removeAll(keepingCapacity: true)
+        usedColumns.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,32 @@
+/// The columns whose values changed since the solver last read the answer, so that reading it again costs the
+/// changes, not the whole layout. Off until switched on (a build or a proposal's copy logs nothing); once more than
+/// `limit` columns changed it stops listing them and reports everything changed.
+struct ValueChangeLog {
+    private(set) var isOn = false
+    /// More columns changed than are worth listing: read everything.
+    private(set) var overflowed = false
+    private(set) var columns: [Int] = []
+    private var listed: [Bool] = []
+    /// Columns listed at most (then `overflowed`).
+    var limit = 4096
+
+    /// Starts a fresh log (nothing changed), on or off.
+    mutating func restart(on: Bool) {
+        for j in columns { listed[j] = false }
+        columns.removeAll(keepingCapacity: true)
+        overflowed = false
+        isOn = on
+    }
+
+    @inline(__always) mutating func note(_ j: Int) {
+        guard isOn, !overflowed else { return }
+        if j >= listed.count { listed.widen(to: j + 1, with: false) }
+        if listed[j] { return }
+        if columns.count >= limit {
+            overflowed = true
+            return
+        }
+        listed[j] = true
+        columns.append(j)
+    }
+}
