@@ -15,8 +15,8 @@ import PlumbSystem
 /// recovered column is the column the marker would have had.
 ///
 /// The walk takes, at each row, the variable named by the fewest rows, and does not come back: when a row finds no
-/// variable (a cycle of equalities, or one the others imply) or the walk exceeds its budget, recovery gives up and
-/// the caller rebuilds, as before recovery existed.
+/// variable (a cycle of equalities) `MarkerRegionSolve` solves the cycle's rows together; when that finds none either
+/// (an equality the others imply) or runs out of budget, recovery gives up and the caller rebuilds.
 extension SimplexEngine {
     /// The columns a recovered marker column is the weighted sum of, each with the priority at which it is a cost
     /// column (a soft row's error column), if it is one.
@@ -67,7 +67,7 @@ extension SimplexEngine {
         if !recovery.isIndexed { recovery.buildIndex(termColumn: termColumn, origins: origins, columns: lower.count) }
         recovery.prepare(origins: origins.count, columns: lower.count)
         defer { recovery.finish() }
-        guard let weights = markerWeights(of: k) else { return false }
+        guard let weights = markerWeights(of: k) ?? regionWeights(of: k) else { return false }
         installMarkerColumn(m, weights: weights)
         if levelPricesValid { priceMarkerColumn(m, weights: weights) }
         #if DEBUG
@@ -129,6 +129,14 @@ extension SimplexEngine {
             }
         }
         return weights
+    }
+
+    /// The weighting by `MarkerRegionSolve` (for cycles the walk cannot close), or nil. (The solve reads a copy of the
+    /// engine, released before anything is written.)
+    private mutating func regionWeights(of k: Int) -> RecoveryWeights? {
+        recovery.regionSolves += 1
+        var solve = MarkerRegionSolve(engine: self, origin: k)
+        return solve.run()
     }
 
     /// Puts marker `m`'s column, the weighted sum of the weighted columns' tableau columns, into the rows.
@@ -221,8 +229,10 @@ struct MarkerRecoveryState<T: SimplexScalar> {
     private(set) var next: [Int32] = []
     var liveTerms = 0
     var deadTerms = 0
-    /// Rows the walks processed so far (tests pin a removal's work with it).
+    /// Rows the walks processed so far (tests pin a removal's work with it), and how many recoveries needed the
+    /// region solve.
     var rowsWalked = 0
+    var regionSolves = 0
 
     // Scratch of one walk.
     var residual: [T] = []
