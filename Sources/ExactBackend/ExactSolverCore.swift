@@ -299,7 +299,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             candidates[id] = constraint
             let conflict = irreducibleConflict(among: candidates)
             let restored: Bool
-            if !markerColumnAvailable(origin) {
+            if !markerColumnAvailable(origin, adding: constraint) {
                 restored = rebuild()
             } else {
                 engine.removeRow(origin)
@@ -318,10 +318,12 @@ final class ExactSolverCore<T: SimplexScalar> {
         materialize()
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         _ = leaveFace()
+        // (before the entry goes: a first recovery reads every engine row's terms from the table)
+        let available = entry.origin < 0 || markerColumnAvailable(entry.origin)
         constraints[id] = nil
         mention(entry.constraint, -1)
         if entry.origin < 0 { return }
-        if !markerColumnAvailable(entry.origin) {
+        if !available {
             let rebuilt = rebuild()
             precondition(rebuilt, "ExactSolver: removing a constraint cannot make the others infeasible")
         } else {
@@ -391,11 +393,32 @@ final class ExactSolverCore<T: SimplexScalar> {
     var rebuilds = 0
 
     /// Whether `origin`'s marker column is in the tableau, recovered if it had been dropped; false: the caller rebuilds.
-    func markerColumnAvailable(_ origin: Int) -> Bool {
+    /// `adding`: the constraint of `origin` when it is not in the table yet (a refused add).
+    func markerColumnAvailable(_ origin: Int, adding: LinearConstraint? = nil) -> Bool {
         guard engine.needsRebuild(origin) else { return true }
+        if !engine.recordsTerms {
+            var rows = engineRowTerms()
+            if let adding { rows.append((origin, adding.terms.map { (column(for: $0.variable), T($0.coefficient)) })) }
+            engine.loadTerms(rows)
+        }
         guard engine.recoverMarker(of: origin) else { return false }
         recoveredMarkers += 1
         return true
+    }
+
+    /// Every engine row's structural terms, as `addRow` and `insertPending` handed them over (the constraints', then
+    /// the suggested edits'). - Complexity: O(terms).
+    func engineRowTerms() -> [(origin: Int, terms: [(column: Int, coefficient: T)])] {
+        var rows: [(origin: Int, terms: [(column: Int, coefficient: T)])] = []
+        rows.reserveCapacity(constraints.count + edits.count)
+        constraints.forEach { _, entry in
+            guard entry.origin >= 0 else { return }
+            rows.append((entry.origin, entry.constraint.terms.map { (column(for: $0.variable), T($0.coefficient)) }))
+        }
+        for (variable, edit) in edits {
+            if let origin = edit.origin { rows.append((origin, [(column(for: variable), .one)])) }
+        }
+        return rows
     }
 
     /// Re-adds the required constraints into a fresh engine (in the order they were added); the soft ones and the

@@ -22,6 +22,14 @@ extension SimplexEngine {
     /// column (a soft row's error column), if it is one.
     typealias RecoveryWeights = [(column: Int, weight: T, cost: Priority?)]
 
+    /// Records every live origin's structural terms (`rows` must hold each exactly once, as `addRow` was given them),
+    /// and every new row's from then on. - Complexity: O(terms).
+    mutating func loadTerms(_ rows: [(origin: Int, terms: [(column: Int, coefficient: T)])]) {
+        precondition(!recordsTerms, "SimplexEngine: terms loaded twice")
+        recordsTerms = true
+        for (origin, terms) in rows where origins[origin].alive { recordTerms(terms, of: origin) }
+    }
+
     /// Keeps the structural terms of `origin` (for `recoverMarker`) and, once the use index exists, indexes them.
     mutating func recordTerms(_ terms: [(column: Int, coefficient: T)], of origin: Int) {
         origins[origin].termStart = termColumn.count
@@ -63,7 +71,7 @@ extension SimplexEngine {
     mutating func recoverMarker(of k: Int) -> Bool {
         let m = origins[k].marker
         guard dropped[m] else { return true }
-        guard dropsFixedMarkers, origins[k].alive else { return false }
+        guard recordsTerms, dropsFixedMarkers, origins[k].alive else { return false }
         if !recovery.isIndexed { recovery.buildIndex(termColumn: termColumn, origins: origins, columns: lower.count) }
         recovery.prepare(origins: origins.count, columns: lower.count)
         defer { recovery.finish() }

@@ -68,13 +68,14 @@ struct SimplexEngine<T: SimplexScalar> {
         var priority: Priority?
         var costColumns: [Int]
         var alive: Bool
-        /// The row's structural terms in `termColumn` / `termCoefficient` (kept while `dropsFixedMarkers`, for
-        /// `recoverMarker`).
+        /// The row's structural terms in `termColumn` / `termCoefficient` (while `recordsTerms`, for `recoverMarker`).
         var termStart = 0
         var termCount = 0
     }
     var origins: [Origin] = []
-    /// Every origin's structural terms as added, one after another (while `dropsFixedMarkers`; see `Origin`).
+    /// Every origin's structural terms, one after another, once the solver has handed them over for a marker recovery
+    /// (`loadTerms`); from then on `addRow` records each new row's (a build records none: it costs a tenth of it).
+    var recordsTerms = false
     var termColumn: [Int] = []
     var termCoefficient: [T] = []
     /// The marker recovery's index and scratch (see `SimplexEngine+MarkerRecovery.swift`).
@@ -234,7 +235,7 @@ struct SimplexEngine<T: SimplexScalar> {
         if let p = priority { addLevelRow(p) }
         origins.append(Origin(marker: marker, markerSign: markerSign, extra: extra, constant: constant,
                               priority: priority, costColumns: costs, alive: true))
-        if dropsFixedMarkers { recordTerms(terms, of: origin) }
+        if recordsTerms { recordTerms(terms, of: origin) }
 
         // The row over nonbasic columns, and its residual at the current values.
         var acc = PriceRow<T>()
@@ -560,7 +561,7 @@ struct SimplexEngine<T: SimplexScalar> {
         origins[origin].alive = false
         origins[origin].costColumns = []
         if let p = o.priority { removeLevelRow(p) }
-        if dropsFixedMarkers { forgetTerms(of: origin) }
+        if recordsTerms { forgetTerms(of: origin) }
     }
 
     /// Moves nonbasic column `j` back within its bounds (to the nearest one) if it lies outside them; the basic
