@@ -78,13 +78,7 @@ func slowSteps(_ workload: Workload, on type: any LayoutSolver.Type) {
         for (n, operation) in workload.operations.enumerated() {
             for (k, step) in operation.steps.enumerated() {
                 let t0 = monotonicSeconds()
-                switch step {
-                case .add(let id, let constraint): try solver.add(constraint, id: id)
-                case .remove(let id): try solver.remove(id)
-                case .setConstant(let id, let constant): try solver.setConstant(constant, of: id)
-                case .suggest(let variable, let value): try solver.suggest(value, for: variable)
-                case .solve: _ = try solver.solve()
-                }
+                try WorkloadPlayer.perform(step, on: solver)
                 let t = monotonicSeconds() - t0
                 if t > 1e-3 { print("  slow: operation \(n) (\(operation.kind.rawValue)) step \(k) \(step): \(fmt(t * 1e3)) ms") }
             }

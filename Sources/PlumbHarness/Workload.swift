@@ -126,8 +126,9 @@ public enum WorkloadPlayer {
         return RunSample(buildSolve: built - start, editTotal: edited - built, operations: times)
     }
 
+    /// One step's solver call (untimed).
     @inline(__always)
-    static func perform(_ step: Workload.Step, on solver: any LayoutSolver) throws(SolverError) {
+    public static func perform(_ step: Workload.Step, on solver: any LayoutSolver) throws(SolverError) {
         switch step {
         case .add(let id, let constraint): try solver.add(constraint, id: id)
         case .remove(let id): try solver.remove(id)

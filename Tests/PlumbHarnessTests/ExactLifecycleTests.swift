@@ -33,76 +33,13 @@ import PlumbCorpus
           arguments: [(Family.independent, 1), (.nested, 2), (.grid, 3), (.app, 4), (.chain, 5), (.random, 6), (.app, 7)])
     func lifecyclesAgreeWithFreshSolves(family: Family, seed: Int) throws {
         let system = try family.generate(size: 10, seed: UInt64(seed), rounds: 0).linearSystem()
-        var g = SplitMix64(seed: UInt64(seed) &* 7_919 &+ 11)
         let s = ExactSolver()
-        var live: [Int: LinearConstraint] = [:]
-        for (i, c) in system.constraints.enumerated() {
-            try s.add(c, id: ConstraintID(i))
-            live[i] = c
-        }
-        _ = try s.solve()
-        var out: [Int: LinearConstraint] = [:]
-        var nextID = system.constraints.count
-        var removals = 0, changes = 0
-        var edited: [Int: Priority] = [:]
-        var suggested: [Int: Int] = [:]
-        let variableCount = system.variables.count
+        var lifecycle = try RandomLifecycle(system, seed: UInt64(seed) &* 7_919 &+ 11, on: s)
         for step in 0..<250 {
-            switch g.int(0...11) {
-            case 10, 11:
-                let v = g.int(0...(variableCount - 1))
-                if edited[v] == nil {
-                    let priority = [Priority(250), Priority(500), Priority(999)][g.int(0...2)]
-                    try s.addEditVariable(VariableID(v), priority: priority)
-                    edited[v] = priority
-                } else if g.int(0...3) == 0 {
-                    try s.removeEditVariable(VariableID(v))
-                    edited[v] = nil
-                    suggested[v] = nil
-                    break
-                }
-                let value = g.int(-50...400)
-                try s.suggest(Rational(value), for: VariableID(v))
-                suggested[v] = value
-            case 0...3:
-                for _ in 0..<g.int(1...4) where !live.isEmpty {
-                    let id = live.keys.sorted()[g.int(0...(live.count - 1))]
-                    try s.remove(ConstraintID(id))
-                    out[id] = live.removeValue(forKey: id)
-                    removals += 1
-                }
-            case 4...6:
-                guard let id = out.keys.sorted().first else { break }
-                var c = out.removeValue(forKey: id)!
-                if g.int(0...1) == 0 { c = c.withConstant(try c.constant + Rational(g.int(-3...3))) }
-                do {
-                    try s.add(c, id: ConstraintID(nextID))
-                    live[nextID] = c
-                } catch {
-                    guard case .unsatisfiable = error else { throw error }
-                    #expect(!feasible(Array(live.values) + [c]), "seed \(seed) step \(step): refused a feasible add")
-                }
-                nextID += 1
-            default:
-                guard !live.isEmpty else { break }
-                let id = live.keys.sorted()[g.int(0...(live.count - 1))]
-                let changed = live[id]!.withConstant(try live[id]!.constant + Rational(g.int(-5...5)))
-                do {
-                    try s.setConstant(changed.constant, of: ConstraintID(id))
-                    live[id] = changed
-                    changes += 1
-                } catch {
-                    guard case .unsatisfiable = error else { throw error }
-                    #expect(!feasible(live.map { $0.key == id ? changed : $0.value }),
-                            "seed \(seed) step \(step): refused a feasible constant \(changed)")
-                }
-            }
-            _ = try s.solve()
-            let constraints = live.keys.sorted().map { live[$0]! } + suggested.keys.sorted().map {
-                var e = LinearExpression(VariableID($0))
-                try! e.add(constant: Rational(-suggested[$0]!))
-                return LinearConstraint(e, .equal, priority: edited[$0]!)
-            }
+            _ = try lifecycle.step(on: s, feasible: feasible)
+            #expect(lifecycle.refusedFeasible.isEmpty, "seed \(seed) step \(step): refused \(lifecycle.refusedFeasible)")
+            try lifecycle.solve(s)
+            let constraints = lifecycle.constraints
             let reference = ExactPivotingSolver()
             for (k, c) in constraints.enumerated() { try reference.add(c, id: ConstraintID(k)) }
             _ = try reference.solve()
@@ -112,7 +49,8 @@ import PlumbCorpus
             #expect(ours.levels == theirs.levels, "seed \(seed) step \(step): levels \(ours.levels) against \(theirs.levels)")
             if ours.levels != theirs.levels || ours.required != .zero { return }
         }
-        #expect(removals > 60 && changes > 15, "seed \(seed): \(removals) removals, \(changes) constant changes")
+        #expect(lifecycle.removals > 60 && lifecycle.constantChanges > 15,
+                "seed \(seed): \(lifecycle.removals) removals, \(lifecycle.constantChanges) constant changes")
         let counts = s.markerCounts
         let regionSolves = (s.core as? ExactSolverCore<ExactRational>)?.engine.recovery.regionSolves ?? 0
         #expect(counts.recovered > 0, "seed \(seed): no marker recovered")
@@ -156,11 +94,5 @@ import PlumbCorpus
         }
         #expect(work[0].walked > 0 && work.allSatisfy { $0.walked == work[0].walked }, "rows walked: \(work)")
         #expect(work.allSatisfy { $0.rewritten == work[0].rewritten }, "rows rewritten: \(work)")
-    }
-}
-
-private extension SplitMix64 {
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
 }
