@@ -2,6 +2,7 @@
 // remove-add, resize; `PlumbHarness.LifecyclePlan`) on the chosen back ends, with a per-step breakdown of each
 // operation kind, so that a profile of one kind can be read beside its total. The harness's `bench run` times the
 // same workload; this driver exists to look inside one back end's operations.
+import ExactBackend
 import PlumbBackEnds
 import PlumbBatch
 import PlumbCorpus
@@ -80,7 +81,10 @@ func slowSteps(_ workload: Workload, on type: any LayoutSolver.Type) {
                 let t0 = monotonicSeconds()
                 try WorkloadPlayer.perform(step, on: solver)
                 let t = monotonicSeconds() - t0
-                if t > 1e-3 { print("  slow: operation \(n) (\(operation.kind.rawValue)) step \(k) \(step): \(fmt(t * 1e3)) ms") }
+                if t > 1e-3 {
+                    print("  slow: operation \(n) (\(operation.kind.rawValue)) step \(k) \(step): \(fmt(t * 1e3)) ms"
+                        + ((solver as? ExactSolver).map { " [\($0.statistics)]" } ?? ""))
+                }
             }
         }
     } catch {
