@@ -160,11 +160,8 @@ final class ExactSolverCore<T: SimplexScalar> {
             constraints.forEach { id, entry in
                 guard entry.origin < 0 else { return }
                 let constraint = entry.constraint
-                var terms: [(column: Int, coefficient: T)] = []
-                terms.reserveCapacity(constraint.terms.count)
-                for term in constraint.terms { terms.append((column(for: term.variable), T(term.coefficient))) }
                 add(.constraint(id), .constraint(sequence: entry.sequence),
-                    (terms, T(constraint.constant), constraint.relation, constraint.priority))
+                    (engineTerms(of: constraint), T(constraint.constant), constraint.relation, constraint.priority))
             }
         }
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
@@ -184,6 +181,11 @@ final class ExactSolverCore<T: SimplexScalar> {
         return (items, rows)
     }
 
+    /// A constraint's terms as the engine takes them: over structural columns (created on first use), exact.
+    func engineTerms(of constraint: LinearConstraint) -> [(column: Int, coefficient: T)] {
+        constraint.terms.map { (column(for: $0.variable), T($0.coefficient)) }
+    }
+
     /// The engine row of a pending item: terms over structural columns, constant, relation, priority.
     typealias PendingRow = (terms: [(column: Int, coefficient: T)], constant: T, relation: Relation, priority: Priority)
 
@@ -191,7 +193,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         switch item {
         case .constraint(let id):
             let constraint = constraints[id]!.constraint
-            let terms = constraint.terms.map { (column: column(for: $0.variable), coefficient: T($0.coefficient)) }
+            let terms = engineTerms(of: constraint)
             return (terms, T(constraint.constant), constraint.relation, constraint.priority)
         case .edit(let variable):
             let edit = edits[variable]!
@@ -398,7 +400,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         guard engine.needsRebuild(origin) else { return true }
         if !engine.recordsTerms {
             var rows = engineRowTerms()
-            if let adding { rows.append((origin, adding.terms.map { (column(for: $0.variable), T($0.coefficient)) })) }
+            if let adding { rows.append((origin, engineTerms(of: adding))) }
             engine.loadTerms(rows)
         }
         guard engine.recoverMarker(of: origin) else { return false }
@@ -413,7 +415,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         rows.reserveCapacity(constraints.count + edits.count)
         constraints.forEach { _, entry in
             guard entry.origin >= 0 else { return }
-            rows.append((entry.origin, entry.constraint.terms.map { (column(for: $0.variable), T($0.coefficient)) }))
+            rows.append((entry.origin, engineTerms(of: entry.constraint)))
         }
         for (variable, edit) in edits {
             if let origin = edit.origin { rows.append((origin, [(column(for: variable), .one)])) }

@@ -42,8 +42,8 @@ struct SimplexEngine<T: SimplexScalar> {
     var stampEpoch = 0
     var isStructural: [Bool] = []
     /// Markers of required equalities (fixed at 0): once nonbasic they never move, so their columns are dropped
-    /// from the tableau (`dropped`), which keeps rows short on chains. Only a solver that never needs their
-    /// columns afterwards (constant changes and removals of such rows then rebuild) may drop them.
+    /// from the tableau (`dropped`), which keeps rows short on chains. A constant change or removal of such a row
+    /// first gets its column back (`recoverMarker(of:)`, which needs `loadTerms`), or the solver rebuilds.
     var dropsFixedMarkers = false
     var droppable: [Bool] = []
     var dropped: [Bool] = []
@@ -74,7 +74,8 @@ struct SimplexEngine<T: SimplexScalar> {
     }
     var origins: [Origin] = []
     /// Every origin's structural terms, one after another, once the solver has handed them over for a marker recovery
-    /// (`loadTerms`); from then on `addRow` records each new row's (a build records none: it costs a tenth of it).
+    /// (`loadTerms`); from then on `addRow` records each new row's. A build records none: most solvers never remove a
+    /// required equality, and the copy would be memory held for nothing.
     var recordsTerms = false
     var termColumn: [Int] = []
     var termCoefficient: [T] = []

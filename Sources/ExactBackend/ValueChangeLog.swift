@@ -8,7 +8,7 @@ struct ValueChangeLog {
     private(set) var columns: [Int] = []
     private var listed: [Bool] = []
     /// Columns listed at most (then `overflowed`).
-    var limit = 4096
+    let limit = 4096
 
     /// Starts a fresh log (nothing changed), on or off.
     mutating func restart(on: Bool) {
