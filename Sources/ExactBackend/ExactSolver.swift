@@ -66,6 +66,16 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
     /// required rows instead (a cycle of equalities, or one the others imply).
     public var markerCounts: (recovered: Int, rebuilds: Int) { core.markerCounts }
 
+    /// Solves that gave up the warm start from the basis the changes left, past twice as many rows rewritten as the
+    /// tableau has (plus 10,000), and rebuilt with the floating-point proposer's basis instead.
+    public var abandonedWarmStarts: Int { core.abandonedWarmStarts }
+
+    /// The bound behind `abandonedWarmStarts`: rows rewritten per live row, plus a floor.
+    var warmStartBound: (perLiveRow: Int, floor: Int) {
+        get { core.warmStartBound }
+        set { core.warmStartBound = newValue }
+    }
+
     /// How `ambiguousVariables(among:)` works (default `.screened`).
     public var ambiguityMode: AmbiguityMode {
         get { core.ambiguityMode }
@@ -157,6 +167,8 @@ protocol ExactCore: AnyObject {
     /// Counters for measurements.
     var statistics: String { get }
     var markerCounts: (recovered: Int, rebuilds: Int) { get }
+    var abandonedWarmStarts: Int { get }
+    var warmStartBound: (perLiveRow: Int, floor: Int) { get set }
     var usesProposer: Bool { get set }
     var proposer: any BasisProposing.Type { get set }
     var stats: ProposalStatistics { get }
@@ -173,7 +185,7 @@ extension ExactSolverCore: ExactCore {
         let e = engine
         let nonzeros = e.store.liveCells
         let s = stats
-        return "proposals \(s.proposals) (from cassowary \(s.fromCassowary), certified without a tableau \(s.certifiedWithoutTableau), certified as proposed \(s.certifiedAsProposed), exact iterations after the others \(s.fallbackIterations); proposer iterations \(s.proposerIterations), rows touched \(s.proposerRowsTouched); adoption pivots \(s.adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(s.times.milliseconds)), iterations \(e.iterations), rows \(e.store.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn), markers recovered \(recoveredMarkers), rebuilds \(rebuilds)"
+        return "proposals \(s.proposals) (from cassowary \(s.fromCassowary), certified without a tableau \(s.certifiedWithoutTableau), certified as proposed \(s.certifiedAsProposed), exact iterations after the others \(s.fallbackIterations); proposer iterations \(s.proposerIterations), rows touched \(s.proposerRowsTouched); adoption pivots \(s.adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(s.times.milliseconds)), iterations \(e.iterations), rows \(e.store.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn), markers recovered \(recoveredMarkers), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts)"
     }
 }
 

@@ -423,11 +423,16 @@ final class ExactSolverCore<T: SimplexScalar> {
         return rows
     }
 
+    /// `rebuildEngine()` for a marker column that could not be recovered (counted in `rebuilds`).
+    func rebuild() -> Bool {
+        rebuilds += 1
+        return rebuildEngine()
+    }
+
     /// Re-adds the required constraints into a fresh engine (in the order they were added); the soft ones and the
     /// suggested edits wait for the next `solve()`. False, and the engine half built, when the required constraints
     /// are infeasible: the caller restores what it saved.
-    func rebuild() -> Bool {
-        rebuilds += 1
+    func rebuildEngine() -> Bool {
         engine = ExactSolverCore.makeEngine(compaction: compaction)
         columnOf = columnOf.map { _ in -1 }
         variableOfColumn = []
@@ -496,7 +501,22 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
 
     @_specialize(where T == ExactRational)
-    func solve() -> SolveReport {
+    func solve() -> SolveReport { solve(boundingWarmStart: true) }
+
+    /// Rows a warm start may rewrite (`SimplexEngine.statColumn`) before the solver gives it up and rebuilds: twice
+    /// the live rows, plus a floor that no small layout reaches. A change usually costs the next solve a few pivots
+    /// over the rows it touched; but the basis a run of changes left can be far from the new optimum over dense
+    /// columns (random layouts at 10,000 views, the first resize after a lifecycle: 1,500 pivots rewriting 4.9
+    /// million rows, 18 s), where a rebuild with the proposer's basis costs about one build (1.4 s there).
+    var warmStartWork: Int {
+        warmStartBound.perLiveRow * (engine.store.count - engine.freeRows.count) + warmStartBound.floor
+    }
+    /// `warmStartWork`'s terms (tests lower them to see the fallback on small layouts).
+    var warmStartBound = (perLiveRow: 2, floor: 10_000)
+    /// Warm starts given up for a rebuild (`warmStartWork`).
+    var abandonedWarmStarts = 0
+
+    func solve(boundingWarmStart: Bool) -> SolveReport {
         let start = engine.iterations
         switch state {
         case .optimal(let stale):
@@ -516,9 +536,21 @@ final class ExactSolverCore<T: SimplexScalar> {
         let certifying = engine.iterations
         let clock = ContinuousClock()
         let t0 = clock.now
+        // A warm start (no basis proposed for this solve) is bounded; past the bound the changes are rebuilt from the
+        // constraint table, as a first solve builds them.
+        let bounded = boundingWarmStart && !proposed
+        if bounded { engine.workLimit = engine.statColumn + warmStartWork }
         let feasible = engine.restoreFeasibility()
+        let finished = feasible && engine.optimizeLevels()
+        let stopped = !finished && engine.isPastLimit
+        engine.workLimit = .max
+        if stopped {
+            abandonedWarmStarts += 1
+            let rebuilt = rebuildEngine()
+            precondition(rebuilt, "ExactSolver: the required constraints are kept feasible by every accepted change")
+            return solve(boundingWarmStart: false)
+        }
         precondition(feasible, "ExactSolver: the required constraints are kept feasible by every accepted change")
-        engine.optimizeLevels()
         stats.times.levels += clock.now - t0
         if proposed {
             let exactIterations = engine.iterations - certifying

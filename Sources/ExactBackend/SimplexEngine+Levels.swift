@@ -82,7 +82,10 @@ extension SimplexEngine {
     /// is, which keeps exactly that level's optimal face (complementary slackness).
     /// - Complexity: the pivots each level needs from its kept prices, plus the columns each level's price row has
     ///   touched; a level priced from scratch also costs its soft rows.
-    mutating func optimizeLevels() {
+    /// - Returns: false when a limit (`iterationLimit`, `workLimit`) stopped it: the basis is feasible, some levels
+    ///   may be fixed (`unfixAll()` undoes them) and the level prices are dropped.
+    @discardableResult
+    mutating func optimizeLevels() -> Bool {
         unfixAll()
         // The same basis with the same nonbasic values as at the last optimum (only basic values moved, and phase 1
         // found them feasible): every level's reduced costs and every sign test are as then, so the optimum and
@@ -93,7 +96,7 @@ extension SimplexEngine {
                 lower[j] = value[j]
                 upper[j] = value[j]
             }
-            return
+            return true
         }
         levelCount = levels.count
         if !levelPricesValid {
@@ -118,7 +121,7 @@ extension SimplexEngine {
                 activeLevel = -1
                 dropLevelPrices()
                 certifiedVersion = -1
-                return
+                return false
             }
             precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
             var fix: [Int] = []
@@ -137,6 +140,7 @@ extension SimplexEngine {
         #if DEBUG
         checkLevelPrices()
         #endif
+        return true
     }
 
     mutating func unfixAll() {

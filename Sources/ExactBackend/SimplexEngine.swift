@@ -128,9 +128,12 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Rows rewritten by eliminations so far (measurement only).
     var statColumn = 0
     static var blandAfter: Int { 40 }
-    /// Phase 1 and `optimize` stop once `iterations` reaches this (the floating-point proposer's safety net; the
-    /// exact engine never sets it).
+    /// Phase 1 and `optimize` stop once `iterations` reaches this (the floating-point proposer's safety net) ...
     var iterationLimit = Int.max
+    /// ... or once `statColumn` reaches this (the exact solver's bound on a warm start, see `ExactSolverCore.solve`).
+    var workLimit = Int.max
+    /// Whether either limit is reached.
+    var isPastLimit: Bool { iterations >= iterationLimit || statColumn >= workLimit }
 
     // MARK: - Building
 
@@ -673,7 +676,7 @@ struct SimplexEngine<T: SimplexScalar> {
         defer { swap(&price, &heldObjective) }
         var degenerate = 0
         while !infeasible.isEmpty {
-            if iterations >= iterationLimit { return false }
+            if isPastLimit { return false }
             price.reset(columns: lower.count)
             for i in infeasible.sorted() {
                 let below = isBelow(rowBasic[i])
@@ -716,7 +719,7 @@ struct SimplexEngine<T: SimplexScalar> {
     mutating func iterate() -> Outcome {
         var degenerate = 0
         while true {
-            if iterations >= iterationLimit { return .stopped }
+            if isPastLimit { return .stopped }
             let q = chooseEntering(bland: degenerate >= Self.blandAfter)
             if q < 0 { return .optimal }
             let f = price[q]
