@@ -32,7 +32,7 @@ extension CassowarySolver {
         let sparseBytes = sparseSlot.capacity * (MemoryLayout<ConstraintID>.stride + MemoryLayout<Int>.stride)
         return tableau.footprint + [
             ("records", records.footprintBytes + termVars.footprintBytes + termCoefs.footprintBytes + denseSlot.footprintBytes
-                + sparseBytes),
+                + sparseBytes + newRow.footprintBytes),
             ("levels and edits", bufferBytes(levels) + bufferBytes(levelSlots) + bufferBytes(edits)
                 + bufferBytes(pendingVariables) + bufferBytes(leaving) + variableUses.footprintBytes),
             ("marker recovery", useIndex.footprintBytes + markerScratch.footprintBytes),

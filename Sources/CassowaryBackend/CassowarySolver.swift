@@ -134,6 +134,8 @@ public final class CassowarySolver: LayoutSolver {
     let records = FlatList<Record>()
     let termVars = FlatList<Int32>()
     let termCoefs = FlatList<Double>()
+    /// Where every add gathers its row (see `NewRowBuffers`).
+    let newRow = NewRowBuffers()
     /// Slot of each constraint id: dense for small non-negative ids (-1 where none), a dictionary for the rest.
     let denseSlot = FlatList<Int32>()
     @exclusivity(unchecked) var sparseSlot: [ConstraintID: Int] = [:]
@@ -261,8 +263,14 @@ public final class CassowarySolver: LayoutSolver {
             if levels[mid] > priority { lo = mid + 1 } else { hi = mid }
         }
         let slot = levels.count
-        levels.insert(priority, at: lo)
-        levelSlots.insert(slot, at: lo)
+        // (appended, then moved down into place: a handful of levels, where `insert` pays a generic range
+        // replacement per call)
+        levels.append(priority)
+        levelSlots.append(slot)
+        for k in stride(from: levels.count - 1, to: lo, by: -1) {
+            levels.swapAt(k, k - 1)
+            levelSlots.swapAt(k, k - 1)
+        }
         if levels.count > 1 { tableau.insertLevel(atRank: lo) }
         return slot
     }
@@ -301,7 +309,7 @@ public final class CassowarySolver: LayoutSolver {
         let slot = records.count
         switch tableau.addConstraint(termVars, termCoefs, record.start, record.count, constant: record.constant,
                                      inputError: record.inputError, relation: record.relation, level: record.level,
-                                     withDummy: false, owner: Int32(slot)) {
+                                     withDummy: false, owner: Int32(slot), gatheringInto: newRow) {
         case .added(let m, let o):
             record.marker = m
             record.other = o
@@ -348,8 +356,12 @@ public final class CassowarySolver: LayoutSolver {
     /// change); the rest, if any, by one rebuild.
     /// - Complexity: per removal, O(1) or one pivot over the rows that hold its own variable; else the marker
     ///   search and one pivot over the rows that depend on the equality; a rebuild re-adds every live constraint.
-    func settleRemovals() {
-        guard !leaving.isEmpty else { return }
+    @inline(__always) func settleRemovals() {
+        if !leaving.isEmpty { settleLeaving() }
+    }
+
+    /// `settleRemovals()` when some records are leaving.
+    func settleLeaving() {
         while !leaving.isEmpty {
             var progress = true
             while progress && !leaving.isEmpty {
@@ -542,7 +554,7 @@ public final class CassowarySolver: LayoutSolver {
                 if case .added(let m, let o) = tableau.addConstraint(termVars, termCoefs, record.start, record.count,
                                                                     constant: record.constant, relation: .equal,
                                                                     level: record.level, withDummy: false,
-                                                                    owner: Int32(slot)) {
+                                                                    owner: Int32(slot), gatheringInto: newRow) {
                     record.marker = m
                     record.other = o
                 }
@@ -601,7 +613,8 @@ public final class CassowarySolver: LayoutSolver {
             let constant = change?.slot == slot ? change!.value : r.constant
             switch t.addConstraint(termVars, termCoefs, r.start, r.count, constant: constant,
                                    inputError: change?.slot == slot ? 0 : r.inputError, relation: r.relation,
-                                   level: r.level, withDummy: r.hasDummy || flag == slot, owner: Int32(slot)) {
+                                   level: r.level, withDummy: r.hasDummy || flag == slot, owner: Int32(slot),
+                                   gatheringInto: newRow) {
             case .added(let m, let o): markers.append((slot, m, o))
             case .unsatisfiable: return false
             }
@@ -625,14 +638,15 @@ public final class CassowarySolver: LayoutSolver {
             let r = records[slot]
             if case .unsatisfiable = t.addConstraint(termVars, termCoefs, r.start, r.count, constant: r.constant,
                                                      inputError: r.inputError, relation: r.relation, level: nil,
-                                                     withDummy: true, owner: Int32(slot)) {
+                                                     withDummy: true, owner: Int32(slot), gatheringInto: newRow) {
                 return nil
             }
         }
         guard case .unsatisfiable(let owners) = t.addConstraint(termVars, termCoefs, failing.start, failing.count,
                                                                 constant: failing.constant,
                                                                 inputError: failing.inputError, relation: failing.relation,
-                                                                level: nil, withDummy: true, owner: Int32(failingSlot))
+                                                                level: nil, withDummy: true, owner: Int32(failingSlot),
+                                                                gatheringInto: newRow)
         else { return nil }
         var ids = Set<ConstraintID>()
         for o in owners where Int(o) != failingSlot && Int(o) < records.count {

@@ -56,6 +56,16 @@ final class FlatList<Element: BitwiseCopyable> {
         count += 1
     }
 
+    /// Appends `x` `n` times (one capacity check).
+    @inline(__always) func append(_ x: Element, times n: Int) {
+        if count + n > capacity {
+            capacity = Swift.max(count + n, 2 * capacity)
+            base = grow(base, to: capacity)
+        }
+        for k in count..<(count + n) { base[k] = x }
+        count += n
+    }
+
     @inline(__always) func removeAll() { count = 0 }
 
     /// Room for `n` elements without growing.

@@ -39,8 +39,12 @@ struct LexicographicObjective {
         self.rankSlot = rankSlot.isEmpty ? [0] : rankSlot
         self.rankSlot.reserveCapacity(8)  // a layout's levels (usually a handful) then insert without growing
         levelCount = self.rankSlot.count
-        stride = self.rankSlot.count
+        stride = Swift.max(self.rankSlot.count, LexicographicObjective.initialStride)
     }
+
+    /// The stride a new objective starts with: a layout's first few levels are then added without re-striding
+    /// (a symbol's appended zeros are one store each).
+    static let initialStride = 4
 
     var symbolCount: Int { coefficient.count / stride }
 
@@ -55,17 +59,16 @@ struct LexicographicObjective {
         savedCoefficients.removeAll()
     }
 
-    /// Room for `n` symbols without growing, at the current stride and at four levels at least (a small layout's
-    /// few levels are then inserted without growing).
+    /// Room for `n` symbols without growing, at the current stride.
     mutating func reserve(symbols n: Int) {
-        coefficient.reserve(n * Swift.max(stride, 4))
+        coefficient.reserve(n * stride)
         log.reserve(n)
     }
 
     // MARK: - symbols and levels
 
     @inline(__always) mutating func appendSymbol() {
-        for _ in 0..<stride { coefficient.append(0) }
+        coefficient.append(0, times: stride)
     }
 
     mutating func truncate(toSymbols n: Int) {
@@ -89,7 +92,8 @@ struct LexicographicObjective {
             stride = wide
         }
         levelCount += 1
-        rankSlot.insert(slot, at: rank)
+        rankSlot.append(slot)   // then moved down to `rank` (see `CassowarySolver.findOrInsertLevel`)
+        for k in Swift.stride(from: rankSlot.count - 1, to: rank, by: -1) { rankSlot.swapAt(k, k - 1) }
     }
 
     // MARK: - reading

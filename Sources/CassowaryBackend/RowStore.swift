@@ -201,8 +201,12 @@ struct RowStore {
 
     /// Packs the rows again (in slot order, two cells of room each) once garbage outweighs the policy; between
     /// operations only (never while the journal is open).
-    mutating func compactIfWasteful() {
-        guard garbage > compaction.floor && garbage * compaction.share > cells.count else { return }
+    @inline(__always) mutating func compactIfWasteful() {
+        if garbage > compaction.floor && garbage * compaction.share > cells.count { compact() }
+    }
+
+    /// Packs the rows again (see `compactIfWasteful()`).
+    mutating func compact() {
         precondition(!log.isOpen, "RowStore: compaction while the journal is open")
         let room = 2
         var total = 0

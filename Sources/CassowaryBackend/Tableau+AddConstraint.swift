@@ -1,3 +1,15 @@
+/// The buffers an add gathers its new row into (their contents mean nothing between adds). The solver owns them and
+/// passes them to every add: reached through an argument, they cost no retain and release, which buffers read out of
+/// the tableau (a struct the add mutates) did, three pairs per add (a twentieth of a small layout's build).
+struct NewRowBuffers {
+    let symbols = FlatList<Int32>()
+    let coefficients = FlatList<Double>()
+    /// The magnitude each coefficient cancelled from (0: one contribution, nothing cancelled).
+    let magnitudes = FlatList<Double>()
+
+    var footprintBytes: Int { symbols.footprintBytes + coefficients.footprintBytes + magnitudes.footprintBytes }
+}
+
 /// The relation of a constraint `expression RELATION 0`, as the tableau stores it (one byte per record).
 enum ConstraintRelation: UInt8 {
     case equal, lessOrEqual, greaterOrEqual
@@ -12,10 +24,11 @@ extension Tableau {
     /// Adds `Σ coefs·vars + constant RELATION 0` (terms `start..<start+count`) at objective slot `level` (nil for
     /// required); `withDummy` gives a required equality a dummy marker; `inputError` bounds how far `constant` is
     /// from the number written (0 when `Double` holds it exactly). On `.unsatisfiable` nothing changed, and
-    /// `doubtOfLastRefusal` says whether round-off may have made the verdict (see `PrecisionLoss`).
+    /// `doubtOfLastRefusal` says whether round-off may have made the verdict (see `PrecisionLoss`). The row is
+    /// gathered in `newRow`.
     mutating func addConstraint(_ vars: FlatList<Int32>, _ coefs: FlatList<Double>, _ start: Int, _ count: Int, constant: Double,
                                 inputError: Double = 0, relation: ConstraintRelation, level: Int?,
-                                withDummy wantDummy: Bool, owner: Int32) -> Outcome {
+                                withDummy wantDummy: Bool, owner: Int32, gatheringInto newRow: NewRowBuffers) -> Outcome {
         rows.compactIfWasteful()
         let startSymbols = symbols.count
         let lossBefore = precisionLoss
@@ -73,9 +86,8 @@ extension Tableau {
                 accumulate(o, 1)
             }
         }
-        // gather (into reused buffers, taken out of `self` while in use), choosing the subject on the way: the
-        // external with the fewest occurrences (newest on ties)
-        let syms = newRowSymbols, cs = newRowCoefficients, ms = newRowMagnitudes
+        // gather, choosing the subject on the way: the external with the fewest occurrences (newest on ties)
+        let syms = newRow.symbols, cs = newRow.coefficients, ms = newRow.magnitudes
         syms.removeAll()
         cs.removeAll()
         ms.removeAll()

@@ -93,11 +93,6 @@ struct Tableau {
     /// A copy of the pivot row's cells while it is substituted into the others (they may move in the cell store).
     let pivotRowSymbols = FlatList<Int32>()
     let pivotRowCoefficients = FlatList<Double>()
-    /// The new row of an add, gathered from `scratch`.
-    let newRowSymbols = FlatList<Int32>()
-    let newRowCoefficients = FlatList<Double>()
-    /// The magnitude each new-row coefficient cancelled from (0: one contribution, nothing cancelled).
-    let newRowMagnitudes = FlatList<Double>()
 
     /// The pivot count when the journal opened (a rollback restores it).
     var pivotsAtJournal = 0
@@ -263,7 +258,6 @@ struct Tableau {
         rows.footprint + symbols.footprint + objective.footprint + columns.footprint + externals.footprint
             + [("queues", candidates.footprintBytes + infeasible.footprintBytes),
                ("scratch", scratch.footprintBytes + accumulatedSymbols.footprintBytes + pivotRowSymbols.footprintBytes
-                + pivotRowCoefficients.footprintBytes + newRowSymbols.footprintBytes + newRowCoefficients.footprintBytes
-                + newRowMagnitudes.footprintBytes)]
+                + pivotRowCoefficients.footprintBytes)]
     }
 }
