@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(name: "cassowary-bench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "CassowaryBackend"],
                           path: "Benchmarks/CassowaryBench"),
         // Measuring the exact back end (valgrind driver, GLPK and HiGHS cross-checks): see Benchmarks/ExactBench/README.md.
-        .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "ExactBackend", "PlumbBackEnds",
+        .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "ExactBackend", "CassowaryBackend", "PlumbBackEnds",
                                                           "PlumbCorpus", "PlumbHarness"],
                           path: "Benchmarks/ExactBench", exclude: ["README.md", "swift-runtime.supp", "scripts"]),
         .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),

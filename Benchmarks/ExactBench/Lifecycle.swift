@@ -2,6 +2,7 @@
 // remove-add, resize; `PlumbHarness.LifecyclePlan`) on the chosen back ends, with a per-step breakdown of each
 // operation kind, so that a profile of one kind can be read beside its total. The harness's `bench run` times the
 // same workload; this driver exists to look inside one back end's operations.
+import CassowaryBackend
 import ExactBackend
 import PlumbBackEnds
 import PlumbBatch
@@ -64,9 +65,11 @@ func runLifecycle(_ spec: String, solvers: [any LayoutSolver.Type], repeats: Int
     }
 }
 
-/// Plays the workload once more, step by step, and prints every step that took over a millisecond (what makes an
-/// operation slow).
+/// Plays the workload once more, step by step, and prints every step that took over a millisecond (a tenth of one
+/// on the Cassowary back end) with the solver's counters: what makes an operation slow.
 func slowSteps(_ workload: Workload, on type: any LayoutSolver.Type) {
+    // (the Cassowary back end's steps are a hundred times shorter: a tenth of a millisecond is slow there)
+    let slowStep = type == CassowarySolver.self ? 1e-4 : 1e-3
     let solver = type.init()
     do {
         for (index, constraint) in workload.system.constraints.enumerated() { try solver.add(constraint, id: ConstraintID(index)) }
@@ -81,13 +84,22 @@ func slowSteps(_ workload: Workload, on type: any LayoutSolver.Type) {
                 let t0 = monotonicSeconds()
                 try WorkloadPlayer.perform(step, on: solver)
                 let t = monotonicSeconds() - t0
-                if t > 1e-3 {
+                if t > slowStep {
                     print("  slow: operation \(n) (\(operation.kind.rawValue)) step \(k) \(step): \(fmt(t * 1e3)) ms"
-                        + ((solver as? ExactSolver).map { " [\($0.statistics)]" } ?? ""))
+                        + ((solver as? ExactSolver).map { " [\($0.statistics)]" } ?? "")
+                        + ((solver as? CassowarySolver).map { " [\(counters($0))]" } ?? ""))
                 }
             }
         }
     } catch {
         print("  slow steps: \(error)")
     }
+}
+
+/// The Cassowary back end's counters so far, on one line.
+func counters(_ s: CassowarySolver) -> String {
+    let work = s.workCounters, table = s.tableauStatistics
+    return "pivots \(table.pivots), dual pivots \(s.dualPivots), substitutions \(work.substitutions), cells \(work.cells), "
+        + "column visits \(work.columnVisits), rows \(table.rows), markers recovered \(s.recoveredMarkerCount), "
+        + "region solves \(s.regionSolveCount), rebuilds \(s.rebuildCount)"
 }

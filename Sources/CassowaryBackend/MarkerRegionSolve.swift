@@ -12,8 +12,12 @@
 /// weighed again whenever the region has doubled (or the variable was solved for). The region grows by at least
 /// one row per round, so the search ends; a work budget bounds it.
 ///
-/// - Complexity: about the rows and cells of the region it closes (a grid row's cells, say), times the rounds'
-///   candidate checks; at most the work budget.
+/// The region's variables get local indices (in the order they are met) and its rows are dense over them: a region
+/// is a few hundred variables at most, and dense rows turn the Gauss-Jordan steps into plain loops over arrays
+/// (with hashed rows, the steps' dictionary updates were nine tenths of a grid row's recovery).
+///
+/// - Complexity: about the rows of the region it closes (a grid row's cells, say) times its variables, per row
+///   added, plus the rounds' candidate checks; at most the work budget.
 struct MarkerRegionSolve {
     private let solver: CassowarySolver
     private let k: Int
@@ -25,19 +29,30 @@ struct MarkerRegionSolve {
     private var regionMark: UInt32
     private var seenMark: UInt32
     private var regionCount = 0
-    /// The free variable of row k carrying the weight (`run()`); no new row is solved for it while another variable
-    /// can be (re-weighing every candidate each time it went would make the search quadratic).
+
+    // The region's variables: a local index per layout variable met (-1 before), the layout variable of each.
+    private var localOf: [Int32]
+    private var variableOf: [Int] = []
+    /// The free variable of row k carrying the weight (`run()`, local); no new row is solved for it while another
+    /// variable can be (re-weighing every candidate each time it went would make the search quadratic).
     private var current: Int? = nil
-    /// Per solved row: the mark of the last `weights` call that read it.
+    /// Per solved row: the mark of the last `weights` call that read it, and of the last substitution that did.
     private var solvedMark: [UInt32] = []
     private var weightsMark: UInt32 = 0
-    /// Solved rows: `subject = Σ coefficient · free variable`.
-    private var solved: [(subject: Int, terms: [Int: Double])] = []
-    private var solvedRowOf: [Int: Int] = [:]
-    /// The solved rows that may hold each free variable (stale and repeated entries are checked on use).
-    private var rowsHolding: [Int: [Int]] = [:]
-    /// Row `k` in the free variables.
-    private var rowK: [Int: Double] = [:]
+    private var substitutedMark: [UInt32] = []
+    private var substitutionMark: UInt32 = 0
+    /// Solved rows: `subject = Σ coefficient · free variable`, dense over the local variables (a row shorter than
+    /// the variables reads 0 beyond its end; every stored nonzero is above the drop threshold).
+    private var subjects: [Int] = []
+    private var rows: [[Double]] = []
+    /// Per local variable: the solved row it is the subject of (-1: free), and the solved rows that may hold it
+    /// (stale and repeated entries are checked on use).
+    private var solvedRowOf: [Int] = []
+    private var rowsHolding: [[Int]] = []
+    /// Row `k` in the free variables, dense over the local variables.
+    private var rowK: [Double] = []
+    /// The row being added, dense over the local variables (zero between adds).
+    private var accumulator: [Double] = []
     private var scale: Double = 1
 
     init(solver: CassowarySolver, record k: Int) {
@@ -45,11 +60,40 @@ struct MarkerRegionSolve {
         self.k = k
         budget = 16 * solver.termVars.count + 4096
         recordMark = [UInt32](repeating: 0, count: solver.records.count)
+        localOf = [Int32](repeating: -1, count: solver.variableUses.count)
         regionMark = 2
         seenMark = 1
     }
 
     @inline(__always) private func isInRegion(_ i: Int) -> Bool { recordMark[i] == regionMark }
+
+    /// The local index of layout variable `v`, given on first use.
+    private mutating func local(_ v: Int) -> Int {
+        if v >= localOf.count { localOf.append(contentsOf: repeatElement(-1, count: v + 1 - localOf.count)) }
+        if localOf[v] >= 0 { return Int(localOf[v]) }
+        let l = variableOf.count
+        localOf[v] = Int32(l)
+        variableOf.append(v)
+        solvedRowOf.append(-1)
+        rowsHolding.append([])
+        return l
+    }
+
+    @inline(__always) private func entry(_ t: Int, _ l: Int) -> Double { l < rows[t].count ? rows[t][l] : 0 }
+    @inline(__always) private func rowKEntry(_ l: Int) -> Double { l < rowK.count ? rowK[l] : 0 }
+
+    private mutating func setEntry(_ t: Int, _ l: Int, _ value: Double) {
+        if l >= rows[t].count { rows[t].append(contentsOf: repeatElement(0, count: variableOf.count - rows[t].count)) }
+        rows[t][l] = value
+    }
+
+    private mutating func setRowK(_ l: Int, _ value: Double) {
+        if l >= rowK.count { rowK.append(contentsOf: repeatElement(0, count: variableOf.count - rowK.count)) }
+        rowK[l] = value
+    }
+
+    /// Whether a sum's magnitude is round-off of the region's coefficients (dropped).
+    @inline(__always) private func isNegligible(_ value: Double) -> Bool { abs(value) <= 1e-12 * scale }
 
     /// What the search found.
     enum Outcome {
@@ -69,33 +113,33 @@ struct MarkerRegionSolve {
         var support = Set<Int>()
         var weighAgainAt = 0
         while budget > 0 {
-            if rowK.isEmpty { return .implied }
+            guard rowK.contains(where: { $0 != 0 }) else { return .implied }
             var pending: [Int]
-            if let v = current, rowK[v] != nil, regionCount < weighAgainAt {
+            if let v = current, rowKEntry(v) != 0, regionCount < weighAgainAt {
                 // the rows that came to hold v since: their subjects join the support, and the rows outside the
                 // region naming those join the region
-                let list = rowsHolding[v] ?? []
                 var fresh: [Int] = []
-                while cursor < list.count {
-                    let t = list[cursor]
+                while cursor < rowsHolding[v].count {
+                    let t = rowsHolding[v][cursor]
                     cursor += 1
                     budget -= 1
-                    if solved[t].terms[v] != nil && support.insert(solved[t].subject).inserted { fresh.append(solved[t].subject) }
+                    if entry(t, v) != 0 && support.insert(subjects[t]).inserted { fresh.append(variableOf[subjects[t]]) }
                 }
                 pending = rowsOutside(naming: fresh)
                 if pending.isEmpty {
                     // closed as far as the support grew: check the whole of it
-                    let full = weights(carriedBy: v, coefficient: rowK[v]!)
-                    pending = rowsOutside(naming: full.map(\.0))
+                    let full = weights(carriedBy: v, coefficient: rowKEntry(v))
+                    pending = rowsOutside(naming: full.map { variableOf[$0.0] })
                     if pending.isEmpty { return finish(full) }
                 }
             } else {
                 // the free variable of row k whose weights reach the fewest rows outside the region
                 var best: (variable: Int, support: [(Int, Double)], outside: [Int])? = nil
                 // (newest variable first on ties, as in `MarkerSearch`)
-                for v in rowK.keys.sorted(by: >) where abs(rowK[v]!) > CassowaryTolerance.pivot {
-                    let support = weights(carriedBy: v, coefficient: rowK[v]!)
-                    let outside = rowsOutside(naming: support.map(\.0), atMost: best?.outside.count ?? .max)
+                let candidates = rowK.indices.filter { abs(rowK[$0]) > CassowaryTolerance.pivot }
+                for v in candidates.sorted(by: { variableOf[$0] > variableOf[$1] }) {
+                    let support = weights(carriedBy: v, coefficient: rowK[v])
+                    let outside = rowsOutside(naming: support.map { variableOf[$0.0] }, atMost: best?.outside.count ?? .max)
                     if best == nil || outside.count < best!.outside.count { best = (v, support, outside) }
                     if best!.outside.isEmpty { break }
                 }
@@ -103,7 +147,7 @@ struct MarkerRegionSolve {
                 guard let best else { return .gaveUp }
                 if best.outside.isEmpty { return finish(best.support) }
                 current = best.variable
-                cursor = rowsHolding[best.variable]?.count ?? 0
+                cursor = rowsHolding[best.variable].count
                 support = Set(best.support.map(\.0))
                 pending = best.outside
                 weighAgainAt = Swift.max(2 * regionCount, regionCount + 8)
@@ -115,26 +159,29 @@ struct MarkerRegionSolve {
 
     private func finish(_ support: [(Int, Double)]) -> Outcome {
         // in variable order, so that sums over it come out the same in every process
-        guard let found = combination(support.sorted { $0.0 < $1.0 }) else { return .gaveUp }
+        let byVariable = support.map { (variableOf[$0.0], $0.1) }.sorted { $0.0 < $1.0 }
+        guard let found = combination(byVariable) else { return .gaveUp }
         return .found(found)
     }
 
-    /// The weights when free variable `v` (coefficient `a` in row k) carries `-1 / a`: it and the subjects of the
-    /// solved rows holding it.
+    /// The weights when free variable `v` (local; coefficient `a` in row k) carries `-1 / a`: it and the subjects of
+    /// the solved rows holding it (local variables).
     private mutating func weights(carriedBy v: Int, coefficient a: Double) -> [(Int, Double)] {
         let wv = -1 / a
         var support: [(Int, Double)] = [(v, wv)]
         weightsMark &+= 1
-        if solvedMark.count < solved.count { grow(&solvedMark, toInclude: solved.count - 1, with: 0) }
-        for t in rowsHolding[v] ?? [] where solvedMark[t] != weightsMark {
+        if solvedMark.count < rows.count { solvedMark.append(contentsOf: repeatElement(0, count: rows.count - solvedMark.count)) }
+        for t in rowsHolding[v] where solvedMark[t] != weightsMark {
             solvedMark[t] = weightsMark
             budget -= 1
-            if let c = solved[t].terms[v], c != 0 { support.append((solved[t].subject, c * wv)) }
+            let c = entry(t, v)
+            if c != 0 { support.append((subjects[t], c * wv)) }
         }
         return support
     }
 
-    /// How many records without a marker outside the region name `v` (counting stops past `limit`).
+    /// How many records without a marker outside the region name layout variable `v` (counting stops past
+    /// `limit`).
     private mutating func outsideRows(naming v: Int, atMost limit: Int) -> Int {
         var count = 0
         var p = solver.useIndex.firstPosition(of: v)
@@ -147,8 +194,8 @@ struct MarkerRegionSolve {
         return count
     }
 
-    /// The records without a marker outside the region that name one of `variables`, each once (stopping once
-    /// there are more than `limit`).
+    /// The records without a marker outside the region that name one of `variables` (layout variables), each once
+    /// (stopping once there are more than `limit`).
     private mutating func rowsOutside(naming variables: [Int], atMost limit: Int = .max) -> [Int] {
         var found: [Int] = []
         seenMark &+= 2   // odd: never the region's mark
@@ -173,64 +220,94 @@ struct MarkerRegionSolve {
         recordMark[i] = regionMark
         regionCount += 1
         let r = solver.records[i]
-        var expression: [Int: Double] = [:]
+        var touched: [Int] = []
         for p in r.start..<(r.start + r.count) {
-            let v = Int(solver.termVars[p]), a = solver.termCoefs[p]
+            let v = local(Int(solver.termVars[p])), a = solver.termCoefs[p]
+            if accumulator.count < variableOf.count {
+                accumulator.append(contentsOf: repeatElement(0, count: variableOf.count - accumulator.count))
+            }
             scale = Swift.max(scale, abs(a))
-            if let t = solvedRowOf[v] {
-                for (x, c) in solved[t].terms { expression[x, default: 0] += a * c }
-                budget -= solved[t].terms.count
+            if solvedRowOf[v] >= 0 {
+                let t = solvedRowOf[v]
+                for x in rows[t].indices where rows[t][x] != 0 {
+                    if accumulator[x] == 0 { touched.append(x) }
+                    accumulator[x] += a * rows[t][x]
+                    budget -= 1
+                }
             } else {
-                expression[v, default: 0] += a
+                if accumulator[v] == 0 { touched.append(v) }
+                accumulator[v] += a
             }
         }
-        expression = expression.filter { abs($0.value) > 1e-12 * scale }
+        // the row's terms, the accumulator cleared on the way (a variable listed twice, after cancelling to exactly
+        // 0 once, reads 0 the second time and is skipped)
+        var expression: [(variable: Int, coefficient: Double)] = []
+        for x in touched {
+            let a = accumulator[x]
+            accumulator[x] = 0
+            if !isNegligible(a) { expression.append((x, a)) }
+        }
         if i == k {
-            rowK = expression
+            for (x, a) in expression { setRowK(x, a) }
             return
         }
         // the subject: not the variable carrying the weight if another will do; then the free variable named by the
         // fewest rows without a marker outside the region (a weight on it would pull those in: a root edge shared by
         // every row of a grid must not become the subject of one of them); on ties one that row k does not hold
         // (row k's are the candidates to carry the weight), then the smallest id
-        var subject: Int? = nil
+        var subject: (variable: Int, coefficient: Double)? = nil
         var subjectRank = (Int.max, Int.max, Int.max, Int.max)
         // (the least used first, so that the long use lists of shared variables are cut short by the best so far)
-        let byUses = expression.keys.sorted { (solver.variableUses[$0], $0) < (solver.variableUses[$1], $1) }
-        for v in byUses where abs(expression[v]!) > CassowaryTolerance.pivot {
+        let byUses = expression.sorted {
+            (solver.variableUses[variableOf[$0.variable]], variableOf[$0.variable])
+                < (solver.variableUses[variableOf[$1.variable]], variableOf[$1.variable])
+        }
+        for term in byUses where abs(term.coefficient) > CassowaryTolerance.pivot {
+            let v = term.variable
             let carries = v == current ? 1 : 0
             if carries > subjectRank.0 { continue }
-            let outside = outsideRows(naming: v, atMost: carries < subjectRank.0 ? .max : subjectRank.1)
-            let rank = (carries, outside, rowK[v] != nil ? 1 : 0, v)
-            if subject == nil || rank < subjectRank { subject = v; subjectRank = rank }
+            let outside = outsideRows(naming: variableOf[v], atMost: carries < subjectRank.0 ? .max : subjectRank.1)
+            let rank = (carries, outside, rowKEntry(v) != 0 ? 1 : 0, variableOf[v])
+            if subject == nil || rank < subjectRank { subject = term; subjectRank = rank }
         }
-        guard let s = subject else { return }
-        let inverse = -1 / expression[s]!
-        var terms: [Int: Double] = [:]
-        for (v, a) in expression where v != s { terms[v] = a * inverse }
-        let t = solved.count
-        solved.append((s, terms))
+        guard let (s, sCoefficient) = subject else { return }
+        let inverse = -1 / sCoefficient
+        var terms: [(variable: Int, coefficient: Double)] = []
+        for (v, a) in expression where v != s { terms.append((v, a * inverse)) }
+        let t = rows.count
+        subjects.append(s)
+        rows.append([Double](repeating: 0, count: variableOf.count))
+        for (v, a) in terms { rows[t][v] = a; rowsHolding[v].append(t) }
         solvedRowOf[s] = t
-        for v in terms.keys { rowsHolding[v, default: []].append(t) }
         // s is no longer free: substitute it into the solved rows and row k
-        var substituted = Set<Int>()
-        for u in rowsHolding[s] ?? [] where u != t && substituted.insert(u).inserted {
-            guard let c = solved[u].terms.removeValue(forKey: s) else { continue }
+        substitutionMark &+= 1
+        if substitutedMark.count < rows.count {
+            substitutedMark.append(contentsOf: repeatElement(0, count: rows.count - substitutedMark.count))
+        }
+        for u in rowsHolding[s] where u != t && substitutedMark[u] != substitutionMark {
+            substitutedMark[u] = substitutionMark
+            let c = entry(u, s)
+            guard c != 0 else { continue }
+            setEntry(u, s, 0)
             budget -= terms.count
             for (v, a) in terms {
-                let value = (solved[u].terms[v] ?? 0) + c * a
-                if abs(value) > 1e-12 * scale {
-                    if solved[u].terms.updateValue(value, forKey: v) == nil { rowsHolding[v, default: []].append(u) }
-                } else {
-                    solved[u].terms[v] = nil
+                let before = entry(u, v)
+                let value = before + c * a
+                if !isNegligible(value) {
+                    if before == 0 { rowsHolding[v].append(u) }
+                    setEntry(u, v, value)
+                } else if before != 0 {
+                    setEntry(u, v, 0)
                 }
             }
         }
-        rowsHolding[s] = nil
-        if let c = rowK.removeValue(forKey: s) {
+        rowsHolding[s] = []
+        let c = rowKEntry(s)
+        if c != 0 {
+            setRowK(s, 0)
             for (v, a) in terms {
-                let value = (rowK[v] ?? 0) + c * a
-                rowK[v] = abs(value) > 1e-12 * scale ? value : nil
+                let value = rowKEntry(v) + c * a
+                setRowK(v, isNegligible(value) ? 0 : value)
             }
         }
     }
