@@ -51,8 +51,12 @@ struct MarkerRegionSolve {
     private var rowsHolding: [[Int]] = []
     /// Row `k` in the free variables, dense over the local variables.
     private var rowK: [Double] = []
-    /// The row being added, dense over the local variables (zero between adds).
+    /// The row being added, dense over the local variables (zero between adds), and the buffers of `add(_:)`
+    /// (kept from one add to the next, so that an add allocates only its solved row).
     private var accumulator: [Double] = []
+    private var touched: [Int] = []
+    private var expression: [(variable: Int, coefficient: Double)] = []
+    private var terms: [(variable: Int, coefficient: Double)] = []
     private var scale: Double = 1
 
     init(solver: CassowarySolver, record k: Int) {
@@ -82,15 +86,19 @@ struct MarkerRegionSolve {
     @inline(__always) private func entry(_ t: Int, _ l: Int) -> Double { l < rows[t].count ? rows[t][l] : 0 }
     @inline(__always) private func rowKEntry(_ l: Int) -> Double { l < rowK.count ? rowK[l] : 0 }
 
+    /// (A row that must grow grows by half again the variables, so that rows do not grow one variable at a time.)
     private mutating func setEntry(_ t: Int, _ l: Int, _ value: Double) {
-        if l >= rows[t].count { rows[t].append(contentsOf: repeatElement(0, count: variableOf.count - rows[t].count)) }
+        if l >= rows[t].count { rows[t].append(contentsOf: repeatElement(0, count: grownLength - rows[t].count)) }
         rows[t][l] = value
     }
 
     private mutating func setRowK(_ l: Int, _ value: Double) {
-        if l >= rowK.count { rowK.append(contentsOf: repeatElement(0, count: variableOf.count - rowK.count)) }
+        if l >= rowK.count { rowK.append(contentsOf: repeatElement(0, count: grownLength - rowK.count)) }
         rowK[l] = value
     }
+
+    /// The length a dense row grows to: the variables so far and half as many again.
+    private var grownLength: Int { variableOf.count + variableOf.count / 2 }
 
     /// Whether a sum's magnitude is round-off of the region's coefficients (dropped).
     @inline(__always) private func isNegligible(_ value: Double) -> Bool { abs(value) <= 1e-12 * scale }
@@ -220,11 +228,11 @@ struct MarkerRegionSolve {
         recordMark[i] = regionMark
         regionCount += 1
         let r = solver.records[i]
-        var touched: [Int] = []
+        touched.removeAll(keepingCapacity: true)
         for p in r.start..<(r.start + r.count) {
             let v = local(Int(solver.termVars[p])), a = solver.termCoefs[p]
             if accumulator.count < variableOf.count {
-                accumulator.append(contentsOf: repeatElement(0, count: variableOf.count - accumulator.count))
+                accumulator.append(contentsOf: repeatElement(0, count: grownLength - accumulator.count))
             }
             scale = Swift.max(scale, abs(a))
             if solvedRowOf[v] >= 0 {
@@ -241,7 +249,7 @@ struct MarkerRegionSolve {
         }
         // the row's terms, the accumulator cleared on the way (a variable listed twice, after cancelling to exactly
         // 0 once, reads 0 the second time and is skipped)
-        var expression: [(variable: Int, coefficient: Double)] = []
+        expression.removeAll(keepingCapacity: true)
         for x in touched {
             let a = accumulator[x]
             accumulator[x] = 0
@@ -272,7 +280,7 @@ struct MarkerRegionSolve {
         }
         guard let (s, sCoefficient) = subject else { return }
         let inverse = -1 / sCoefficient
-        var terms: [(variable: Int, coefficient: Double)] = []
+        terms.removeAll(keepingCapacity: true)
         for (v, a) in expression where v != s { terms.append((v, a * inverse)) }
         let t = rows.count
         subjects.append(s)
