@@ -263,14 +263,8 @@ public final class CassowarySolver: LayoutSolver {
             if levels[mid] > priority { lo = mid + 1 } else { hi = mid }
         }
         let slot = levels.count
-        // (appended, then moved down into place: a handful of levels, where `insert` pays a generic range
-        // replacement per call)
-        levels.append(priority)
-        levelSlots.append(slot)
-        for k in stride(from: levels.count - 1, to: lo, by: -1) {
-            levels.swapAt(k, k - 1)
-            levelSlots.swapAt(k, k - 1)
-        }
+        levels.insertBySwapping(priority, at: lo)
+        levelSlots.insertBySwapping(slot, at: lo)
         if levels.count > 1 { tableau.insertLevel(atRank: lo) }
         return slot
     }

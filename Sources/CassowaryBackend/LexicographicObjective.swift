@@ -92,8 +92,7 @@ struct LexicographicObjective {
             stride = wide
         }
         levelCount += 1
-        rankSlot.append(slot)   // then moved down to `rank` (see `CassowarySolver.findOrInsertLevel`)
-        for k in Swift.stride(from: rankSlot.count - 1, to: rank, by: -1) { rankSlot.swapAt(k, k - 1) }
+        rankSlot.insertBySwapping(slot, at: rank)
     }
 
     // MARK: - reading

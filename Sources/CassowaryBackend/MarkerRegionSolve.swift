@@ -30,7 +30,7 @@ struct MarkerRegionSolve {
     private var seenMark: UInt32
     private var regionCount = 0
 
-    // The region's variables: a local index per layout variable met (-1 before), the layout variable of each.
+    /// The region's variables: a local index per layout variable met (-1 before), the layout variable of each.
     private var localOf: [Int32]
     private var variableOf: [Int] = []
     /// The free variable of row k carrying the weight (`run()`, local); no new row is solved for it while another
@@ -71,9 +71,8 @@ struct MarkerRegionSolve {
 
     @inline(__always) private func isInRegion(_ i: Int) -> Bool { recordMark[i] == regionMark }
 
-    /// The local index of layout variable `v`, given on first use.
+    /// The local index of layout variable `v` (one a record names: `variableUses` covers it), given on first use.
     private mutating func local(_ v: Int) -> Int {
-        if v >= localOf.count { localOf.append(contentsOf: repeatElement(-1, count: v + 1 - localOf.count)) }
         if localOf[v] >= 0 { return Int(localOf[v]) }
         let l = variableOf.count
         localOf[v] = Int32(l)

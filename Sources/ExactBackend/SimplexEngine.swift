@@ -125,7 +125,7 @@ struct SimplexEngine<T: SimplexScalar> {
 
     /// Simplex iterations (pivots and bound flips) so far.
     var iterations = 0
-    /// Rows rewritten by eliminations so far (measurement only).
+    /// Rows rewritten by eliminations so far (measurement, and the work `workLimit` bounds).
     var statColumn = 0
     static var blandAfter: Int { 40 }
     /// Phase 1 and `optimize` stop once `iterations` reaches this (the floating-point proposer's safety net) ...
