@@ -12,7 +12,7 @@
 /// back to them (undoing what followed) when a later row finds no variable. On a chain the search walks from the
 /// removed link to the chain's free end: exactly the views whose positions depend on the link.
 ///
-/// The search comes back from a few dead ends only: past them (dependents that close a cycle, or an equality the
+/// The search comes back from one dead end only: past it (dependents that close a cycle, or an equality the
 /// others imply) `MarkerRegionSolve` takes over; past its work budget, proportional to the solver's terms, the
 /// caller falls back to rebuilding the tableau.
 extension CassowarySolver {
@@ -144,8 +144,10 @@ struct MarkerSearch {
     /// Variables named by more records than this are not looked ahead of (their use lists are long); they are tried
     /// last and checked only when chosen.
     private static let lookAheadLimit: Int32 = 32
-    /// Dead ends the search comes back from before it leaves the row to `MarkerRegionSolve`.
-    private static let backtrackLimit = 4
+    /// Dead ends the search comes back from before it leaves the row to `MarkerRegionSolve`. One: on the generated
+    /// families and the app lifecycles a search that needs a second try is on a cycle and fails after it anyway (with
+    /// four, a grid's failing searches cost a quarter of its removals; chain, nested, app and random are unchanged).
+    private static let backtrackLimit = 1
 
     private let solver: CassowarySolver
     private var scratch: MarkerSearchScratch
@@ -207,7 +209,7 @@ struct MarkerSearch {
                 if candidates.count - first > 1 { choices.removeLast() }
                 first += 1
             }
-            // no variable closes row i: come back to the latest row with another variable to try (a few times:
+            // no variable closes row i: come back to the latest row with another variable to try (once:
             // a search that keeps failing is on a cycle, which the region solve handles in proportion)
             backtracks += 1
             if backtracks > Self.backtrackLimit { return nil }
