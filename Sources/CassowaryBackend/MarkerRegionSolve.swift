@@ -12,9 +12,10 @@
 /// weighed again whenever the region has doubled (or the variable was solved for). The region grows by at least
 /// one row per round, so the search ends; a work budget bounds it.
 ///
-/// The region's variables get local indices (in the order they are met) and its rows are dense over them: a region
-/// is a few hundred variables at most, and dense rows turn the Gauss-Jordan steps into plain loops over arrays
-/// (with hashed rows, the steps' dictionary updates were nine tenths of a grid row's recovery).
+/// The region's variables get local indices (in the order they are met) and its rows are dense over them, in one
+/// flat row-major matrix whose stride doubles when the variables outgrow it: a region is a few hundred variables at
+/// most, and dense rows turn the Gauss-Jordan steps into plain loops over memory (with hashed rows, the steps'
+/// dictionary updates were nine tenths of a grid row's recovery).
 ///
 /// - Complexity: about the rows of the region it closes (a grid row's cells, say) times its variables, per row
 ///   added, plus the rounds' candidate checks; at most the work budget.
@@ -41,18 +42,21 @@ struct MarkerRegionSolve {
     private var weightsMark: UInt32 = 0
     private var substitutedMark: [UInt32] = []
     private var substitutionMark: UInt32 = 0
-    /// Solved rows: `subject = Σ coefficient · free variable`, dense over the local variables (a row shorter than
-    /// the variables reads 0 beyond its end; every stored nonzero is above the drop threshold).
+    /// Solved rows: `subject = Σ coefficient · free variable`, dense over the local variables: row `t`'s entry for
+    /// local variable `l` is `cells[t * stride + l]` (every stored nonzero is above the drop threshold; entries past
+    /// the last row are zero).
     private var subjects: [Int] = []
-    private var rows: [[Double]] = []
+    private var cells: [Double] = []
+    private var stride = 0
+    private var rowCount: Int { subjects.count }
     /// Per local variable: the solved row it is the subject of (-1: free), and the solved rows that may hold it
     /// (stale and repeated entries are checked on use).
     private var solvedRowOf: [Int] = []
     private var rowsHolding: [[Int]] = []
-    /// Row `k` in the free variables, dense over the local variables.
+    /// Row `k` in the free variables, dense over the local variables (`stride` entries).
     private var rowK: [Double] = []
-    /// The row being added, dense over the local variables (zero between adds), and the buffers of `add(_:)`
-    /// (kept from one add to the next, so that an add allocates only its solved row).
+    /// The row being added, dense over the local variables (`stride` entries, zero between adds), and the buffers
+    /// of `add(_:)` (kept from one add to the next, so that an add allocates nothing once they have grown).
     private var accumulator: [Double] = []
     private var touched: [Int] = []
     private var expression: [(variable: Int, coefficient: Double)] = []
@@ -72,9 +76,14 @@ struct MarkerRegionSolve {
     @inline(__always) private func isInRegion(_ i: Int) -> Bool { recordMark[i] == regionMark }
 
     /// The local index of layout variable `v` (one a record names: `variableUses` covers it), given on first use.
-    private mutating func local(_ v: Int) -> Int {
+    @inline(__always) private mutating func local(_ v: Int) -> Int {
         if localOf[v] >= 0 { return Int(localOf[v]) }
+        return newLocal(v)
+    }
+
+    private mutating func newLocal(_ v: Int) -> Int {
         let l = variableOf.count
+        if l == stride { widen() }
         localOf[v] = Int32(l)
         variableOf.append(v)
         solvedRowOf.append(-1)
@@ -82,22 +91,34 @@ struct MarkerRegionSolve {
         return l
     }
 
-    @inline(__always) private func entry(_ t: Int, _ l: Int) -> Double { l < rows[t].count ? rows[t][l] : 0 }
-    @inline(__always) private func rowKEntry(_ l: Int) -> Double { l < rowK.count ? rowK[l] : 0 }
-
-    /// (A row that must grow grows by half again the variables, so that rows do not grow one variable at a time.)
-    private mutating func setEntry(_ t: Int, _ l: Int, _ value: Double) {
-        if l >= rows[t].count { rows[t].append(contentsOf: repeatElement(0, count: grownLength - rows[t].count)) }
-        rows[t][l] = value
+    /// Doubles the stride (128 at first: a grid row's region fits), moving every solved row to its new place.
+    private mutating func widen() {
+        let wider = Swift.max(128, 2 * stride), old = stride, n = rowCount
+        var moved = [Double](repeating: 0, count: Swift.max(n + 1, 64) * wider)
+        if n > 0 {
+            moved.withUnsafeMutableBufferPointer { to in
+                cells.withUnsafeBufferPointer { from in
+                    for t in 0..<n {
+                        for l in 0..<old { to[t * wider + l] = from[t * old + l] }
+                    }
+                }
+            }
+        }
+        cells = moved
+        rowK.append(contentsOf: [Double](repeating: 0, count: wider - old))
+        accumulator.append(contentsOf: [Double](repeating: 0, count: wider - old))
+        stride = wider
     }
 
-    private mutating func setRowK(_ l: Int, _ value: Double) {
-        if l >= rowK.count { rowK.append(contentsOf: repeatElement(0, count: grownLength - rowK.count)) }
-        rowK[l] = value
+    /// Room for one more solved row (its entries zero): the matrix doubles when full.
+    @inline(__always) private mutating func makeRoomForRow() {
+        if cells.count < (rowCount + 1) * stride {
+            cells.append(contentsOf: [Double](repeating: 0, count: cells.count))
+        }
     }
 
-    /// The length a dense row grows to: the variables so far and half as many again.
-    private var grownLength: Int { variableOf.count + variableOf.count / 2 }
+    @inline(__always) private func entry(_ t: Int, _ l: Int) -> Double { cells[t * stride + l] }
+    @inline(__always) private mutating func setEntry(_ t: Int, _ l: Int, _ value: Double) { cells[t * stride + l] = value }
 
     /// Whether a sum's magnitude is round-off of the region's coefficients (dropped).
     @inline(__always) private func isNegligible(_ value: Double) -> Bool { abs(value) <= 1e-12 * scale }
@@ -122,7 +143,7 @@ struct MarkerRegionSolve {
         while budget > 0 {
             guard rowK.contains(where: { $0 != 0 }) else { return .implied }
             var pending: [Int]
-            if let v = current, rowKEntry(v) != 0, regionCount < weighAgainAt {
+            if let v = current, rowK[v] != 0, regionCount < weighAgainAt {
                 // the rows that came to hold v since: their subjects join the support, and the rows outside the
                 // region naming those join the region
                 var fresh: [Int] = []
@@ -135,7 +156,7 @@ struct MarkerRegionSolve {
                 pending = rowsOutside(naming: fresh)
                 if pending.isEmpty {
                     // closed as far as the support grew: check the whole of it
-                    let full = weights(carriedBy: v, coefficient: rowKEntry(v))
+                    let full = weights(carriedBy: v, coefficient: rowK[v])
                     pending = rowsOutside(naming: full.map { variableOf[$0.0] })
                     if pending.isEmpty { return finish(full) }
                 }
@@ -177,7 +198,9 @@ struct MarkerRegionSolve {
         let wv = -1 / a
         var support: [(Int, Double)] = [(v, wv)]
         weightsMark &+= 1
-        if solvedMark.count < rows.count { solvedMark.append(contentsOf: repeatElement(0, count: rows.count - solvedMark.count)) }
+        if solvedMark.count < rowCount {
+            solvedMark.append(contentsOf: [UInt32](repeating: 0, count: Swift.max(rowCount, 2 * solvedMark.count) - solvedMark.count))
+        }
         for t in rowsHolding[v] where solvedMark[t] != weightsMark {
             solvedMark[t] = weightsMark
             budget -= 1
@@ -230,15 +253,12 @@ struct MarkerRegionSolve {
         touched.removeAll(keepingCapacity: true)
         for p in r.start..<(r.start + r.count) {
             let v = local(Int(solver.termVars[p])), a = solver.termCoefs[p]
-            if accumulator.count < variableOf.count {
-                accumulator.append(contentsOf: repeatElement(0, count: grownLength - accumulator.count))
-            }
             scale = Swift.max(scale, abs(a))
             if solvedRowOf[v] >= 0 {
-                let t = solvedRowOf[v]
-                for x in rows[t].indices where rows[t][x] != 0 {
+                let base = solvedRowOf[v] * stride
+                for x in 0..<variableOf.count where cells[base + x] != 0 {
                     if accumulator[x] == 0 { touched.append(x) }
-                    accumulator[x] += a * rows[t][x]
+                    accumulator[x] += a * cells[base + x]
                     budget -= 1
                 }
             } else {
@@ -255,7 +275,7 @@ struct MarkerRegionSolve {
             if !isNegligible(a) { expression.append((x, a)) }
         }
         if i == k {
-            for (x, a) in expression { setRowK(x, a) }
+            for (x, a) in expression { rowK[x] = a }
             return
         }
         // the subject: not the variable carrying the weight if another will do; then the free variable named by the
@@ -274,22 +294,22 @@ struct MarkerRegionSolve {
             let carries = v == current ? 1 : 0
             if carries > subjectRank.0 { continue }
             let outside = outsideRows(naming: variableOf[v], atMost: carries < subjectRank.0 ? .max : subjectRank.1)
-            let rank = (carries, outside, rowKEntry(v) != 0 ? 1 : 0, variableOf[v])
+            let rank = (carries, outside, rowK[v] != 0 ? 1 : 0, variableOf[v])
             if subject == nil || rank < subjectRank { subject = term; subjectRank = rank }
         }
         guard let (s, sCoefficient) = subject else { return }
         let inverse = -1 / sCoefficient
         terms.removeAll(keepingCapacity: true)
         for (v, a) in expression where v != s { terms.append((v, a * inverse)) }
-        let t = rows.count
+        let t = rowCount
+        makeRoomForRow()
         subjects.append(s)
-        rows.append([Double](repeating: 0, count: variableOf.count))
-        for (v, a) in terms { rows[t][v] = a; rowsHolding[v].append(t) }
+        for (v, a) in terms { setEntry(t, v, a); rowsHolding[v].append(t) }
         solvedRowOf[s] = t
         // s is no longer free: substitute it into the solved rows and row k
         substitutionMark &+= 1
-        if substitutedMark.count < rows.count {
-            substitutedMark.append(contentsOf: repeatElement(0, count: rows.count - substitutedMark.count))
+        if substitutedMark.count < rowCount {
+            substitutedMark.append(contentsOf: [UInt32](repeating: 0, count: Swift.max(rowCount, 2 * substitutedMark.count) - substitutedMark.count))
         }
         for u in rowsHolding[s] where u != t && substitutedMark[u] != substitutionMark {
             substitutedMark[u] = substitutionMark
@@ -309,12 +329,12 @@ struct MarkerRegionSolve {
             }
         }
         rowsHolding[s] = []
-        let c = rowKEntry(s)
+        let c = rowK[s]
         if c != 0 {
-            setRowK(s, 0)
+            rowK[s] = 0
             for (v, a) in terms {
-                let value = rowKEntry(v) + c * a
-                setRowK(v, isNegligible(value) ? 0 : value)
+                let value = rowK[v] + c * a
+                rowK[v] = isNegligible(value) ? 0 : value
             }
         }
     }
