@@ -198,9 +198,7 @@ struct MarkerRegionSolve {
         let wv = -1 / a
         var support: [(Int, Double)] = [(v, wv)]
         weightsMark &+= 1
-        if solvedMark.count < rowCount {
-            solvedMark.append(contentsOf: [UInt32](repeating: 0, count: Swift.max(rowCount, 2 * solvedMark.count) - solvedMark.count))
-        }
+        if solvedMark.count < rowCount { grow(&solvedMark, toInclude: rowCount - 1, with: 0) }
         for t in rowsHolding[v] where solvedMark[t] != weightsMark {
             solvedMark[t] = weightsMark
             budget -= 1
@@ -308,9 +306,7 @@ struct MarkerRegionSolve {
         solvedRowOf[s] = t
         // s is no longer free: substitute it into the solved rows and row k
         substitutionMark &+= 1
-        if substitutedMark.count < rowCount {
-            substitutedMark.append(contentsOf: [UInt32](repeating: 0, count: Swift.max(rowCount, 2 * substitutedMark.count) - substitutedMark.count))
-        }
+        if substitutedMark.count < rowCount { grow(&substitutedMark, toInclude: rowCount - 1, with: 0) }
         for u in rowsHolding[s] where u != t && substitutedMark[u] != substitutionMark {
             substitutedMark[u] = substitutionMark
             let c = entry(u, s)
