@@ -35,7 +35,7 @@ extension CassowarySolver {
                 + sparseBytes + newRow.footprintBytes),
             ("levels and edits", bufferBytes(levels) + bufferBytes(levelSlots) + bufferBytes(edits)
                 + bufferBytes(pendingVariables) + bufferBytes(leaving) + variableUses.footprintBytes),
-            ("marker recovery", useIndex.footprintBytes + markerScratch.footprintBytes),
+            ("marker recovery", useIndex.footprintBytes + markerScratch.footprintBytes + regionScratch.footprintBytes),
         ]
     }
 

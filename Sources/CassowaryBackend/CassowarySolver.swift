@@ -159,6 +159,8 @@ public final class CassowarySolver: LayoutSolver {
     @exclusivity(unchecked) var useIndex = VariableUseIndex()
     /// The marker search's scratch, untouched between searches.
     @exclusivity(unchecked) var markerScratch = MarkerSearchScratch()
+    /// The region solve's scratch, at rest between solves.
+    @exclusivity(unchecked) var regionScratch = MarkerRegionScratch()
 
     #if DEBUG
     /// Public operations so far, and the tableau's rollback count at the last check (debug builds schedule the

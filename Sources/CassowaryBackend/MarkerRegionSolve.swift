@@ -23,102 +23,79 @@ struct MarkerRegionSolve {
     private let solver: CassowarySolver
     private let k: Int
     private var budget: Int
+    /// The solver's region scratch, held for the solve and given back at rest (`release()`).
+    private var scratch = MarkerRegionScratch()
 
-    /// Per record: the region's mark (`regionMark`) when in the region, `seenMark` when listed by the current
-    /// `rowsOutside` call. Marks are fresh per solve, so nothing is cleared.
-    private var recordMark: [UInt32]
+    /// A record is in the region when its mark is `regionMark`, and listed by the current `rowsOutside` call when it
+    /// is `seenMark` (each call takes a fresh one, above the region's).
     private var regionMark: UInt32
     private var seenMark: UInt32
     private var regionCount = 0
-
-    /// The region's variables: a local index per layout variable met (-1 before), the layout variable of each.
-    private var localOf: [Int32]
-    private var variableOf: [Int] = []
     /// The free variable of row k carrying the weight (`run()`, local); no new row is solved for it while another
     /// variable can be (re-weighing every candidate each time it went would make the search quadratic).
     private var current: Int? = nil
-    /// Per solved row: the mark of the last `weights` call that read it, and of the last substitution that did.
-    private var solvedMark: [UInt32] = []
-    private var weightsMark: UInt32 = 0
-    private var substitutedMark: [UInt32] = []
-    private var substitutionMark: UInt32 = 0
-    /// Solved rows: `subject = Σ coefficient · free variable`, dense over the local variables: row `t`'s entry for
-    /// local variable `l` is `cells[t * stride + l]` (every stored nonzero is above the drop threshold; entries past
-    /// the last row are zero).
-    private var subjects: [Int] = []
-    private var cells: [Double] = []
-    private var stride = 0
-    private var rowCount: Int { subjects.count }
-    /// Per local variable: the solved row it is the subject of (-1: free), and the solved rows that may hold it
-    /// (stale and repeated entries are checked on use).
-    private var solvedRowOf: [Int] = []
-    private var rowsHolding: [[Int]] = []
-    /// Row `k` in the free variables, dense over the local variables (`stride` entries).
-    private var rowK: [Double] = []
-    /// The row being added, dense over the local variables (`stride` entries, zero between adds), and the buffers
-    /// of `add(_:)` (kept from one add to the next, so that an add allocates nothing once they have grown).
-    private var accumulator: [Double] = []
-    private var touched: [Int] = []
-    private var expression: [(variable: Int, coefficient: Double)] = []
-    private var terms: [(variable: Int, coefficient: Double)] = []
     private var scale: Double = 1
 
     init(solver: CassowarySolver, record k: Int) {
         self.solver = solver
         self.k = k
         budget = 16 * solver.termVars.count + 4096
-        recordMark = [UInt32](repeating: 0, count: solver.records.count)
-        localOf = [Int32](repeating: -1, count: solver.variableUses.count)
-        regionMark = 2
-        seenMark = 1
+        swap(&scratch, &solver.regionScratch)
+        scratch.ensure(records: solver.records.count, variables: solver.variableUses.count)
+        regionMark = scratch.nextMark
+        seenMark = regionMark
     }
 
-    @inline(__always) private func isInRegion(_ i: Int) -> Bool { recordMark[i] == regionMark }
+    private var rowCount: Int { scratch.subjects.count }
+    private var variableCount: Int { scratch.variableOf.count }
+    @inline(__always) private func isInRegion(_ i: Int) -> Bool { scratch.recordMark[i] == regionMark }
 
     /// The local index of layout variable `v` (one a record names: `variableUses` covers it), given on first use.
     @inline(__always) private mutating func local(_ v: Int) -> Int {
-        if localOf[v] >= 0 { return Int(localOf[v]) }
-        return newLocal(v)
+        let l = scratch.localOf[v]
+        return l >= 0 ? Int(l) : newLocal(v)
     }
 
     private mutating func newLocal(_ v: Int) -> Int {
-        let l = variableOf.count
-        if l == stride { widen() }
-        localOf[v] = Int32(l)
-        variableOf.append(v)
-        solvedRowOf.append(-1)
-        rowsHolding.append([])
+        let l = variableCount
+        if l == scratch.stride { widen() }
+        scratch.localOf[v] = Int32(l)
+        scratch.variableOf.append(v)
+        scratch.solvedRowOf.append(-1)
+        scratch.inSupport.append(false)
         return l
     }
 
     /// Doubles the stride (128 at first: a grid row's region fits), moving every solved row to its new place.
     private mutating func widen() {
-        let wider = Swift.max(128, 2 * stride), old = stride, n = rowCount
-        var moved = [Double](repeating: 0, count: Swift.max(n + 1, 64) * wider)
+        let old = scratch.stride, wider = Swift.max(128, 2 * old), n = rowCount
+        var moved = [Double](repeating: 0, count: Swift.max(scratch.cells.count / Swift.max(old, 1), 64) * wider)
         if n > 0 {
             moved.withUnsafeMutableBufferPointer { to in
-                cells.withUnsafeBufferPointer { from in
+                scratch.cells.withUnsafeBufferPointer { from in
                     for t in 0..<n {
                         for l in 0..<old { to[t * wider + l] = from[t * old + l] }
                     }
                 }
             }
         }
-        cells = moved
-        rowK.append(contentsOf: [Double](repeating: 0, count: wider - old))
-        accumulator.append(contentsOf: [Double](repeating: 0, count: wider - old))
-        stride = wider
+        scratch.cells = moved
+        scratch.rowK.append(contentsOf: repeatElement(0, count: wider - old))
+        scratch.accumulator.append(contentsOf: repeatElement(0, count: wider - old))
+        scratch.stride = wider
     }
 
     /// Room for one more solved row (its entries zero): the matrix doubles when full.
     @inline(__always) private mutating func makeRoomForRow() {
-        if cells.count < (rowCount + 1) * stride {
-            cells.append(contentsOf: [Double](repeating: 0, count: cells.count))
+        if scratch.cells.count < (rowCount + 1) * scratch.stride {
+            scratch.cells.append(contentsOf: repeatElement(0, count: scratch.cells.count))
         }
     }
 
-    @inline(__always) private func entry(_ t: Int, _ l: Int) -> Double { cells[t * stride + l] }
-    @inline(__always) private mutating func setEntry(_ t: Int, _ l: Int, _ value: Double) { cells[t * stride + l] = value }
+    @inline(__always) private func entry(_ t: Int, _ l: Int) -> Double { scratch.cells[t * scratch.stride + l] }
+    @inline(__always) private mutating func setEntry(_ t: Int, _ l: Int, _ value: Double) {
+        scratch.cells[t * scratch.stride + l] = value
+    }
 
     /// Whether a sum's magnitude is round-off of the region's coefficients (dropped).
     @inline(__always) private func isNegligible(_ value: Double) -> Bool { abs(value) <= 1e-12 * scale }
@@ -133,41 +110,71 @@ struct MarkerRegionSolve {
         case gaveUp
     }
 
+    /// Runs the solve and gives the scratch back to the solver at rest.
     mutating func run() -> Outcome {
+        let outcome = search()
+        release()
+        return outcome
+    }
+
+    /// Clears what the solve used (its rows, variables and marks) and puts the scratch back into the solver.
+    private mutating func release() {
+        let n = variableCount, stride = scratch.stride, rows = rowCount
+        scratch.cells.withUnsafeMutableBufferPointer { cells in
+            for t in 0..<rows {
+                for l in 0..<n { cells[t * stride + l] = 0 }
+            }
+        }
+        for l in 0..<n {
+            scratch.rowK[l] = 0
+            scratch.localOf[scratch.variableOf[l]] = -1
+        }
+        scratch.variableOf.removeAll(keepingCapacity: true)
+        scratch.solvedRowOf.removeAll(keepingCapacity: true)
+        scratch.inSupport.removeAll(keepingCapacity: true)
+        scratch.subjects.removeAll(keepingCapacity: true)
+        scratch.support.removeAll(keepingCapacity: true)
+        scratch.nextMark = seenMark + 1
+        swap(&scratch, &solver.regionScratch)
+    }
+
+    private mutating func search() -> Outcome {
         add(k)
-        // the free variable carrying the weight, the entries of its `rowsHolding` list already read, and the
-        // variables its weight reaches; the candidates are weighed again each time the region doubles
-        var cursor = 0
-        var support = Set<Int>()
+        // the free variable carrying the weight and the variables its weight reaches (`scratch.support`, flagged by
+        // `inSupport`); the candidates are weighed again each time the region doubles
         var weighAgainAt = 0
         while budget > 0 {
-            guard rowK.contains(where: { $0 != 0 }) else { return .implied }
+            guard (0..<variableCount).contains(where: { scratch.rowK[$0] != 0 }) else { return .implied }
             var pending: [Int]
-            if let v = current, rowK[v] != 0, regionCount < weighAgainAt {
+            if let v = current, scratch.rowK[v] != 0, regionCount < weighAgainAt {
                 // the rows that came to hold v since: their subjects join the support, and the rows outside the
                 // region naming those join the region
                 var fresh: [Int] = []
-                while cursor < rowsHolding[v].count {
-                    let t = rowsHolding[v][cursor]
-                    cursor += 1
-                    budget -= 1
-                    if entry(t, v) != 0 && support.insert(subjects[t]).inserted { fresh.append(variableOf[subjects[t]]) }
+                budget -= rowCount / 8 + 1
+                for t in 0..<rowCount where entry(t, v) != 0 {
+                    let s = scratch.subjects[t]
+                    if !scratch.inSupport[s] {
+                        scratch.inSupport[s] = true
+                        scratch.support.append(s)
+                        fresh.append(scratch.variableOf[s])
+                    }
                 }
                 pending = rowsOutside(naming: fresh)
                 if pending.isEmpty {
                     // closed as far as the support grew: check the whole of it
-                    let full = weights(carriedBy: v, coefficient: rowK[v])
-                    pending = rowsOutside(naming: full.map { variableOf[$0.0] })
+                    let full = weights(carriedBy: v, coefficient: scratch.rowK[v])
+                    pending = rowsOutside(naming: full.map { scratch.variableOf[$0.0] })
                     if pending.isEmpty { return finish(full) }
                 }
             } else {
                 // the free variable of row k whose weights reach the fewest rows outside the region
                 var best: (variable: Int, support: [(Int, Double)], outside: [Int])? = nil
                 // (newest variable first on ties, as in `MarkerSearch`)
-                let candidates = rowK.indices.filter { abs(rowK[$0]) > CassowaryTolerance.pivot }
-                for v in candidates.sorted(by: { variableOf[$0] > variableOf[$1] }) {
-                    let support = weights(carriedBy: v, coefficient: rowK[v])
-                    let outside = rowsOutside(naming: support.map { variableOf[$0.0] }, atMost: best?.outside.count ?? .max)
+                let candidates = (0..<variableCount).filter { abs(scratch.rowK[$0]) > CassowaryTolerance.pivot }
+                for v in candidates.sorted(by: { scratch.variableOf[$0] > scratch.variableOf[$1] }) {
+                    let support = weights(carriedBy: v, coefficient: scratch.rowK[v])
+                    let outside = rowsOutside(
+                        naming: support.map { scratch.variableOf[$0.0] }, atMost: best?.outside.count ?? .max)
                     if best == nil || outside.count < best!.outside.count { best = (v, support, outside) }
                     if best!.outside.isEmpty { break }
                 }
@@ -175,8 +182,12 @@ struct MarkerRegionSolve {
                 guard let best else { return .gaveUp }
                 if best.outside.isEmpty { return finish(best.support) }
                 current = best.variable
-                cursor = rowsHolding[best.variable].count
-                support = Set(best.support.map(\.0))
+                for s in scratch.support { scratch.inSupport[s] = false }
+                scratch.support.removeAll(keepingCapacity: true)
+                for (s, _) in best.support where !scratch.inSupport[s] {
+                    scratch.inSupport[s] = true
+                    scratch.support.append(s)
+                }
                 pending = best.outside
                 weighAgainAt = Swift.max(2 * regionCount, regionCount + 8)
             }
@@ -187,7 +198,7 @@ struct MarkerRegionSolve {
 
     private func finish(_ support: [(Int, Double)]) -> Outcome {
         // in variable order, so that sums over it come out the same in every process
-        let byVariable = support.map { (variableOf[$0.0], $0.1) }.sorted { $0.0 < $1.0 }
+        let byVariable = support.map { (scratch.variableOf[$0.0], $0.1) }.sorted { $0.0 < $1.0 }
         guard let found = combination(byVariable) else { return .gaveUp }
         return .found(found)
     }
@@ -197,13 +208,10 @@ struct MarkerRegionSolve {
     private mutating func weights(carriedBy v: Int, coefficient a: Double) -> [(Int, Double)] {
         let wv = -1 / a
         var support: [(Int, Double)] = [(v, wv)]
-        weightsMark &+= 1
-        if solvedMark.count < rowCount { grow(&solvedMark, toInclude: rowCount - 1, with: 0) }
-        for t in rowsHolding[v] where solvedMark[t] != weightsMark {
-            solvedMark[t] = weightsMark
-            budget -= 1
+        budget -= rowCount / 8 + 1
+        for t in 0..<rowCount {
             let c = entry(t, v)
-            if c != 0 { support.append((subjects[t], c * wv)) }
+            if c != 0 { support.append((scratch.subjects[t], c * wv)) }
         }
         return support
     }
@@ -226,15 +234,16 @@ struct MarkerRegionSolve {
     /// (stopping once there are more than `limit`).
     private mutating func rowsOutside(naming variables: [Int], atMost limit: Int = .max) -> [Int] {
         var found: [Int] = []
-        seenMark &+= 2   // odd: never the region's mark
+        seenMark += 1   // above the region's mark and every earlier call's
         for v in variables where found.count <= limit {
             var p = solver.useIndex.firstPosition(of: v)
             while let q = p, found.count <= limit {
                 budget -= 1
                 let j = solver.useIndex.record(at: q)
                 p = solver.useIndex.position(after: q)
-                if solver.records[j].hasNoMarker && recordMark[j] != regionMark && recordMark[j] != seenMark {
-                    recordMark[j] = seenMark
+                let mark = scratch.recordMark[j]
+                if solver.records[j].hasNoMarker && mark != regionMark && mark != seenMark {
+                    scratch.recordMark[j] = seenMark
                     found.append(j)
                 }
             }
@@ -245,92 +254,117 @@ struct MarkerRegionSolve {
     /// Adds record `i` (without a marker) to the region: its row in the free variables, then solved for one of
     /// them (row k is only kept); a row that vanishes is implied by the region's others.
     private mutating func add(_ i: Int) {
-        recordMark[i] = regionMark
+        scratch.recordMark[i] = regionMark
         regionCount += 1
+        gather(i)
+        if i == k {
+            for (x, a) in scratch.expression { scratch.rowK[x] = a }
+            return
+        }
+        guard let (s, coefficient) = subject() else { return }
+        solve(for: s, coefficient: coefficient)
+    }
+
+    /// Record `i`'s row in the free variables (solved variables replaced by their rows) into `scratch.expression`.
+    private mutating func gather(_ i: Int) {
         let r = solver.records[i]
-        touched.removeAll(keepingCapacity: true)
+        scratch.touched.removeAll(keepingCapacity: true)
         for p in r.start..<(r.start + r.count) {
             let v = local(Int(solver.termVars[p])), a = solver.termCoefs[p]
             scale = Swift.max(scale, abs(a))
-            if solvedRowOf[v] >= 0 {
-                let base = solvedRowOf[v] * stride
-                for x in 0..<variableOf.count where cells[base + x] != 0 {
-                    if accumulator[x] == 0 { touched.append(x) }
-                    accumulator[x] += a * cells[base + x]
-                    budget -= 1
+            let row = Int(scratch.solvedRowOf[v])
+            if row >= 0 {
+                let base = row * scratch.stride, n = variableCount
+                budget -= n / 8 + 1
+                scratch.accumulator.withUnsafeMutableBufferPointer { accumulator in
+                    scratch.cells.withUnsafeBufferPointer { cells in
+                        for x in 0..<n where cells[base + x] != 0 {
+                            if accumulator[x] == 0 { scratch.touched.append(x) }
+                            accumulator[x] += a * cells[base + x]
+                        }
+                    }
                 }
             } else {
-                if accumulator[v] == 0 { touched.append(v) }
-                accumulator[v] += a
+                if scratch.accumulator[v] == 0 { scratch.touched.append(v) }
+                scratch.accumulator[v] += a
             }
         }
         // the row's terms, the accumulator cleared on the way (a variable listed twice, after cancelling to exactly
         // 0 once, reads 0 the second time and is skipped)
-        expression.removeAll(keepingCapacity: true)
-        for x in touched {
-            let a = accumulator[x]
-            accumulator[x] = 0
-            if !isNegligible(a) { expression.append((x, a)) }
+        scratch.expression.removeAll(keepingCapacity: true)
+        for x in scratch.touched {
+            let a = scratch.accumulator[x]
+            scratch.accumulator[x] = 0
+            if !isNegligible(a) { scratch.expression.append((x, a)) }
         }
-        if i == k {
-            for (x, a) in expression { rowK[x] = a }
-            return
-        }
-        // the subject: not the variable carrying the weight if another will do; then the free variable named by the
-        // fewest rows without a marker outside the region (a weight on it would pull those in: a root edge shared by
-        // every row of a grid must not become the subject of one of them); on ties one that row k does not hold
-        // (row k's are the candidates to carry the weight), then the smallest id
+    }
+
+    /// The subject to solve the gathered row for: not the variable carrying the weight if another will do; then the
+    /// free variable named by the fewest rows without a marker outside the region (a weight on it would pull those
+    /// in: a root edge shared by every row of a grid must not become the subject of one of them); on ties one that
+    /// row k does not hold (row k's are the candidates to carry the weight), then the smallest id.
+    private mutating func subject() -> (variable: Int, coefficient: Double)? {
         var subject: (variable: Int, coefficient: Double)? = nil
         var subjectRank = (Int.max, Int.max, Int.max, Int.max)
         // (the least used first, so that the long use lists of shared variables are cut short by the best so far)
-        let byUses = expression.sorted {
-            (solver.variableUses[variableOf[$0.variable]], variableOf[$0.variable])
-                < (solver.variableUses[variableOf[$1.variable]], variableOf[$1.variable])
+        // (a row has a handful of terms: an insertion sort, on keys read once)
+        let uses = solver.variableUses, variableOf = scratch.variableOf
+        scratch.ordered.removeAll(keepingCapacity: true)
+        for term in scratch.expression {
+            let key = (Int(uses[variableOf[term.variable]]), variableOf[term.variable])
+            var j = scratch.ordered.count
+            scratch.ordered.append((term, key))
+            while j > 0 && key < scratch.ordered[j - 1].key {
+                scratch.ordered.swapAt(j, j - 1)
+                j -= 1
+            }
         }
-        for term in byUses where abs(term.coefficient) > CassowaryTolerance.pivot {
+        for (term, _) in scratch.ordered where abs(term.coefficient) > CassowaryTolerance.pivot {
             let v = term.variable
             let carries = v == current ? 1 : 0
             if carries > subjectRank.0 { continue }
             let outside = outsideRows(naming: variableOf[v], atMost: carries < subjectRank.0 ? .max : subjectRank.1)
-            let rank = (carries, outside, rowK[v] != 0 ? 1 : 0, variableOf[v])
+            let rank = (carries, outside, scratch.rowK[v] != 0 ? 1 : 0, variableOf[v])
             if subject == nil || rank < subjectRank { subject = term; subjectRank = rank }
         }
-        guard let (s, sCoefficient) = subject else { return }
-        let inverse = -1 / sCoefficient
-        terms.removeAll(keepingCapacity: true)
-        for (v, a) in expression where v != s { terms.append((v, a * inverse)) }
+        return subject
+    }
+
+    /// Adds the gathered row as a solved row for `s` (its coefficient in the row given), then substitutes it into
+    /// the other solved rows and row k (Gauss-Jordan: every solved row stays in the free variables).
+    private mutating func solve(for s: Int, coefficient: Double) {
+        let inverse = -1 / coefficient
+        scratch.terms.removeAll(keepingCapacity: true)
+        for (v, a) in scratch.expression where v != s { scratch.terms.append((v, a * inverse)) }
         let t = rowCount
         makeRoomForRow()
-        subjects.append(s)
-        for (v, a) in terms { setEntry(t, v, a); rowsHolding[v].append(t) }
-        solvedRowOf[s] = t
-        // s is no longer free: substitute it into the solved rows and row k
-        substitutionMark &+= 1
-        if substitutedMark.count < rowCount { grow(&substitutedMark, toInclude: rowCount - 1, with: 0) }
-        for u in rowsHolding[s] where u != t && substitutedMark[u] != substitutionMark {
-            substitutedMark[u] = substitutionMark
-            let c = entry(u, s)
-            guard c != 0 else { continue }
-            setEntry(u, s, 0)
-            budget -= terms.count
-            for (v, a) in terms {
-                let before = entry(u, v)
-                let value = before + c * a
-                if !isNegligible(value) {
-                    if before == 0 { rowsHolding[v].append(u) }
-                    setEntry(u, v, value)
-                } else if before != 0 {
-                    setEntry(u, v, 0)
+        // the rows holding s (before this one is stored: none of them is it)
+        let stride = scratch.stride, negligible = 1e-12 * scale
+        var substituted = 0
+        scratch.cells.withUnsafeMutableBufferPointer { cells in
+            scratch.terms.withUnsafeBufferPointer { terms in
+                for (v, a) in terms { cells[t * stride + v] = a }
+                for u in 0..<t {
+                    let c = cells[u * stride + s]
+                    guard c != 0 else { continue }
+                    cells[u * stride + s] = 0
+                    substituted += 1
+                    for (v, a) in terms {
+                        let value = cells[u * stride + v] + c * a
+                        cells[u * stride + v] = abs(value) <= negligible ? 0 : value
+                    }
                 }
             }
         }
-        rowsHolding[s] = []
-        let c = rowK[s]
+        budget -= t / 8 + 1 + substituted * scratch.terms.count
+        scratch.subjects.append(s)
+        scratch.solvedRowOf[s] = Int32(t)
+        let c = scratch.rowK[s]
         if c != 0 {
-            rowK[s] = 0
-            for (v, a) in terms {
-                let value = rowK[v] + c * a
-                rowK[v] = isNegligible(value) ? 0 : value
+            scratch.rowK[s] = 0
+            for (v, a) in scratch.terms {
+                let value = scratch.rowK[v] + c * a
+                scratch.rowK[v] = isNegligible(value) ? 0 : value
             }
         }
     }
