@@ -18,11 +18,12 @@ extension CassowarySolver {
     /// relation and priority call for (a slack for an inequality, error symbols for a soft constraint, a dummy for a
     /// required equality exactly when it keeps one); each constraint id maps to its live record; each edit's record
     /// is live and implements it; the pending suggestions are listed once each; the priority levels are sorted and the
-    /// objective ranks their slots in the same order.
+    /// objective ranks their slots in the same order; the region solve's scratch is at rest.
     func invariantReport(includingTableau: Bool = true, includingIdentities: Bool = true) -> InvariantReport {
         var report = InvariantReport()
         let tableau = self.tableau
         if includingTableau { tableau.checkInvariants(into: &report) }
+        regionScratch.checkInvariants(into: &report)
         let symbolCount = tableau.symbolCount
         for slot in records.indices where records[slot].alive {
             let r = records[slot]

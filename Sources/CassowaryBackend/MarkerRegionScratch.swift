@@ -43,6 +43,18 @@ struct MarkerRegionScratch {
         }
     }
 
+    /// The resting state above: no local variable, row or list left from a solve, every table clean.
+    func checkInvariants(into report: inout InvariantReport) {
+        report.expect(variableOf.isEmpty && solvedRowOf.isEmpty && inSupport.isEmpty && subjects.isEmpty && support.isEmpty,
+                      "MarkerRegionScratch", "a solve left its variables, rows or support behind")
+        report.expect(recordMark.allSatisfy { $0 < nextMark }, "MarkerRegionScratch", "a record's mark is not below \(nextMark)")
+        report.expect(localOf.allSatisfy { $0 == -1 }, "MarkerRegionScratch", "a layout variable kept its local index")
+        report.expect(cells.allSatisfy { $0 == 0 } && rowK.allSatisfy { $0 == 0 } && accumulator.allSatisfy { $0 == 0 },
+                      "MarkerRegionScratch", "a matrix, row-k or accumulator entry is not 0")
+        report.expect(rowK.count == stride && accumulator.count == stride && cells.count % Swift.max(stride, 1) == 0,
+                      "MarkerRegionScratch", "the row buffers do not match the stride \(stride)")
+    }
+
     var footprintBytes: Int {
         bufferBytes(recordMark) + bufferBytes(localOf) + bufferBytes(cells) + bufferBytes(rowK) + bufferBytes(accumulator)
             + bufferBytes(variableOf) + bufferBytes(solvedRowOf) + bufferBytes(inSupport) + bufferBytes(subjects)

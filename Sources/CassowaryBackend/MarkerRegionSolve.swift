@@ -15,10 +15,13 @@
 /// The region's variables get local indices (in the order they are met) and its rows are dense over them, in one
 /// flat row-major matrix whose stride doubles when the variables outgrow it: a region is a few hundred variables at
 /// most, and dense rows turn the Gauss-Jordan steps into plain loops over memory (with hashed rows, the steps'
-/// dictionary updates were nine tenths of a grid row's recovery).
+/// dictionary updates were nine tenths of a grid row's recovery). The rows holding a variable are found by scanning
+/// its column (a few dozen rows on a grid), not kept in per-variable lists: keeping those lists, with their stale
+/// entries, cost several times the arithmetic they saved. The matrix and every other table live in the solver's
+/// `MarkerRegionScratch` between solves, so a solve allocates nothing once they have grown.
 ///
 /// - Complexity: about the rows of the region it closes (a grid row's cells, say) times its variables, per row
-///   added, plus the rounds' candidate checks; at most the work budget.
+///   added, plus the rounds' candidate checks; at most the work budget (which the column scans are charged to).
 struct MarkerRegionSolve {
     private let solver: CassowarySolver
     private let k: Int

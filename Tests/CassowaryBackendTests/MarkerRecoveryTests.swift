@@ -110,6 +110,33 @@ struct MarkerRecoveryTests {
         #expect(s.invariantReport().isEmpty)
     }
 
+    @Test("gaps of a 40-view distributed row change through region solves that leave their storage at rest and grow it only once")
+    func regionSolvesReuseTheirStorage() throws {
+        // 40 views of width 100 with gaps of 8: W = 40 · 100 + 41 · 8 = 4328
+        let s = try Self.distributed(40, width: 4328)
+        #expect(s.val(V.w(0)) == 100 && s.val(V.x(39)) == 8 + 39 * 108)
+        func recoveryBytes() -> Int { s.footprintBreakdown.first { $0.0 == "marker recovery" }!.1 }
+        var bytes: [Int] = []
+        // links 5, 17 and 30 get 40, 80 and 120 more: 40 w = 4000 - 240, w = 94, and view j moves right by the extra
+        // of the links up to it
+        for (link, extra) in [(5, 40), (17, 80), (30, 120)] {
+            let solvesBefore = s.regionSolveCount
+            try s.setConstant(Rational(-(8 + extra)), of: ConstraintID(10 + link))
+            _ = try s.solve()
+            #expect(s.regionSolveCount == solvesBefore + 1, "link \(link): the cycle needs the region solve")
+            #expect(s.invariantReport().isEmpty, "link \(link): \(s.invariantReport())")
+            bytes.append(recoveryBytes())
+        }
+        #expect(s.rebuildCount == 0 && s.recoveredMarkerCount == 3)
+        func x(_ j: Int) -> Double {
+            8 + Double(j) * 102 + (j >= 5 ? 40 : 0) + (j >= 17 ? 80 : 0) + (j >= 30 ? 120 : 0)
+        }
+        #expect(near(s.val(V.w(39)), 94))
+        for j in [0, 4, 5, 16, 17, 29, 30, 39] { #expect(near(s.val(V.x(j)), x(j)), "view \(j)") }
+        // the second and third solves close the same region as the first: they grow nothing
+        #expect(bytes[1] == bytes[0] && bytes[2] == bytes[0], "\(bytes)")
+    }
+
     @Test("an equality the others imply goes without a change, and a new constant for it is refused as a conflict")
     func impliedEquality() throws {
         let s = try Self.chain(4)
