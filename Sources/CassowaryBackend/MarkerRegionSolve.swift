@@ -96,12 +96,13 @@ struct MarkerRegionSolve {
     }
 
     @inline(__always) private func entry(_ t: Int, _ l: Int) -> Double { scratch.cells[t * scratch.stride + l] }
-    @inline(__always) private mutating func setEntry(_ t: Int, _ l: Int, _ value: Double) {
-        scratch.cells[t * scratch.stride + l] = value
-    }
 
-    /// Whether a sum's magnitude is round-off of the region's coefficients (dropped).
-    @inline(__always) private func isNegligible(_ value: Double) -> Bool { abs(value) <= 1e-12 * scale }
+    /// Magnitudes at or below this are round-off of the region's coefficients (dropped).
+    private var negligible: Double { 1e-12 * scale }
+    @inline(__always) private func isNegligible(_ value: Double) -> Bool { abs(value) <= negligible }
+
+    /// Charges the budget for scanning `n` entries of a row or column (a scan step costs far less than an update).
+    @inline(__always) private mutating func chargeScan(of n: Int) { budget -= n / 8 + 1 }
 
     /// What the search found.
     enum Outcome {
@@ -153,7 +154,7 @@ struct MarkerRegionSolve {
                 // the rows that came to hold v since: their subjects join the support, and the rows outside the
                 // region naming those join the region
                 var fresh: [Int] = []
-                budget -= rowCount / 8 + 1
+                chargeScan(of: rowCount)
                 for t in 0..<rowCount where entry(t, v) != 0 {
                     let s = scratch.subjects[t]
                     if !scratch.inSupport[s] {
@@ -211,7 +212,7 @@ struct MarkerRegionSolve {
     private mutating func weights(carriedBy v: Int, coefficient a: Double) -> [(Int, Double)] {
         let wv = -1 / a
         var support: [(Int, Double)] = [(v, wv)]
-        budget -= rowCount / 8 + 1
+        chargeScan(of: rowCount)
         for t in 0..<rowCount {
             let c = entry(t, v)
             if c != 0 { support.append((scratch.subjects[t], c * wv)) }
@@ -278,7 +279,7 @@ struct MarkerRegionSolve {
             let row = Int(scratch.solvedRowOf[v])
             if row >= 0 {
                 let base = row * scratch.stride, n = variableCount
-                budget -= n / 8 + 1
+                chargeScan(of: n)
                 scratch.accumulator.withUnsafeMutableBufferPointer { accumulator in
                     scratch.cells.withUnsafeBufferPointer { cells in
                         for x in 0..<n where cells[base + x] != 0 {
@@ -342,7 +343,7 @@ struct MarkerRegionSolve {
         let t = rowCount
         makeRoomForRow()
         // the rows holding s (before this one is stored: none of them is it)
-        let stride = scratch.stride, negligible = 1e-12 * scale
+        let stride = scratch.stride, negligible = self.negligible
         var substituted = 0
         scratch.cells.withUnsafeMutableBufferPointer { cells in
             scratch.terms.withUnsafeBufferPointer { terms in
@@ -359,7 +360,8 @@ struct MarkerRegionSolve {
                 }
             }
         }
-        budget -= t / 8 + 1 + substituted * scratch.terms.count
+        chargeScan(of: t)
+        budget -= substituted * scratch.terms.count
         scratch.subjects.append(s)
         scratch.solvedRowOf[s] = Int32(t)
         let c = scratch.rowK[s]
