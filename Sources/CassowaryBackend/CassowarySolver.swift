@@ -248,7 +248,8 @@ public final class CassowarySolver: LayoutSolver {
     @exclusivity(unchecked) var lastLevel = 0
 
     func level(of priority: Priority) -> Int {
-        if let last = lastPriority, last == priority { return lastLevel }
+        if let last = lastPriority, last.value.numerator == priority.value.numerator,
+           last.value.denominator == priority.value.denominator { return lastLevel }
         let found = findOrInsertLevel(priority)
         lastPriority = priority
         lastLevel = found
@@ -258,6 +259,13 @@ public final class CassowarySolver: LayoutSolver {
     /// The objective slot of `priority`, creating its level when new. Slots never move, so no record is renumbered
     /// and a new level costs the tableau no re-striding (1,000 distinct priorities stay cheap).
     func findOrInsertLevel(_ priority: Priority) -> Int {
+        // a layout has a few levels: comparing the (reduced) parts of each is cheaper than a search with `<`
+        if levels.count <= 8 {
+            let n = priority.value.numerator, d = priority.value.denominator
+            for k in levels.indices where levels[k].value.numerator == n && levels[k].value.denominator == d {
+                return levelSlots[k]
+            }
+        }
         var lo = 0, hi = levels.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -278,7 +286,8 @@ public final class CassowarySolver: LayoutSolver {
         if slot(of: id) != nil { throw .duplicateConstraint(id) }
         settleRemovals()
         let priority = constraint.priority
-        guard priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
+        let required = priority.isRequired
+        guard required || priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
         let start = termVars.count
         for t in constraint.terms {
             let a = t.coefficient.doubleValue
@@ -300,7 +309,7 @@ public final class CassowarySolver: LayoutSolver {
         }
         var record = Record(.constraint(id), start: start, count: constraint.terms.count, constant: constant,
                             relation: ConstraintRelation(constraint.relation),
-                            level: priority.isRequired ? nil : level(of: priority))
+                            level: required ? nil : level(of: priority))
         record.constantIsRounded = !constraint.constant.isExactlyDouble
         let slot = records.count
         switch tableau.addConstraint(termVars, termCoefs, record.start, record.count, constant: record.constant,

@@ -50,6 +50,9 @@ struct ColumnIndex {
 
     @inline(__always) mutating func appendSymbol() { head.append(Self.end) }
 
+    /// Whether `s`'s list is empty: no row holds `s` (a list never misses a row holding its symbol).
+    @inline(__always) func isEmpty(_ s: Int32) -> Bool { head[Int(s)] == Self.end }
+
     /// Notes that row `r` now holds `s`.
     @inline(__always) mutating func add(_ s: Int32, row r: Int32) {
         var e = freeEntry

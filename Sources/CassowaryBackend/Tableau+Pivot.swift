@@ -28,9 +28,11 @@ extension Tableau {
 
     /// Replaces basic symbol `s` (row `q`) in every other row and in the objective.
     mutating func substituteOut(_ s: Int32, row q: Int32) {
+        // nothing holds s (a fresh subject, the common add): no row to rewrite, no objective to spread
+        if columns.isEmpty(s) && objective.isZero(s) { return }
         columns.collect(s, skipping: q, in: rows)
         if columns.collectedRows.isEmpty && objective.isZero(s) {
-            // nothing holds s (a fresh subject, the common add): no row to rewrite, no objective to spread
+            // only stale entries listed s: they go back to the pool
             columns.release(s)
             return
         }

@@ -30,11 +30,12 @@ public struct SystemRunner {
         var result = LayoutResult(solver: type.name)
         var buildTimes: [Double] = []
         var solver: (any LayoutSolver)?
+        let constraints = LentConstraints(system.constraints)
         do {
             for run in 0..<repeats {
                 let fresh = type.init()
                 let start = monotonicSeconds()
-                try SystemRunner.build(system, into: fresh)
+                try SystemRunner.build(constraints, edits: system.edits, into: fresh)
                 let report = try fresh.solve()
                 buildTimes.append(monotonicSeconds() - start)
                 // only the last is kept: each run's solver is freed before the next is made, as an app's would be
@@ -115,10 +116,15 @@ public struct SystemRunner {
 
     /// Adds every constraint (id = its index) and every edit variable.
     public static func build(_ system: LinearSystem, into solver: any LayoutSolver) throws(SolverError) {
-        for (index, constraint) in system.constraints.enumerated() {
-            try solver.add(constraint, id: ConstraintID(index))
-        }
-        for edit in system.edits { try solver.addEditVariable(edit.variable, priority: edit.priority) }
+        try build(LentConstraints(system.constraints), edits: system.edits, into: solver)
+    }
+
+    /// Adds every constraint of `constraints` (id = its index), then every edit variable: a timed build (the
+    /// constraints are lent, not copied: see `LentConstraints`).
+    public static func build(_ constraints: LentConstraints, edits: [LinearSystem.Edit],
+                             into solver: any LayoutSolver) throws(SolverError) {
+        try constraints.add(to: solver)
+        for edit in edits { try solver.addEditVariable(edit.variable, priority: edit.priority) }
     }
 
     /// Relative residual above which a floating-point answer is not vouched for: a required row off by more than

@@ -33,7 +33,9 @@ public struct TimingPolicy: Sendable, Equatable {
             + "\(repeats) runs while its budget of \(formatSeconds(budget)) lasts. A faster one gets warm-up runs (at least "
             + "\(warmups), and enough to fill \(formatSeconds(warmupTime))) and then timed runs (at least \(repeats), and enough "
             + "to fill \(formatSeconds(minimumTime)), at most \(maximumRuns)), back to back: in a loop for Plumb's back ends, "
-            + "in one request for an external program. Every run is on a fresh solver made before the clock starts and times, "
+            + "in one request for an external program. Every run is on a fresh solver made before the clock starts, with the "
+            + "constraints ready before it too (an external program makes its own constraint objects when it loads the "
+            + "workload; Plumb's back ends are lent the system's constraints, not handed copies), and times, "
             + "by the solver's own monotonic clock, build+solve (add every constraint and edit variable, solve), the "
             + "suggestion rounds, and each lifecycle operation (its solver calls and the solve that ends it); requests, "
             + "pipes and parsing are outside the clock. Figures are medians over the timed runs, with the interquartile range."
@@ -63,10 +65,11 @@ extension Harness {
         let runBatch: (_ warmups: Int, _ repeats: Int) throws -> [RunSample]
         switch backEnd {
         case .native(let type):
-            runOnce = { try WorkloadPlayer.run(workload, on: type.init()) }
+            let lent = LentConstraints(workload.system.constraints)
+            runOnce = { try WorkloadPlayer.run(workload, on: type.init(), constraints: lent) }
             runBatch = { warm, n in
-                for _ in 0..<warm { _ = try WorkloadPlayer.run(workload, on: type.init()) }
-                return try (0..<n).map { _ in try WorkloadPlayer.run(workload, on: type.init()) }
+                for _ in 0..<warm { _ = try WorkloadPlayer.run(workload, on: type.init(), constraints: lent) }
+                return try (0..<n).map { _ in try WorkloadPlayer.run(workload, on: type.init(), constraints: lent) }
             }
         case .external(let program):
             do { try program.load(workload) } catch { return ([], Self.status(of: error)) }

@@ -102,13 +102,15 @@ public struct RunSample: Sendable, Equatable {
 
 /// Plays a workload on one of Plumb's back ends, timing the same steps an external program times.
 public enum WorkloadPlayer {
-    /// One run on `solver`, which must be fresh.
+    /// One run on `solver`, which must be fresh. The system's constraints are lent to it from `constraints` (see
+    /// `LentConstraints`; made here, before the clock starts, when not given).
     /// - Complexity: the solver's cost of the calls; the clock is read once around each timed part.
-    public static func run(_ workload: Workload, on solver: any LayoutSolver) throws(SolverError) -> RunSample {
+    public static func run(_ workload: Workload, on solver: any LayoutSolver,
+                           constraints lent: LentConstraints? = nil) throws(SolverError) -> RunSample {
         let system = workload.system
+        let constraints = lent ?? LentConstraints(system.constraints)
         let start = monotonicSeconds()
-        for (index, constraint) in system.constraints.enumerated() { try solver.add(constraint, id: ConstraintID(index)) }
-        for edit in system.edits { try solver.addEditVariable(edit.variable, priority: edit.priority) }
+        try SystemRunner.build(constraints, edits: system.edits, into: solver)
         _ = try solver.solve()
         let built = monotonicSeconds()
         for round in system.suggestionRounds {

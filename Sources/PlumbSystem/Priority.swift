@@ -21,9 +21,13 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static let fittingSize = Priority(50)
 
     /// Whether this is priority 1000.
-    public var isRequired: Bool { value == Rational(1000) }
+    @inlinable public var isRequired: Bool { value.numerator == 1000 && value.denominator == 1 }
     /// Whether the value lies in (0, 1000].
-    public var isValid: Bool { value > .zero && value <= Rational(1000) }
+    @inlinable public var isValid: Bool {
+        // n/d with d > 0: 0 < n/d <= 1000 is n > 0 and n <= 1000·d (when 1000·d overflows, n/d < 1000)
+        let (bound, overflow) = value.denominator.multipliedReportingOverflow(by: 1000)
+        return value.numerator > 0 && (overflow || value.numerator <= bound)
+    }
 
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.value < rhs.value }
     public var description: String { value.description }

@@ -56,14 +56,20 @@ public struct Rational: Hashable, Sendable {
     @inlinable public var signum: Int { numerator == 0 ? 0 : (numerator < 0 ? -1 : 1) }
 
     /// The nearest `Double`, for display and for floating-point back ends only.
-    @inlinable public var doubleValue: Double {
+    @inlinable @inline(__always) public var doubleValue: Double {
         // Parts within 53 bits convert exactly through Int64 (the generic 128-bit conversion costs about half a
-        // microsecond); one division of exact operands is correctly rounded either way.
+        // microsecond); one division of exact operands is correctly rounded either way. (Inlined: a back end
+        // converts every number it is given.)
         let limit: Int128 = 1 << 53
         if numerator > -limit && numerator < limit && denominator < limit {
             let x = Double(Int64(truncatingIfNeeded: numerator))
             return denominator == 1 ? x : x / Double(Int64(truncatingIfNeeded: denominator))
         }
+        return wideDoubleValue
+    }
+
+    /// `doubleValue` of a number with a part beyond 53 bits.
+    @usableFromInline var wideDoubleValue: Double {
         if denominator == 1 { return Double(numerator) }
         return Double(numerator) / Double(denominator)
     }
