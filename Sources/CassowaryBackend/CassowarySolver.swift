@@ -289,21 +289,23 @@ public final class CassowarySolver: LayoutSolver {
         let required = priority.isRequired
         guard required || priority.isValid else { throw .invalidPriority(priority, "a priority must lie in (0, 1000]") }
         let start = termVars.count
+        // one loop over the terms converts, stores and counts each (`dropTerms(from:)` takes them back on a refusal)
         for t in constraint.terms {
             let a = t.coefficient.doubleValue
             guard a == 0 || CassowaryTolerance.coefficientRange.contains(abs(a)) else {
-                termVars.removeLast(termVars.count - start)
-                termCoefs.removeLast(termCoefs.count - start)
+                dropTerms(from: start)
                 throw .unsupported("constraint \(id): the coefficient \(a) of variable \(t.variable.index) is outside "
                     + "the floating-point range this back end solves reliably (magnitudes \(CassowaryTolerance.coefficientRange))")
             }
-            termVars.append(Int32(t.variable.index))
+            let v = t.variable.index
+            termVars.append(Int32(v))
             termCoefs.append(a)
+            if v >= variableUses.count { variableUses.extend(toInclude: v, with: 0) }
+            variableUses[v] += 1
         }
         let constant = constraint.constant.doubleValue
         guard abs(constant) <= CassowaryTolerance.largestConstant else {
-            termVars.removeLast(termVars.count - start)
-            termCoefs.removeLast(termCoefs.count - start)
+            dropTerms(from: start)
             throw .unsupported("constraint \(id): the constant \(constant) is beyond "
                 + "\(CassowaryTolerance.largestConstant), outside the floating-point range this back end solves reliably")
         }
@@ -319,22 +321,27 @@ public final class CassowarySolver: LayoutSolver {
             record.marker = m
             record.other = o
             records.append(record)
-            countUses(of: slot, by: 1)
+            if useIndex.isBuilt { useIndex.link(slot: slot, start: start, count: record.count, variables: termVars) }
             setSlot(slot, of: id)
         case .unsatisfiable:
             if let doubt = tableau.doubtOfLastRefusal {
                 // round-off may have made the verdict: say so instead of calling the constraints conflicting
                 tableau.doubtOfLastRefusal = nil
-                termVars.removeLast(record.count)
-                termCoefs.removeLast(record.count)
+                dropTerms(from: start)
                 throw .illConditioned("constraint \(id) looks unsatisfiable, but the verdict cannot be vouched for: "
                     + doubt.description)
             }
-            let others = explain(record, slot: slot, replacing: nil)
-            termVars.removeLast(record.count)
-            termCoefs.removeLast(record.count)
+            let others = explain(record, slot: slot, replacing: nil)  // (reads the record's terms)
+            dropTerms(from: start)
             throw .unsatisfiable(id, conflictsWith: others)
         }
+    }
+
+    /// Takes back the terms an add stored from `start` on, and their counts in `variableUses` (a refused add).
+    func dropTerms(from start: Int) {
+        for k in start..<termVars.count { variableUses[Int(termVars[k])] -= 1 }
+        termVars.removeLast(termVars.count - start)
+        termCoefs.removeLast(termCoefs.count - start)
     }
 
     public func remove(_ id: ConstraintID) throws(SolverError) {

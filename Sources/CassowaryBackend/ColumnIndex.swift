@@ -10,9 +10,14 @@ struct ColumnIndex {
     /// The end of a list (storage only).
     private static let end: Int32 = -1
 
+    /// A list entry: a row that may hold the list's symbol, and the next entry (`end` after the last).
+    private struct Entry {
+        var row: Int32
+        var next: Int32
+    }
+
     private let head = FlatList<Int32>()
-    private let entryRow = FlatList<Int32>()
-    private let entryNext = FlatList<Int32>()
+    private let entries = FlatList<Entry>()
     private var freeEntry: Int32 = end
     /// Per row slot: the epoch of the last `collect` that kept the row (duplicates in a list are skipped).
     private let visitMark = FlatList<UInt32>()
@@ -30,8 +35,7 @@ struct ColumnIndex {
     /// No symbols and no entries, the storage kept (visit marks stay: they are read against the epoch).
     mutating func removeAll() {
         head.removeAll()
-        entryRow.removeAll()
-        entryNext.removeAll()
+        entries.removeAll()
         freeEntry = Self.end
         collectedRows.removeAll()
         collectedCells.removeAll()
@@ -41,12 +45,11 @@ struct ColumnIndex {
     /// Room for `n` symbols, `rows` row slots and `entries` list entries without growing.
     mutating func reserve(symbols n: Int, rows: Int, entries: Int) {
         head.reserve(n)
-        entryRow.reserve(entries)
-        entryNext.reserve(entries)
+        self.entries.reserve(entries)
         visitMark.reserve(rows)
     }
     /// Entries in the pool (in lists or free).
-    var entryCount: Int { entryRow.count }
+    var entryCount: Int { entries.count }
 
     @inline(__always) mutating func appendSymbol() { head.append(Self.end) }
 
@@ -57,13 +60,11 @@ struct ColumnIndex {
     @inline(__always) mutating func add(_ s: Int32, row r: Int32) {
         var e = freeEntry
         if e != Self.end {
-            freeEntry = entryNext[Int(e)]
-            entryRow[Int(e)] = r
-            entryNext[Int(e)] = head[Int(s)]
+            freeEntry = entries[Int(e)].next
+            entries[Int(e)] = Entry(row: r, next: head[Int(s)])
         } else {
-            e = Int32(entryRow.count)
-            entryRow.append(r)
-            entryNext.append(head[Int(s)])
+            e = Int32(entries.count)
+            entries.append(Entry(row: r, next: head[Int(s)]))
         }
         head[Int(s)] = e
     }
@@ -82,8 +83,8 @@ struct ColumnIndex {
         var prev = Self.end
         var e = head[Int(s)]
         while e != Self.end {
-            let r = entryRow[Int(e)]
-            let next = entryNext[Int(e)]
+            let r = entries[Int(e)].row
+            let next = entries[Int(e)].next
             entriesWalked += 1
             var at: Int? = nil
             if rows.isLive(r) && visitMark[Int(r)] != visitEpoch { at = rows.index(of: s, inRow: r) }
@@ -92,8 +93,8 @@ struct ColumnIndex {
                 if r != skip { collectedRows.append(r); collectedCells.append(Int32(at)) }
                 prev = e
             } else {
-                if prev != Self.end { entryNext[Int(prev)] = next } else { head[Int(s)] = next }
-                entryNext[Int(e)] = freeEntry
+                if prev != Self.end { entries[Int(prev)].next = next } else { head[Int(s)] = next }
+                entries[Int(e)].next = freeEntry
                 freeEntry = e
             }
             e = next
@@ -104,8 +105,8 @@ struct ColumnIndex {
     mutating func release(_ s: Int32) {
         var e = head[Int(s)]
         while e != Self.end {
-            let next = entryNext[Int(e)]
-            entryNext[Int(e)] = freeEntry
+            let next = entries[Int(e)].next
+            entries[Int(e)].next = freeEntry
             freeEntry = e
             e = next
         }
@@ -125,10 +126,10 @@ struct ColumnIndex {
             var prev = Self.end
             var e = head[s]
             while e != Self.end {
-                let next = entryNext[Int(e)]
-                if Int(entryRow[Int(e)]) >= slotCount {
-                    if prev != Self.end { entryNext[Int(prev)] = next } else { head[s] = next }
-                    entryNext[Int(e)] = freeEntry
+                let next = entries[Int(e)].next
+                if Int(entries[Int(e)].row) >= slotCount {
+                    if prev != Self.end { entries[Int(prev)].next = next } else { head[s] = next }
+                    entries[Int(e)].next = freeEntry
                     freeEntry = e
                 } else {
                     prev = e
@@ -141,16 +142,14 @@ struct ColumnIndex {
     // MARK: - memory and invariants
 
     var footprint: [(String, Int)] {
-        [("columns", head.footprintBytes + entryRow.footprintBytes + entryNext.footprintBytes + visitMark.footprintBytes
+        [("columns", head.footprintBytes + entries.footprintBytes + visitMark.footprintBytes
             + collectedRows.footprintBytes + collectedCells.footprintBytes)]
     }
 
     /// Every entry is in exactly one list or on the free list (no cycle, no leak), entries point at existing row
     /// slots, and — with the lists read as sets — every cell of a live row of `rows` is listed under its symbol.
     func checkInvariants(rows: borrowing RowStore, into report: inout InvariantReport) {
-        let pool = entryRow.count, symbolCount = head.count
-        report.expect(entryNext.count == pool, "ColumnIndex", "the pool's arrays disagree")
-        guard report.isEmpty else { return }
+        let pool = entries.count, symbolCount = head.count
         // the live rows holding each symbol, grouped by symbol (a counting sort of the cells)
         var first = [Int](repeating: 0, count: symbolCount + 1)
         for r in 0..<Int32(rows.slotCount) where rows.isLive(r) {
@@ -184,12 +183,12 @@ struct ColumnIndex {
                 }
                 owner[Int(e)] = list < 0 ? freeList : Int32(list)
                 if list >= 0 {
-                    let r = entryRow[Int(e)]
+                    let r = entries[Int(e)].row
                     if r >= 0 && Int(r) < rows.slotCount { listedIn[Int(r)] = Int32(list) } else {
                         report.fail("ColumnIndex", "the list of \(list) points at row \(r), not a slot")
                     }
                 }
-                e = entryNext[Int(e)]
+                e = entries[Int(e)].next
                 steps += 1
             }
             if list >= 0 {

@@ -53,17 +53,22 @@ final class FlatList<Element: BitwiseCopyable> {
             base = grow(base, to: capacity)
         }
         base[count] = x
-        count += 1
+        count &+= 1  // below capacity, so it cannot overflow
     }
 
-    /// Appends `x` `n` times (one capacity check).
+    /// Appends `x` `n` times (one capacity check; a store per element, no call for the few a symbol appends).
     @inline(__always) func append(_ x: Element, times n: Int) {
         if count + n > capacity {
             capacity = Swift.max(count + n, 2 * capacity)
             base = grow(base, to: capacity)
         }
-        for k in count..<(count + n) { base[k] = x }
-        count += n
+        var k = count
+        let end = count + n
+        while k < end {
+            base[k] = x
+            k &+= 1
+        }
+        count = end
     }
 
     @inline(__always) func removeAll() { count = 0 }

@@ -22,13 +22,24 @@ struct RowStore {
     /// The smallest range a growing row gets.
     private static let minimumCapacity = 4
 
+    /// One row slot: its range in the cell store, its constant (with its round-off estimates) and its basic symbol,
+    /// side by side (a new row is one append, and reading a row touches one cache line of this table, not five).
+    private struct Slot {
+        var start: Int
+        var constant: RowConstant
+        var length: Int32
+        var capacity: Int32
+        var basic: Int32
+
+        /// A free slot: no range, no row.
+        @inline(__always) static var free: Slot {
+            Slot(start: 0, constant: RowConstant(value: 0, precision: RowPrecision()), length: 0, capacity: 0,
+                 basic: RowStore.noBasic)
+        }
+    }
+
     let cells = CellStore()
-    private let start = FlatList<Int>()
-    private let length = FlatList<Int32>()
-    private let capacity = FlatList<Int32>()
-    /// Each row's constant with its round-off estimates, side by side (one access reads or writes both).
-    private let constants = FlatList<RowConstant>()
-    private let basic = FlatList<Int32>()
+    private let slots = FlatList<Slot>()
     let freeRows = FlatList<Int32>()
     /// Cells in ranges no row owns any more.
     private(set) var garbage = 0
@@ -45,17 +56,13 @@ struct RowStore {
     private let savedFreeRows = FlatList<Int32>()
 
     /// Row slots, live or free.
-    var slotCount: Int { basic.count }
+    var slotCount: Int { slots.count }
 
     /// No rows and no cells, the storage kept (`CassowarySolver.reset()`).
     mutating func removeAll() {
         precondition(!log.isOpen, "RowStore: removeAll while the journal is open")
         cells.removeAll()
-        start.removeAll()
-        length.removeAll()
-        capacity.removeAll()
-        constants.removeAll()
-        basic.removeAll()
+        slots.removeAll()
         freeRows.removeAll()
         garbage = 0
         clearSaved()
@@ -63,51 +70,49 @@ struct RowStore {
 
     /// Room for `m` row slots without growing.
     mutating func reserve(rows m: Int) {
-        start.reserve(m)
-        length.reserve(m)
-        capacity.reserve(m)
-        constants.reserve(m)
-        basic.reserve(m)
+        slots.reserve(m)
         freeRows.reserve(8)
         log.reserve(m)
     }
 
     // MARK: - reading
 
-    @inline(__always) func isLive(_ r: Int32) -> Bool { basic[Int(r)] != Self.noBasic }
+    @inline(__always) func isLive(_ r: Int32) -> Bool { slots[Int(r)].basic != Self.noBasic }
 
     /// The basic symbol of row `r`, nil for a free slot.
     @inline(__always) func basic(of r: Int32) -> Int32? {
-        let b = basic[Int(r)]
+        let b = slots[Int(r)].basic
         return b == Self.noBasic ? nil : b
     }
 
     /// The basic symbol of row `r`, which must be live (for loops over live rows).
-    @inline(__always) func liveBasic(_ r: Int32) -> Int32 { basic[Int(r)] }
+    @inline(__always) func liveBasic(_ r: Int32) -> Int32 { slots[Int(r)].basic }
 
-    @inline(__always) func length(_ r: Int32) -> Int { Int(length[Int(r)]) }
-    @inline(__always) func capacity(_ r: Int32) -> Int { Int(capacity[Int(r)]) }
-    @inline(__always) func constant(_ r: Int32) -> Double { constants[Int(r)].value }
+    @inline(__always) func length(_ r: Int32) -> Int { Int(slots[Int(r)].length) }
+    @inline(__always) func capacity(_ r: Int32) -> Int { Int(slots[Int(r)].capacity) }
+    @inline(__always) func constant(_ r: Int32) -> Double { slots[Int(r)].constant.value }
     /// Row `r`'s round-off estimates (see `PrecisionLoss`).
-    @inline(__always) func precision(_ r: Int32) -> RowPrecision { constants[Int(r)].precision }
+    @inline(__always) func precision(_ r: Int32) -> RowPrecision { slots[Int(r)].constant.precision }
     /// Row `r`'s constant and round-off estimates.
-    @inline(__always) func constantAndPrecision(_ r: Int32) -> RowConstant { constants[Int(r)] }
-    @inline(__always) func start(_ r: Int32) -> Int { start[Int(r)] }
-    @inline(__always) func symbols(_ r: Int32) -> UnsafePointer<Int32> { UnsafePointer(cells.sym + start[Int(r)]) }
+    @inline(__always) func constantAndPrecision(_ r: Int32) -> RowConstant { slots[Int(r)].constant }
+    @inline(__always) func start(_ r: Int32) -> Int { slots[Int(r)].start }
+    @inline(__always) func symbols(_ r: Int32) -> UnsafePointer<Int32> {
+        UnsafePointer(cells.sym + slots[Int(r)].start)
+    }
     @inline(__always) func coefficients(_ r: Int32) -> UnsafePointer<Double> {
-        UnsafePointer(cells.coef + start[Int(r)])
+        UnsafePointer(cells.coef + slots[Int(r)].start)
     }
 
     /// The index of `s` among row `r`'s cells, or nil.
     @inline(__always) func index(of s: Int32, inRow r: Int32) -> Int? {
-        let ps = cells.sym + start[Int(r)]
-        for k in 0..<Int(length[Int(r)]) where ps[k] == s { return k }
+        let ps = cells.sym + slots[Int(r)].start
+        for k in 0..<Int(slots[Int(r)].length) where ps[k] == s { return k }
         return nil
     }
 
     @inline(__always) func coefficient(of s: Int32, inRow r: Int32) -> Double {
         guard let i = index(of: s, inRow: r) else { return 0 }
-        return cells.coef[start[Int(r)] + i]
+        return cells.coef[slots[Int(r)].start + i]
     }
 
     // MARK: - writing (each saves the row first while the journal is open)
@@ -120,30 +125,30 @@ struct RowStore {
     @inline(__always) mutating func writableCells(_ r: Int32) -> (symbols: UnsafeMutablePointer<Int32>,
                                                                    coefficients: UnsafeMutablePointer<Double>) {
         willWrite(r)
-        let st = start[Int(r)]
+        let st = slots[Int(r)].start
         return (cells.sym + st, cells.coef + st)
     }
 
     @inline(__always) mutating func setLength(_ r: Int32, _ n: Int) {
         willWrite(r)
-        length[Int(r)] = Int32(n)
+        slots[Int(r)].length = Int32(n)
     }
 
     /// Sets row `r`'s constant, keeping its round-off estimates.
     @inline(__always) mutating func setConstant(_ r: Int32, _ value: Double) {
         willWrite(r)
-        constants[Int(r)].value = value
+        slots[Int(r)].constant.value = value
     }
 
     /// Sets row `r`'s constant and its round-off estimates.
     @inline(__always) mutating func setConstant(_ r: Int32, _ value: Double, precision p: RowPrecision) {
         willWrite(r)
-        constants[Int(r)] = RowConstant(value: value, precision: p)
+        slots[Int(r)].constant = RowConstant(value: value, precision: p)
     }
 
     @inline(__always) mutating func setBasic(_ r: Int32, _ s: Int32) {
         willWrite(r)
-        basic[Int(r)] = s
+        slots[Int(r)].basic = s
     }
 
     /// A row slot for a new row: a free one (saved for the journal) or a new one at the end.
@@ -152,51 +157,47 @@ struct RowStore {
             willWrite(r)
             return r
         }
-        let r = Int32(basic.count)
-        start.append(0)
-        length.append(0)
-        capacity.append(0)
-        constants.append(RowConstant(value: 0, precision: RowPrecision()))
-        basic.append(Self.noBasic)
+        let r = Int32(slots.count)
+        slots.append(.free)
         return r
     }
 
-    /// Fills slot `r` with the row `basic = constant + Σ coefficients · symbols`.
-    mutating func install(_ r: Int32, basic b: Int32, symbols: UnsafeBufferPointer<Int32>,
-                          coefficients: UnsafeBufferPointer<Double>, constant c: Double,
-                          precision p: RowPrecision = RowPrecision()) {
+    /// Makes slot `r` the row `basic = constant + Σ coefficient · symbol` of `count` cells and returns where the cells
+    /// go: the caller writes all `count` of them (before anything else may move the store).
+    @inline(__always) mutating func install(_ r: Int32, basic b: Int32, count n: Int, constant c: Double,
+                                            precision p: RowPrecision = RowPrecision())
+        -> (symbols: UnsafeMutablePointer<Int32>, coefficients: UnsafeMutablePointer<Double>) {
         willWrite(r)
-        ensureCapacity(r, symbols.count)
-        let st = start[Int(r)]
-        let ps = cells.sym + st, pc = cells.coef + st
-        for k in 0..<symbols.count { ps[k] = symbols[k]; pc[k] = coefficients[k] }
-        length[Int(r)] = Int32(symbols.count)
-        constants[Int(r)] = RowConstant(value: c, precision: p)
-        basic[Int(r)] = b
+        ensureCapacity(r, n)
+        let st = slots[Int(r)].start
+        slots[Int(r)].length = Int32(n)
+        slots[Int(r)].constant = RowConstant(value: c, precision: p)
+        slots[Int(r)].basic = b
+        return (cells.sym + st, cells.coef + st)
     }
 
     /// Empties row `r` and puts its slot on the free list (its range stays with it for reuse).
     mutating func free(_ r: Int32) {
         willWrite(r)
-        length[Int(r)] = 0
-        constants[Int(r)] = RowConstant(value: 0, precision: RowPrecision())
-        basic[Int(r)] = Self.noBasic
+        slots[Int(r)].length = 0
+        slots[Int(r)].constant = Slot.free.constant
+        slots[Int(r)].basic = Self.noBasic
         freeRows.append(r)
     }
 
     /// Makes room for `need` cells in row r, moving it to the tail of the store if it must grow (its cells move
     /// with it; its old range becomes garbage).
     @inline(__always) mutating func ensureCapacity(_ r: Int32, _ need: Int) {
-        let cap = Int(capacity[Int(r)])
+        let cap = Int(slots[Int(r)].capacity)
         if need <= cap { return }
         let newCap = Swift.max(need + need / 2, Self.minimumCapacity)
         let ns = cells.reserveTail(newCap)
-        let os = start[Int(r)], n = Int(length[Int(r)])
+        let os = slots[Int(r)].start, n = Int(slots[Int(r)].length)
         (cells.sym + ns).update(from: cells.sym + os, count: n)
         (cells.coef + ns).update(from: cells.coef + os, count: n)
         garbage += cap
-        start[Int(r)] = ns
-        capacity[Int(r)] = Int32(newCap)
+        slots[Int(r)].start = ns
+        slots[Int(r)].capacity = Int32(newCap)
     }
 
     /// Packs the rows again (in slot order, two cells of room each) once garbage outweighs the policy; between
@@ -210,18 +211,18 @@ struct RowStore {
         precondition(!log.isOpen, "RowStore: compaction while the journal is open")
         let room = 2
         var total = 0
-        for r in 0..<slotCount where length[r] > 0 { total += Int(length[r]) + room }
+        for r in 0..<slotCount where slots[r].length > 0 { total += Int(slots[r].length) + room }
         let cap = Swift.max(16, total * 3 / 2)
         let ns: UnsafeMutablePointer<Int32> = allocateBuffer(cap)
         let nc: UnsafeMutablePointer<Double> = allocateBuffer(cap)
         var at = 0
         for r in 0..<slotCount {
-            let n = Int(length[r])
-            if n == 0 { start[r] = 0; capacity[r] = 0; continue }
-            (ns + at).update(from: cells.sym + start[r], count: n)
-            (nc + at).update(from: cells.coef + start[r], count: n)
-            start[r] = at
-            capacity[r] = Int32(n + room)
+            let n = Int(slots[r].length)
+            if n == 0 { slots[r].start = 0; slots[r].capacity = 0; continue }
+            (ns + at).update(from: cells.sym + slots[r].start, count: n)
+            (nc + at).update(from: cells.coef + slots[r].start, count: n)
+            slots[r].start = at
+            slots[r].capacity = Int32(n + room)
             at += n + room
         }
         cells.adopt(sym: ns, coef: nc, count: at, capacity: cap)
@@ -243,10 +244,10 @@ struct RowStore {
     private mutating func save(_ r: Int32) {
         journaledRows.append(r)
         savedCellStart.append(savedSymbols.count)
-        let st = start[Int(r)], n = Int(length[Int(r)])
+        let st = slots[Int(r)].start, n = Int(slots[Int(r)].length)
         for k in 0..<n { savedSymbols.append(cells.sym[st + k]); savedCoefficients.append(cells.coef[st + k]) }
-        savedConstant.append(constants[Int(r)])
-        savedBasic.append(basic[Int(r)])
+        savedConstant.append(slots[Int(r)].constant)
+        savedBasic.append(slots[Int(r)].basic)
     }
 
     /// Closes the journal keeping every change.
@@ -265,17 +266,16 @@ struct RowStore {
             let r = journaledRows[k]
             let from = savedCellStart[k], to = k + 1 < journaledRows.count ? savedCellStart[k + 1] : savedSymbols.count
             ensureCapacity(r, to - from)
-            let st = start[Int(r)]
+            let st = slots[Int(r)].start
             for i in from..<to { cells.sym[st + i - from] = savedSymbols[i]; cells.coef[st + i - from] = savedCoefficients[i] }
-            length[Int(r)] = Int32(to - from)
-            constants[Int(r)] = savedConstant[k]
-            basic[Int(r)] = savedBasic[k]
+            slots[Int(r)].length = Int32(to - from)
+            slots[Int(r)].constant = savedConstant[k]
+            slots[Int(r)].basic = savedBasic[k]
         }
         let extra = slotCount - limit
         if extra > 0 {
-            for r in limit..<slotCount { garbage += Int(capacity[r]) }
-            start.removeLast(extra); length.removeLast(extra); capacity.removeLast(extra)
-            constants.removeLast(extra); basic.removeLast(extra)
+            for r in limit..<slotCount { garbage += Int(slots[r].capacity) }
+            slots.removeLast(extra)
         }
         freeRows.assign(from: savedFreeRows)
         return extra
@@ -298,37 +298,34 @@ struct RowStore {
     /// Bytes of every buffer the store holds, by kind (the one place that counts them).
     var footprint: [(String, Int)] {
         [("cells", cells.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<Double>.stride)),
-         ("rows", start.footprintBytes + length.footprintBytes + capacity.footprintBytes + constants.footprintBytes
-            + basic.footprintBytes + freeRows.footprintBytes),
+         ("rows", slots.footprintBytes + freeRows.footprintBytes),
          ("row journal", log.footprintBytes + journaledRows.footprintBytes + savedCellStart.footprintBytes
             + savedSymbols.footprintBytes + savedCoefficients.footprintBytes + savedConstant.footprintBytes
             + savedBasic.footprintBytes + savedFreeRows.footprintBytes)]
     }
 
-    /// The store's own invariants: per-slot arrays agree, ranges lie in the store and do not overlap, the garbage
+    /// The store's own invariants: ranges lie in the store and do not overlap, the garbage
     /// count is exact, a live row's numbers are finite, the free list is exactly the free slots (each empty), and the
     /// journal is closed and empty. (That a row's symbols are distinct is the tableau's check: it knows the symbols.)
     func checkInvariants(into report: inout InvariantReport) {
         let n = slotCount
-        report.expect(start.count == n && length.count == n && capacity.count == n && constants.count == n,
-                      "RowStore", "per-row arrays disagree on the slot count \(n)")
-        guard report.isEmpty else { return }
         var owned = 0
         var ranges: [(Int, Int)] = []
         for r in 0..<n {
-            let st = start[r], len = Int(length[r]), cap = Int(capacity[r])
+            let st = slots[r].start, len = Int(slots[r].length), cap = Int(slots[r].capacity)
             report.expect(len >= 0 && len <= cap, "RowStore", "row \(r) holds \(len) cells in a range of \(cap)")
             report.expect(st >= 0 && st + cap <= cells.count, "RowStore",
                           "row \(r)'s range \(st)..<\(st + cap) lies outside the \(cells.count) cells handed out")
             owned += cap
             if cap > 0 { ranges.append((st, st + cap)) }
-            if basic[r] != Self.noBasic && st >= 0 && st + len <= cells.count {
+            if slots[r].basic != Self.noBasic && st >= 0 && st + len <= cells.count {
                 for k in 0..<len where !cells.coef[st + k].isFinite {
                     report.fail("RowStore", "row \(r)'s coefficient of \(cells.sym[st + k]) is \(cells.coef[st + k])")
                 }
-                report.expect(constants[r].value.isFinite, "RowStore", "row \(r)'s constant is \(constants[r].value)")
-                report.expect(constants[r].precision.isValid, "RowStore",
-                              "row \(r)'s round-off estimates are \(constants[r].precision)")
+                report.expect(slots[r].constant.value.isFinite, "RowStore",
+                              "row \(r)'s constant is \(slots[r].constant.value)")
+                report.expect(slots[r].constant.precision.isValid, "RowStore",
+                              "row \(r)'s round-off estimates are \(slots[r].constant.precision)")
             }
         }
         report.expect(owned + garbage == cells.count, "RowStore",
@@ -344,10 +341,11 @@ struct RowStore {
             guard r >= 0 && Int(r) < n else { report.fail("RowStore", "free list holds \(r), not a slot"); continue }
             report.expect(!onFreeList[Int(r)], "RowStore", "row \(r) is on the free list twice")
             onFreeList[Int(r)] = true
-            report.expect(basic[Int(r)] == Self.noBasic, "RowStore", "live row \(r) is on the free list")
-            report.expect(length[Int(r)] == 0 && constants[Int(r)].value == 0, "RowStore", "free row \(r) is not empty")
+            report.expect(slots[Int(r)].basic == Self.noBasic, "RowStore", "live row \(r) is on the free list")
+            report.expect(slots[Int(r)].length == 0 && slots[Int(r)].constant.value == 0, "RowStore",
+                          "free row \(r) is not empty")
         }
-        for r in 0..<n where basic[r] == Self.noBasic && !onFreeList[r] {
+        for r in 0..<n where slots[r].basic == Self.noBasic && !onFreeList[r] {
             report.fail("RowStore", "free row \(r) is missing from the free list")
         }
         report.expect(!log.isOpen && journaledRows.isEmpty && savedSymbols.isEmpty && savedFreeRows.isEmpty,

@@ -22,33 +22,55 @@ enum SymbolKind: UInt8 {
 /// The tableau's symbols, dense ids from 0: each one's kind, the constraint that owns it, the row it is basic in,
 /// and how many rows hold it as a cell (its occurrences: exact at all times, the entering and subject rules read it).
 ///
+/// One record per symbol (16 bytes), so that a new symbol is one append and reading a symbol touches one cache line;
+/// `kind` and `occurrences` are read (and occurrences written) through views over the records.
+///
 /// The basic row is journaled here (saved on its first change while the journal is open); occurrences are derived
 /// from the rows, and the tableau's rollback recounts them for the rows it restores.
 struct SymbolTable {
     /// Storage for "none" in `owner` and `basicRow` (the accessors answer nil).
     private static let none: Int32 = -1
 
-    let kind = FlatList<SymbolKind>()
-    private let owner = FlatList<Int32>()
-    private let basicRow = FlatList<Int32>()
-    /// How many rows hold each symbol as a cell.
-    let occurrences = FlatList<Int32>()
+    /// One symbol.
+    struct Record {
+        var owner: Int32
+        var basicRow: Int32
+        var occurrences: Int32
+        var kind: SymbolKind
+    }
+
+    /// Each symbol's kind, by id: `kind[i]`. (A view over the records, valid until the next symbol is added.)
+    struct Kinds {
+        fileprivate let records: UnsafeMutablePointer<Record>
+        @inline(__always) subscript(i: Int) -> SymbolKind { records[i].kind }
+    }
+
+    /// How many rows hold each symbol, by id: `occurrences[i]`, writable. (A view over the records, valid until the
+    /// next symbol is added.)
+    struct Occurrences {
+        fileprivate let records: UnsafeMutablePointer<Record>
+        @inline(__always) subscript(i: Int) -> Int32 {
+            get { records[i].occurrences }
+            nonmutating set { records[i].occurrences = newValue }
+        }
+    }
+
+    private let records = FlatList<Record>()
 
     // journal: symbols whose basic row changed since it opened, and the row each had then
     private var log = FirstWriteLog()
     private let savedSymbols = FlatList<Int32>()
     private let savedRows = FlatList<Int32>()
 
-    var count: Int { kind.count }
+    var count: Int { records.count }
+    @inline(__always) var kind: Kinds { Kinds(records: records.base) }
+    @inline(__always) var occurrences: Occurrences { Occurrences(records: records.base) }
 
     // MARK: - symbols
 
     @inline(__always) mutating func append(_ k: SymbolKind, owner o: Int32?) -> Int32 {
-        let id = Int32(kind.count)
-        kind.append(k)
-        owner.append(o ?? Self.none)
-        basicRow.append(Self.none)
-        occurrences.append(0)
+        let id = Int32(records.count)
+        records.append(Record(owner: o ?? Self.none, basicRow: Self.none, occurrences: 0, kind: k))
         return id
     }
 
@@ -56,31 +78,31 @@ struct SymbolTable {
     mutating func truncate(to n: Int) {
         let extra = count - n
         guard extra > 0 else { return }
-        kind.removeLast(extra); owner.removeLast(extra); basicRow.removeLast(extra); occurrences.removeLast(extra)
+        records.removeLast(extra)
     }
 
     /// The record slot of the constraint that owns `s`, nil for external and artificial symbols.
     @inline(__always) func owner(of s: Int32) -> Int32? {
-        let o = owner[Int(s)]
+        let o = records[Int(s)].owner
         return o == Self.none ? nil : o
     }
 
     // MARK: - basis
 
-    @inline(__always) func isBasic(_ s: Int32) -> Bool { basicRow[Int(s)] != Self.none }
+    @inline(__always) func isBasic(_ s: Int32) -> Bool { records[Int(s)].basicRow != Self.none }
 
     /// The row `s` is basic in, nil when it is parametric.
     @inline(__always) func row(of s: Int32) -> Int32? {
-        let r = basicRow[Int(s)]
+        let r = records[Int(s)].basicRow
         return r == Self.none ? nil : r
     }
 
     @inline(__always) mutating func setRow(_ r: Int32?, of s: Int32) {
         if log.isFirstWrite(s) {
             savedSymbols.append(s)
-            savedRows.append(basicRow[Int(s)])
+            savedRows.append(records[Int(s)].basicRow)
         }
-        basicRow[Int(s)] = r ?? Self.none
+        records[Int(s)].basicRow = r ?? Self.none
     }
 
     // MARK: - journal
@@ -97,7 +119,7 @@ struct SymbolTable {
     /// `truncate`).
     mutating func rollbackJournal() {
         log.close()
-        for k in savedSymbols.indices { basicRow[Int(savedSymbols[k])] = savedRows[k] }
+        for k in savedSymbols.indices { records[Int(savedSymbols[k])].basicRow = savedRows[k] }
         savedSymbols.removeAll()
         savedRows.removeAll()
     }
@@ -107,37 +129,30 @@ struct SymbolTable {
     /// No symbols, the storage kept (`CassowarySolver.reset()`).
     mutating func removeAll() {
         precondition(!log.isOpen, "SymbolTable: removeAll while the journal is open")
-        kind.removeAll()
-        owner.removeAll()
-        basicRow.removeAll()
-        occurrences.removeAll()
+        records.removeAll()
         savedSymbols.removeAll()
         savedRows.removeAll()
     }
 
     /// Room for `n` symbols without growing (one allocation per array instead of a doubling per power of two).
     mutating func reserve(symbols n: Int) {
-        kind.reserve(n)
-        owner.reserve(n)
-        basicRow.reserve(n)
-        occurrences.reserve(n)
+        records.reserve(n)
         log.reserve(n)
     }
 
     var footprint: [(String, Int)] {
-        [("symbols", kind.footprintBytes + owner.footprintBytes + basicRow.footprintBytes + occurrences.footprintBytes),
+        [("symbols", records.footprintBytes),
          ("symbol journal", log.footprintBytes + savedSymbols.footprintBytes + savedRows.footprintBytes)]
     }
 
-    /// Per-symbol arrays agree, counts are not negative, the journal is closed and empty. (That basic rows and
-    /// occurrences match the rows is the tableau's check.)
+    /// Counts are not negative, an external symbol has no owner, the journal is closed and empty. (That basic rows
+    /// and occurrences match the rows is the tableau's check.)
     func checkInvariants(into report: inout InvariantReport) {
-        let n = count
-        report.expect(owner.count == n && basicRow.count == n && occurrences.count == n, "SymbolTable",
-                      "per-symbol arrays disagree on the symbol count \(n)")
-        guard report.isEmpty else { return }
-        for s in 0..<n where occurrences[s] < 0 || (kind[s] == .external && owner[s] != Self.none) {
-            report.fail("SymbolTable", "symbol \(s) (\(kind[s]), owner \(owner[s])) occurs \(occurrences[s]) times")
+        for s in 0..<count {
+            let r = records[s]
+            if r.occurrences < 0 || (r.kind == .external && r.owner != Self.none) {
+                report.fail("SymbolTable", "symbol \(s) (\(r.kind), owner \(r.owner)) occurs \(r.occurrences) times")
+            }
         }
         report.expect(!log.isOpen && savedSymbols.isEmpty && savedRows.isEmpty, "SymbolTable",
                       "the journal is open or holds symbols outside a call")

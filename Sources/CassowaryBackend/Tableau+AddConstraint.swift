@@ -132,8 +132,7 @@ extension Tableau {
                     let i = syms.firstIndex(of: marker)!
                     let inv = -1 / cs[i]
                     syms.remove(at: i); cs.remove(at: i); ms.remove(at: i)
-                    for k in 0..<cs.count { cs[k] *= inv }
-                    installRow(r, basic: marker, syms: syms, coefs: cs, constant: 0)
+                    installRow(r, basic: marker, syms: syms, coefs: cs, scale: inv, constant: 0)
                 }
                 return .added(marker: marker, other: other)
             }
@@ -181,9 +180,8 @@ extension Tableau {
         syms[i] = syms[syms.count - 1]; syms.removeLast()
         cs[i] = cs[cs.count - 1]; cs.removeLast()
         ms[i] = ms[ms.count - 1]; ms.removeLast()
-        for k in 0..<cs.count { cs[k] *= inv }
         let r = rows.allocate()
-        installRow(r, basic: subject, syms: syms, coefs: cs, constant: c * inv, precision: precision)
+        installRow(r, basic: subject, syms: syms, coefs: cs, scale: inv, constant: c * inv, precision: precision)
         // An external subject held by restricted rows (possible only after a removal pivoted an external out of the
         // basis) shifts their constants: queue any that turn negative and repair them. (A raised slack or error
         // shifts them too, by construction to no worse than round-off below zero.)

@@ -215,13 +215,21 @@ struct Tableau {
 
     // MARK: - rows
 
-    /// Installs a row `basic = constant + Σ cells` in slot `r` (every basic symbol already substituted out of it).
-    mutating func installRow(_ r: Int32, basic: Int32, syms: FlatList<Int32>, coefs: FlatList<Double>,
+    /// Installs a row `basic = constant + Σ scale · coefs[k] · syms[k]` in slot `r` (every basic symbol already
+    /// substituted out of it). One loop over the cells copies, scales, counts and indexes each (a loop of a few
+    /// iterations mispredicts its exit about once: four loops over the same cells cost four).
+    mutating func installRow(_ r: Int32, basic: Int32, syms: FlatList<Int32>, coefs: FlatList<Double>, scale: Double = 1,
                              constant: Double, precision: RowPrecision = RowPrecision()) {
-        rows.install(r, basic: basic, symbols: syms.buffer, coefficients: coefs.buffer, constant: constant,
-                     precision: precision)
+        let n = syms.count
+        let (ps, pc) = rows.install(r, basic: basic, count: n, constant: constant, precision: precision)
         symbols.setRow(r, of: basic)
-        for k in syms.indices { let s = syms[k]; symbols.occurrences[Int(s)] += 1; columns.add(s, row: r) }
+        for k in 0..<n {
+            let s = syms[k]
+            ps[k] = s
+            pc[k] = coefs[k] * scale
+            symbols.occurrences[Int(s)] += 1
+            columns.add(s, row: r)
+        }
     }
 
     /// Drops row `r` (its basic symbol becomes parametric).
