@@ -71,6 +71,19 @@ final class FlatList<Element: BitwiseCopyable> {
         count = end
     }
 
+    /// Appends four elements (one capacity check): a symbol's objective coefficients at the initial stride.
+    @inline(__always) func append(_ a: Element, _ b: Element, _ c: Element, _ d: Element) {
+        if count + 4 > capacity {
+            capacity = Swift.max(count + 4, 2 * capacity)
+            base = grow(base, to: capacity)
+        }
+        base[count] = a
+        base[count + 1] = b
+        base[count + 2] = c
+        base[count + 3] = d
+        count &+= 4
+    }
+
     @inline(__always) func removeAll() { count = 0 }
 
     /// Room for `n` elements without growing.

@@ -68,7 +68,11 @@ struct LexicographicObjective {
     // MARK: - symbols and levels
 
     @inline(__always) mutating func appendSymbol() {
-        coefficient.append(0, times: stride)
+        if stride == LexicographicObjective.initialStride {
+            coefficient.append(0, 0, 0, 0)
+        } else {
+            coefficient.append(0, times: stride)
+        }
     }
 
     mutating func truncate(toSymbols n: Int) {
@@ -102,6 +106,11 @@ struct LexicographicObjective {
     /// Whether every level of `s` is exactly zero.
     @inline(__always) func isZero(_ s: Int32) -> Bool {
         let base = Int(s) * stride
+        if stride == LexicographicObjective.initialStride {
+            // the slots past `levelCount` are zero (an invariant): the four at once, without a loop (ignoring signs)
+            let c = coefficient.base + base
+            return (c[0].bitPattern | c[1].bitPattern | c[2].bitPattern | c[3].bitPattern) << 1 == 0
+        }
         for l in 0..<levelCount where coefficient[base + l] != 0 { return false }
         return true
     }

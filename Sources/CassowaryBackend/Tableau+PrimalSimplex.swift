@@ -84,6 +84,7 @@ extension Tableau {
     /// improving leaves the list. Bounded by `pivotBudget` (Bland's rule only past half of it); at the bound it
     /// reports trouble and stops.
     mutating func optimize() {
+        if candidates.isEmpty { return }  // (most adds: a required row changes no objective coefficient)
         var degenerate = 0
         var budget = pivotBudget
         while true {
