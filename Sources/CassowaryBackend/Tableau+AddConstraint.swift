@@ -34,6 +34,10 @@ extension Tableau {
         let lossBefore = precisionLoss
         externals.checkpoint()
         valueScale = Swift.max(valueScale, abs(constant))
+        if count == 1 && relation == .equal && level == nil && !wantDummy && !explaining,
+           let added = addFixingParametric(vars[start], coefs[start], constant: constant, inputError: inputError) {
+            return added
+        }
         // 1. the row, in terms of parametric symbols (dense scratch)
         accumulatedSymbols.removeAll()
         var c = constant, cError = inputError
@@ -191,6 +195,38 @@ extension Tableau {
         if !infeasible.isEmpty && !dualOptimize() { reportTrouble("dual simplex found no entering symbol after an add") }
         optimize()
         return .added(marker: marker, other: other)
+    }
+
+    /// The commonest add, a required `a·v + constant == 0` (a view's width, its left edge...) when `v` is parametric:
+    /// its row is `v = -constant / a`, with no cells and no marker. Computes exactly what the general path computes
+    /// for it (the same row, the same round-off estimates, the same substitution and simplex calls), without gathering
+    /// a row in the scratch. Nil, with nothing changed but `v`'s symbol made, when `v` is basic or `a` is 0 (the
+    /// general path then adds it).
+    /// - Complexity: O(1), plus the substitution of `v` out of the rows that hold it (none when `v` is new).
+    @inline(__always)
+    mutating func addFixingParametric(_ v: Int32, _ a: Double, constant: Double, inputError: Double) -> Outcome? {
+        guard a != 0 else { return nil }
+        let s = externalSymbol(Int(v))
+        guard !symbols.isBasic(s) else { return nil }
+        // the row `0 = c + coefficient·s` with c at least 0, as the general path normalizes it, then solved for s
+        var c = constant, coefficient = a
+        if c < 0 { c = -c; coefficient = -coefficient }
+        let inv = -1 / coefficient
+        let magnitude = abs(coefficient)
+        let division = magnitude.significandBitPattern == 0 ? 0 : 2 * CassowaryTolerance.roundoff * c / magnitude
+        let error = inputError / magnitude + division  // (one contribution: nothing cancelled)
+        watch(errorBound: error, value: c * inv)
+        let precision = RowPrecision(constantError: error,
+                                     coefficientError: CassowaryTolerance.roundoff + 2 * CassowaryTolerance.roundoff)
+        let r = rows.allocate()
+        _ = rows.install(r, basic: s, count: 0, constant: c * inv, precision: precision)
+        symbols.setRow(r, of: s)
+        queueInfeasibleRows = true
+        substituteOut(s, row: r)
+        queueInfeasibleRows = false
+        if !infeasible.isEmpty && !dualOptimize() { reportTrouble("dual simplex found no entering symbol after an add") }
+        optimize()
+        return .added(marker: nil, other: nil)
     }
 
     /// Which cell of a new row `0 = constant + Σ cs·syms` (constant at least 0, no external to take it) can be its

@@ -309,3 +309,58 @@ struct LevelOrderTests {
         #expect(s.val(0) == 999 && s.val(1) == 1, "\(order): \(s.val(0)), \(s.val(1))")
     }
 }
+
+/// A required one-variable equality (`v.width == 200`, the commonest add) on a parametric variable takes a short path
+/// that builds its row without the scratch; these check it against values derived by hand, including a variable
+/// other rows hold, a negative constant, a coefficient other than 1, and the general path it leaves to.
+@Suite("Fixing one variable")
+struct FixingOneVariableTests {
+    @Test("fixing a variable other rows hold substitutes it into them")
+    func fixingAHeldVariable() throws {
+        let x = 0, y = 1, z = 2
+        let s = CassowarySolver()
+        try s.add(constraint([(y, 1), (x, -1)], -5, .equal), 0)          // y = x + 5 (y is basic, x held by its row)
+        try s.add(constraint([(z, 1), (y, -2)], 0, .equal), 1)           // z = 2y = 2x + 10
+        let before = s.tableauStatistics
+        try s.add(constraint([(x, 2)], 6, .equal), 2)                    // 2x + 6 = 0: x = -3
+        s.solved()
+        #expect(s.val(x) == -3 && s.val(y) == 2 && s.val(z) == 4)
+        // one row more, and x is gone from every other row (rows y and z now hold no cell)
+        let after = s.tableauStatistics
+        #expect(after.rows == before.rows + 1 && after.cells == 0 && after.symbols == before.symbols)
+    }
+
+    @Test("a fixed variable fixed again goes the general way: redundant accepted, conflicting refused")
+    func fixingABasicVariable() throws {
+        let x = 0
+        let s = CassowarySolver()
+        try s.add(pin(x, 40), 0)                                          // x = 40 (new, parametric: the short path)
+        try s.add(constraint([(x, -1)], 40, .equal), 1)                   // -x + 40 = 0: the same, redundant
+        let e = thrown { () throws(SolverError) in try s.add(pin(x, 41), 2) }
+        guard case .unsatisfiable(let id, let conflicting)? = e, let others = conflicting else {
+            Issue.record("expected unsatisfiable with an explanation, got \(String(describing: e))")
+            return
+        }
+        #expect(id == ConstraintID(2) && !others.isEmpty
+                && others.allSatisfy { $0 == ConstraintID(0) || $0 == ConstraintID(1) })
+        s.solved()
+        #expect(s.val(x) == 40)
+        try s.remove(0)
+        #expect(s.solved().val(x) == 40)                                  // constraint 1 still says so
+        try s.remove(1)
+        try s.add(pin(x, -7), 3)                                          // nothing else names x
+        s.solved()
+        #expect(s.val(x) == -7)
+    }
+
+    @Test("a fixed value the other constraints must follow")
+    func fixingThroughARestrictedRow() throws {
+        let x = 0, y = 1
+        let s = CassowarySolver()
+        try s.add(constraint([(y, 1), (x, -1)], 0, .greaterOrEqual), 0)  // y >= x
+        try s.add(pin(y, 10, 250), 1)                                    // y = 10, weakly
+        try s.add(pin(x, 30), 2)                                          // x = 30 (required): y must follow
+        s.solved()
+        #expect(s.val(x) == 30 && s.val(y) == 30)
+    }
+}
