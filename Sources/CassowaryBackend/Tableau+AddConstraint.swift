@@ -186,15 +186,21 @@ extension Tableau {
         ms[i] = ms[ms.count - 1]; ms.removeLast()
         let r = rows.allocate()
         installRow(r, basic: subject, syms: syms, coefs: cs, scale: inv, constant: c * inv, precision: precision)
-        // An external subject held by restricted rows (possible only after a removal pivoted an external out of the
-        // basis) shifts their constants: queue any that turn negative and repair them. (A raised slack or error
-        // shifts them too, by construction to no worse than round-off below zero.)
+        settleNewRow(r, subject: subject)
+        return .added(marker: marker, other: other)
+    }
+
+    /// After a new row `r` made `subject` basic: substitutes it out of the other rows and the objective, repairs the
+    /// rows that made infeasible, and optimizes. An external subject held by restricted rows (possible only after a
+    /// removal pivoted an external out of the basis) shifts their constants: any that turn negative are queued and
+    /// repaired by the dual simplex. (A raised slack or error shifts them too, by construction to no worse than
+    /// round-off below zero.)
+    @inline(__always) mutating func settleNewRow(_ r: Int32, subject: Int32) {
         queueInfeasibleRows = true
         substituteOut(subject, row: r)
         queueInfeasibleRows = false
         if !infeasible.isEmpty && !dualOptimize() { reportTrouble("dual simplex found no entering symbol after an add") }
         optimize()
-        return .added(marker: marker, other: other)
     }
 
     /// The commonest add, a required `a·v + constant == 0` (a view's width, its left edge...) when `v` is parametric:
@@ -221,11 +227,7 @@ extension Tableau {
         let r = rows.allocate()
         _ = rows.install(r, basic: s, count: 0, constant: c * inv, precision: precision)
         symbols.setRow(r, of: s)
-        queueInfeasibleRows = true
-        substituteOut(s, row: r)
-        queueInfeasibleRows = false
-        if !infeasible.isEmpty && !dualOptimize() { reportTrouble("dual simplex found no entering symbol after an add") }
-        optimize()
+        settleNewRow(r, subject: s)
         return .added(marker: nil, other: nil)
     }
 
