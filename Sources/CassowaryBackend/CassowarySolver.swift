@@ -248,8 +248,7 @@ public final class CassowarySolver: LayoutSolver {
     @exclusivity(unchecked) var lastLevel = 0
 
     func level(of priority: Priority) -> Int {
-        if let last = lastPriority, last.value.numerator == priority.value.numerator,
-           last.value.denominator == priority.value.denominator { return lastLevel }
+        if let last = lastPriority, last == priority { return lastLevel }
         let found = findOrInsertLevel(priority)
         lastPriority = priority
         lastLevel = found
@@ -259,13 +258,8 @@ public final class CassowarySolver: LayoutSolver {
     /// The objective slot of `priority`, creating its level when new. Slots never move, so no record is renumbered
     /// and a new level costs the tableau no re-striding (1,000 distinct priorities stay cheap).
     func findOrInsertLevel(_ priority: Priority) -> Int {
-        // a layout has a few levels: comparing the (reduced) parts of each is cheaper than a search with `<`
-        if levels.count <= 8 {
-            let n = priority.value.numerator, d = priority.value.denominator
-            for k in levels.indices where levels[k].value.numerator == n && levels[k].value.denominator == d {
-                return levelSlots[k]
-            }
-        }
+        // a layout has a few levels: an equality test of each is cheaper than a search with `<`
+        if levels.count <= 8, let k = levels.firstIndex(of: priority) { return levelSlots[k] }
         var lo = 0, hi = levels.count
         while lo < hi {
             let mid = (lo + hi) / 2

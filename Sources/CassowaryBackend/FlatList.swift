@@ -56,22 +56,18 @@ final class FlatList<Element: BitwiseCopyable> {
         count &+= 1  // below capacity, so it cannot overflow
     }
 
-    /// Appends `x` `n` times (one capacity check; a store per element, no call for the few a symbol appends).
+    /// Appends `x` `n` times (one capacity check).
     @inline(__always) func append(_ x: Element, times n: Int) {
         if count + n > capacity {
             capacity = Swift.max(count + n, 2 * capacity)
             base = grow(base, to: capacity)
         }
-        var k = count
-        let end = count + n
-        while k < end {
-            base[k] = x
-            k &+= 1
-        }
-        count = end
+        for k in count..<(count + n) { base[k] = x }
+        count += n
     }
 
-    /// Appends four elements (one capacity check): a symbol's objective coefficients at the initial stride.
+    /// Appends four elements (one capacity check, four stores: `append(_:times:)` becomes a `memset` call, which costs
+    /// more than the stores for a symbol's objective coefficients at the initial stride).
     @inline(__always) func append(_ a: Element, _ b: Element, _ c: Element, _ d: Element) {
         if count + 4 > capacity {
             capacity = Swift.max(count + 4, 2 * capacity)

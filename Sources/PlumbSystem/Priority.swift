@@ -30,6 +30,7 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.value < rhs.value }
+    @inlinable public static func == (lhs: Priority, rhs: Priority) -> Bool { lhs.value == rhs.value }
     public var description: String { value.description }
 
     /// `self + amount`, as in `.high.advanced(by: 1)` (751).
