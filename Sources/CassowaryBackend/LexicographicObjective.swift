@@ -126,6 +126,20 @@ struct LexicographicObjective {
         return nil
     }
 
+    /// A coefficient of `s` that the tolerance took for zero though it is beyond round-off (in
+    /// `(CassowaryTolerance.noise, CassowaryTolerance.cost]`) at a level before the one that decides whether `s`
+    /// improves the objective (or at any level when none does): the decision may be round-off's. Nil when every
+    /// level before the deciding one is clearly zero.
+    func doubtfulCoefficient(_ s: Int32) -> Double? {
+        let base = Int(s) * stride
+        for r in 0..<levelCount {
+            let c = coefficient[base + rankSlot[r]]
+            if abs(c) > CassowaryTolerance.cost { return nil }
+            if abs(c) > CassowaryTolerance.noise { return c }
+        }
+        return nil
+    }
+
     /// The rank of the first level where `s` has a non-zero coefficient (`levelCount` if none) and its magnitude.
     @inline(__always) func leadingLevel(_ s: Int32) -> (rank: Int, magnitude: Double) {
         let base = Int(s) * stride
@@ -163,12 +177,28 @@ struct LexicographicObjective {
     }
 
     /// Adds `a` times `s`'s coefficients to `x`'s (a basic symbol's objective spread over its row), dropping
-    /// results at round-off size.
-    @inline(__always) mutating func addScaled(_ s: Int32, times a: Double, to x: Int32) {
+    /// results at round-off size. Returns the largest dropped coefficient that round-off cannot explain (a
+    /// cancellation to less than `cellDrop` that leaves more than `roundoffAllowance` roundings of its operands, or
+    /// of 1 if they are smaller: a real slope of nearly dependent rows), 0 when there is none.
+    @inline(__always) mutating func addScaled(_ s: Int32, times a: Double, to x: Int32) -> Double {
         willWrite(x)
         let base = Int(s) * stride, xb = Int(x) * stride
-        for l in 0..<levelCount { coefficient[xb + l] += coefficient[base + l] * a }
-        for l in 0..<levelCount where abs(coefficient[xb + l]) <= CassowaryTolerance.cellDrop { coefficient[xb + l] = 0 }
+        var lost = 0.0
+        for l in 0..<levelCount {
+            let old = coefficient[xb + l], added = coefficient[base + l] * a
+            let sum = old + added
+            if abs(sum) > CassowaryTolerance.cellDrop {
+                coefficient[xb + l] = sum
+            } else {
+                coefficient[xb + l] = 0
+                // measured against the operands, and never below the round-off of weights of 1 (an objective
+                // coefficient is a sum of many contributions: its own error is not a share of what is left of it)
+                let roundoff = CassowaryTolerance.roundoffAllowance * CassowaryTolerance.roundoff
+                    * Swift.max(1, abs(old) + abs(added))
+                if abs(sum) > roundoff && abs(sum) > lost { lost = abs(sum) }
+            }
+        }
+        return lost
     }
 
     /// Zeroes `s`'s coefficients.

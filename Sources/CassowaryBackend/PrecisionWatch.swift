@@ -24,13 +24,39 @@ struct PrecisionLoss: Hashable, Sendable, CustomStringConvertible {
         case nearDependentRows(remainder: Double, magnitude: Double, roundoff: Double)
         /// A basic value `value` whose running error bound reached `bound`.
         case errorBound(bound: Double, value: Double)
+        /// A tolerance took `quantity` (`what`) for zero, though it is beyond round-off: a decision (optimal, redundant,
+        /// no pivot) that round-off may have made.
+        case belowTolerance(quantity: Double, tolerance: Double, what: Discarded)
+    }
+
+    /// What a tolerance discarded (a typed kind: the loss is recorded in hot loops and must stay a plain value).
+    enum Discarded: UInt8, Hashable, Sendable, CustomStringConvertible {
+        case objectiveSlope, phaseOneSlope, ratioTestPivot, dualPivot, ratioTestOvershoot, toleratedViolation,
+             redundantRowResidual, phaseOneResidual
+
+        var description: String {
+            switch self {
+            case .objectiveSlope: "an objective slope"
+            case .phaseOneSlope: "a phase 1 slope"
+            case .ratioTestPivot: "a pivot element of the ratio test"
+            case .dualPivot: "a pivot element of the dual simplex"
+            case .ratioTestOvershoot: "a restricted value the ratio test let below 0"
+            case .toleratedViolation: "a restricted value off its bound"
+            case .redundantRowResidual: "a required row's residual"
+            case .phaseOneResidual: "phase 1's residual"
+            }
+        }
     }
 
     var kind: Kind
 
+    /// Whether the loss can have made a verdict (conflicting or redundant, optimal): nearly dependent rows, or a real
+    /// quantity a tolerance took for zero. (A value's error bound alone makes the values approximate, not a verdict.)
     var isNearDependence: Bool {
-        if case .nearDependentRows = kind { return true }
-        return false
+        switch kind {
+        case .nearDependentRows, .belowTolerance: return true
+        case .errorBound: return false
+        }
     }
 
     var description: String {
@@ -39,6 +65,9 @@ struct PrecisionLoss: Hashable, Sendable, CustomStringConvertible {
             return "ill-conditioned: combining rows cancelled a coefficient to \(remainder) from terms of magnitude "
                 + "\(magnitude) (nearly dependent rows; their round-off is estimated at \(roundoff) relative); "
                 + "floating point cannot tell that from round-off"
+        case let .belowTolerance(quantity, tolerance, what):
+            return "ill-conditioned: \(what) of \(quantity) was taken for zero (the tolerance is \(tolerance)), though it "
+                + "is beyond round-off (nearly dependent rows); the answer may be another vertex"
         case let .errorBound(bound, value):
             return "ill-conditioned: a value of \(value) carries a floating-point error bound of \(bound) (an input "
                 + "Double cannot hold exactly, cancelled and amplified, or a pivot that cancellation left small)"
@@ -71,7 +100,7 @@ struct RowPrecision: Hashable, CustomStringConvertible {
     /// A cancellation down to `remainder` of terms of magnitude `magnitude` that leaves more than these
     /// coefficients' round-off behind: the rows are nearly dependent.
     @inline(__always) static func isSignificant(_ remainder: Double, of magnitude: Double, error: Double) -> Bool {
-        remainder > CassowaryTolerance.roundoffAllowance * error * magnitude
+        remainder > CassowaryTolerance.cancellationAllowance * error * magnitude
     }
 
     var isValid: Bool { constantError >= 0 && coefficientError >= 0 }
@@ -97,16 +126,42 @@ extension Tableau {
         }
     }
 
+    /// Records that a tolerance (`tolerance`) took `quantity` (`what`) for zero though round-off (`roundoff`, the
+    /// quantity's estimated error) cannot explain it.
+    @inline(__always) mutating func watchDiscarded(_ quantity: Double, roundoff: Double, tolerance: Double, what: PrecisionLoss.Discarded) {
+        if quantity != 0 && abs(quantity) > CassowaryTolerance.roundoffAllowance * roundoff {
+            notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: quantity, tolerance: tolerance, what: what)))
+        }
+    }
+
     /// `old + added` for a tableau cell: exactly 0 when the sum cancels to `CassowaryTolerance.cancellation` of
     /// `old` or less (round-off); `remainder` keeps the largest share of `old` such a cancellation left behind (the
     /// caller weighs it against the cells' round-off once the merge is done, `noteCancellation`). Static, so that the
     /// merge loop around it keeps its buffers in registers.
-    @inline(__always) static func combined(_ old: Double, _ added: Double, remainder: inout Double) -> Double {
+    /// A cancellation that keeps the cell but leaves less than `CassowaryTolerance.watchedCancellation` of `old` puts
+    /// the smallest such share in `kept` (the caller divides the cells' relative error by it: `noteKeptCancellation`).
+    @inline(__always) static func combined(_ old: Double, _ added: Double, remainder: inout Double,
+                                           kept: inout Double) -> Double {
         let sum = old + added
         let scale = abs(old)
-        if abs(sum) > CassowaryTolerance.cancellation * scale { return sum }
+        if abs(sum) > CassowaryTolerance.watchedCancellation * scale { return sum }
+        if abs(sum) > CassowaryTolerance.cancellation * scale {
+            if abs(sum) < kept * scale { kept = abs(sum) / scale }
+            return sum
+        }
         if abs(sum) > remainder * scale { remainder = abs(sum) / scale }
         return 0
+    }
+
+    /// Records near-dependence when a cancellation kept a cell at `kept` of its former magnitude and the cell's
+    /// relative error (the cells' round-off `error`, divided by that share) exceeds what the back end vouches for
+    /// (`CassowaryTolerance.vouchedCoefficientError`): a pivot on that cell, or a value read through it, carries that
+    /// relative error, which the value bounds do not follow. (The row's own estimate is left as it is: it decides
+    /// whether a later cancellation is round-off, and a larger one would let real remainders pass as round-off.)
+    @inline(__always) mutating func noteKeptCancellation(kept: Double, error: Double) {
+        if error / kept > CassowaryTolerance.vouchedCoefficientError {
+            notePrecisionLoss(PrecisionLoss(kind: .nearDependentRows(remainder: kept, magnitude: 1, roundoff: error)))
+        }
     }
 
     /// Records near-dependence when a merge's cancellations left `remainder` (a share of the cells' magnitude)

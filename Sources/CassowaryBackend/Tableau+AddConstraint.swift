@@ -98,6 +98,7 @@ extension Tableau {
         var subject: Int32? = nil, subjectIndex = 0
         var bestCount = Int32.max
         var allDummies = true
+        var kept = 1.0
         for j in accumulatedSymbols.indices {
             let s = accumulatedSymbols[j]
             let (a, m) = scratch.take(s)
@@ -108,6 +109,8 @@ extension Tableau {
                 }
                 continue
             }
+            // (m is 0 for a cell of one contribution, nearly every cell: nothing cancelled there)
+            if m > 0 && abs(a) < CassowaryTolerance.watchedCancellation * m && abs(a) < kept * m { kept = abs(a) / m }
             let kind = symbols.kind[Int(s)]
             if kind != .dummy { allDummies = false }
             if kind == .external {
@@ -117,6 +120,7 @@ extension Tableau {
             }
             syms.append(s); cs.append(a); ms.append(m)
         }
+        if kept < 1 { noteKeptCancellation(kept: kept, error: coefficientError) }
         // objective terms of the error symbols
         if let level, let other {
             addObjective(other, level: level, weight: 1)
@@ -130,7 +134,10 @@ extension Tableau {
                 ? PrecisionLoss(kind: .errorBound(bound: cError, value: c)) : nil
             if let crossing { notePrecisionLoss(crossing) }
             if abs(c) <= bound {
-                // redundant required equality: its dummy (if any) becomes basic at 0
+                // redundant required equality: its dummy (if any) becomes basic at 0 (a residual beyond round-off
+                // taken for zero leaves the answer unvouched: the rows may be nearly, not exactly, dependent)
+                watchDiscarded(c, roundoff: Swift.max(cError, CassowaryTolerance.roundoff * valueScale), tolerance: bound,
+                               what: .redundantRowResidual)
                 if let marker {
                     let r = rows.allocate()
                     let i = syms.firstIndex(of: marker)!

@@ -35,6 +35,9 @@ extension Tableau {
             precisionLoss = lossBefore
             return .unsatisfiable(owners: owners)
         }
+        watchDiscarded(residual, roundoff: Swift.max(rows.precision(or).constantError,
+                                                     CassowaryTolerance.roundoff * valueScale),
+                       tolerance: CassowaryTolerance.zeroBound(valueScale), what: .phaseOneResidual)
         commitJournal()
         deleteRow(or)
         symbols.setRow(nil, of: objectiveSymbol)
@@ -84,7 +87,18 @@ extension Tableau {
                 if a < -CassowaryTolerance.cost, smaller { e = s; dir = .increase }
                 else if kind == .external, a > CassowaryTolerance.cost, smaller { e = s; dir = .decrease }
             }
-            guard let entering = e else { return }
+            guard let entering = e else {
+                // a slope the cost tolerance took for zero, though beyond round-off, may have stopped phase 1 early
+                for k in 0..<rows.length(or) where symbols.kind[Int(syms[k])].mayEnter {
+                    let a = coefs[k]
+                    if abs(a) <= CassowaryTolerance.cost && abs(a) > CassowaryTolerance.noise
+                        && (a < 0 || symbols.kind[Int(syms[k])] == .external) {
+                        notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: a, tolerance: CassowaryTolerance.cost,
+                                                                              what: .phaseOneSlope)))
+                    }
+                }
+                return
+            }
             columns.collect(entering, skipping: or, in: rows)
             let bland = degenerate >= CassowaryTolerance.blandAfterDegenerate || budget.forcesBland
             guard let leaving = leavingRow(entering, dir, bland: bland) else {

@@ -51,7 +51,11 @@ extension Tableau {
         if !objective.isZero(s) {
             for i in 0..<pivotRowSymbols.count {
                 let x = pivotRowSymbols[i]
-                objective.addScaled(s, times: pivotRowCoefficients[i], to: x)
+                let lost = objective.addScaled(s, times: pivotRowCoefficients[i], to: x)
+                if lost > 0 {
+                    notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: lost, tolerance: CassowaryTolerance.cellDrop,
+                                                                          what: .objectiveSlope)))
+                }
                 considerEntering(x)
             }
             objective.clear(s)
@@ -97,12 +101,13 @@ extension Tableau {
             rows.ensureCapacity(r, n + fresh)
             (sym, coef) = rows.writableCells(r)
         }
-        var remainder = 0.0
+        var remainder = 0.0, kept = 1.0
         for k in 0..<qn {
             let x = pivotRowSymbols[k]
             let p = pos[Int(x)]
             if p >= 0 {
-                coef[Int(p)] = Tableau.combined(coef[Int(p)], c * pivotRowCoefficients[k], remainder: &remainder)
+                coef[Int(p)] = Tableau.combined(coef[Int(p)], c * pivotRowCoefficients[k], remainder: &remainder,
+                                                kept: &kept)
             } else {
                 pos[Int(x)] = Int32(n)
                 sym[n] = x
@@ -113,6 +118,7 @@ extension Tableau {
             }
         }
         if remainder > 0 { noteCancellation(remainder: remainder, error: cellError) }
+        if kept < 1 { noteKeptCancellation(kept: kept, error: cellError) }
         var k = 0
         while k < n {
             pos[Int(sym[k])] = -1
@@ -129,7 +135,9 @@ extension Tableau {
         rows.setLength(r, n)
         if queueInfeasibleRows {
             let b = rows.liveBasic(r)
-            if symbols.kind[Int(b)].isRestricted && isInfeasible(b, rows.constant(r)) { infeasible.push(b) }
+            if symbols.kind[Int(b)].isRestricted {
+                if isInfeasible(b, rows.constant(r)) { infeasible.push(b) } else { watchTolerated(r) }
+            }
         }
     }
 }

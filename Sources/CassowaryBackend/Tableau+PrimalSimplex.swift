@@ -7,7 +7,17 @@ extension Tableau {
         if candidates.contains(s) || symbols.isBasic(s) { return }
         let kind = symbols.kind[Int(s)]
         if !kind.mayEnter { return }
-        if objective.improvingDirection(s, kind: kind) != nil { candidates.insert(s) }
+        if objective.improvingDirection(s, kind: kind) != nil { candidates.insert(s) } else { watchOptimality(of: s) }
+    }
+
+    /// Records a precision loss when the objective coefficients that made parametric `s` not improving include one the
+    /// cost tolerance took for zero though it is beyond round-off (nearly dependent rows leave such slopes): the
+    /// optimum may then be another vertex, far away.
+    @inline(__always) mutating func watchOptimality(of s: Int32) {
+        if let c = objective.doubtfulCoefficient(s) {
+            notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: c, tolerance: CassowaryTolerance.cost,
+                                                                  what: .objectiveSlope)))
+        }
     }
 
     /// Adds `weight` at level slot `level` to the objective coefficient of `s` (spread over its row when basic).
@@ -35,22 +45,34 @@ extension Tableau {
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         let sign = dir.sign
         var bound = Double.infinity
+        // the smallest ratio of a row the pivot tolerance left out though its coefficient is beyond round-off
+        var discarded = Double.infinity, discardedCoefficient = 0.0
         for i in 0..<columns.collectedRows.count {
             let a = boundingCoefficient(i, sign: sign)
-            guard a < 0 else { continue }
             let r = columns.collectedRows[i]
+            guard a < 0 else {
+                if a == 0 { noteDiscardedPivot(i, sign: sign, smallest: &discarded, coefficient: &discardedCoefficient) }
+                continue
+            }
             let k = rows.constant(r)
             let ratio = bland ? Swift.max(0, k) / -a : (Swift.max(0, k) + tol) / -a
             if ratio < bound { bound = ratio }
         }
+        if discarded <= bound {
+            notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: discardedCoefficient,
+                                                                  tolerance: CassowaryTolerance.pivot,
+                                                                  what: .ratioTestPivot)))
+        }
         if bound == .infinity { return nil }
         var best: Int32? = nil, bestA = 0.0, bestBasic = Int32.max, bestRatio = 0.0
+        var smallest = Double.infinity, smallestA = 0.0
         for i in 0..<columns.collectedRows.count {
             let a = boundingCoefficient(i, sign: sign)
             guard a < 0 else { continue }
             let r = columns.collectedRows[i], b = rows.liveBasic(r)
             let ratio = Swift.max(0, rows.constant(r)) / -a
             guard ratio <= bound else { continue }
+            if ratio < smallest { smallest = ratio; smallestA = a }
             if bland {
                 if b < bestBasic { best = r; bestBasic = b; bestRatio = ratio }
             } else if -a > bestA || (-a == bestA && b < bestBasic) {
@@ -58,6 +80,13 @@ extension Tableau {
             }
         }
         guard let best else { return nil }
+        // Harris's step may leave the row of the smallest ratio below 0 by up to the tolerance: beyond round-off,
+        // that is a violation the tolerance accepted
+        let overshoot = (bestRatio - smallest) * -smallestA
+        if overshoot > CassowaryTolerance.roundoffAllowance * CassowaryTolerance.roundoff * Swift.max(1, valueScale) {
+            notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: -overshoot, tolerance: tol,
+                                                                  what: .ratioTestOvershoot)))
+        }
         return (best, bestRatio)
     }
 
@@ -71,6 +100,20 @@ extension Tableau {
         var a = rows.cells.coef[rows.start(r) + Int(columns.collectedCells[i])] * sign
         if kind == .dummy { a = -abs(a) }
         return a < -CassowaryTolerance.pivot ? a : 0
+    }
+
+    /// When the `i`-th collected row would bound the move but for the pivot tolerance (a coefficient in
+    /// `(noise, pivot]`), keeps the smallest such ratio and its coefficient.
+    @inline(__always) mutating func noteDiscardedPivot(_ i: Int, sign: Double, smallest: inout Double,
+                                                       coefficient: inout Double) {
+        let r = columns.collectedRows[i]
+        let kind = symbols.kind[Int(rows.liveBasic(r))]
+        guard kind != .external else { return }
+        var a = rows.cells.coef[rows.start(r) + Int(columns.collectedCells[i])] * sign
+        if kind == .dummy { a = -abs(a) }
+        guard a < -CassowaryTolerance.noise else { return }
+        let ratio = Swift.max(0, rows.constant(r)) / -a
+        if ratio < smallest { smallest = ratio; coefficient = a }
     }
 
     /// Primal simplex on the lexicographic objective until no symbol improves it.
@@ -99,7 +142,12 @@ extension Tableau {
             var k = 0
             while k < candidates.count {
                 let s = candidates[k]
-                if symbols.isBasic(s) || objective.improvingDirection(s, kind: symbols.kind[Int(s)]) == nil {
+                if symbols.isBasic(s) {
+                    candidates.remove(at: k)
+                    continue
+                }
+                if objective.improvingDirection(s, kind: symbols.kind[Int(s)]) == nil {
+                    watchOptimality(of: s)
                     candidates.remove(at: k)
                     continue
                 }

@@ -31,6 +31,21 @@ public enum CassowaryTolerance {
     public static let cellDrop = 1e-11
     public static let cancellation = 1e-11
     public static let roundoffAllowance = 256.0
+    /// How far beyond its cells' estimated round-off a cancellation's remainder may be and still be dropped as
+    /// round-off: the estimate (two roundings per pivot) bounds what a few dozen operations leave; past 32 times it,
+    /// the remainder is taken for a real near-dependence (a row nearly a multiple of others, by 1e-11), and the answer
+    /// is not vouched for.
+    public static let cancellationAllowance = 32.0
+    /// A cancellation that keeps a cell at less than this share of its former magnitude is watched: the cell's relative
+    /// error is the cells' round-off divided by that share, and past `vouchedCoefficientError` the answer is not
+    /// vouched for (nearly dependent rows).
+    public static let watchedCancellation = 1e-3
+    /// The largest relative error of a tableau coefficient the back end vouches for: 1,000 times below the harness's
+    /// relative tolerance (1e-9), so that a value computed through such coefficients stays well within it, and so
+    /// that a pivot on such a coefficient does not magnify the other cells enough to hide a second near-dependence
+    /// under their round-off. One cancellation to about 1e-4 of its operands reaches it from the round-off of exact
+    /// inputs.
+    public static let vouchedCoefficientError = 1e-12
     /// A value is vouched for while its error bound stays within `vouchedAbsolute + vouchedRelative · |value|`: 100
     /// times the harness's conformance tolerance, because the bound is pessimistic (by 10³ to 10⁵ on dense random
     /// systems, where at 1× it flagged 2–7% of them; Hilbert-8's bound is 10⁶ times over).
@@ -38,6 +53,10 @@ public enum CassowaryTolerance {
     public static let vouchedRelative = 1e-7
     /// The relative error of one floating-point operation (half an ulp of 1).
     public static let roundoff = Double.ulpOfOne / 2
+    /// What round-off can leave of a zero coefficient (cells are dropped at `cancellation` of their operands): a
+    /// coefficient the `pivot` or `cost` tolerance discards though it exceeds this is real, and the answer that
+    /// discarding it led to is not vouched for.
+    public static let noise = 1e-11
     public static let pivot = 1e-9
     public static let cost = 1e-9
     public static let feasibility = 1e-9

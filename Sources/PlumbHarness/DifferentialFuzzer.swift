@@ -16,15 +16,34 @@ public struct DifferentialFuzzer {
     public let reference: any LayoutSolver.Type
     public let backEnds: [any LayoutSolver.Type]
     public let policy: ConformancePolicy
-    /// Variables per random system (at least 2).
+    /// Variables per random system (at least 2; near-dependent systems choose their own, 2 to 5).
     public let size: Int
+    /// Which random systems: general ones, or rows nearly multiples of others (`NearDependentSystems`).
+    public let shape: Shape
+
+    /// The kinds of random system.
+    public enum Shape: Sendable {
+        /// Small integer coefficients, every relation, several priority levels (`randomSystem`).
+        case general
+        /// Rows that are small multiples of others moved by `10⁻³ … 10⁻¹¹` (`NearDependentSystems`).
+        case nearDependent
+    }
 
     public init(reference: any LayoutSolver.Type, backEnds: [any LayoutSolver.Type], size: Int = 6,
-                policy: ConformancePolicy = .standard) {
+                shape: Shape = .general, policy: ConformancePolicy = .standard) {
         self.reference = reference
         self.backEnds = backEnds
         self.size = max(2, size)
+        self.shape = shape
         self.policy = policy
+    }
+
+    /// Case `index` of `seed` in this fuzzer's shape.
+    public func system(seed: UInt64, index: Int) -> LinearSystem {
+        switch shape {
+        case .general: randomSystem(seed: seed, index: index)
+        case .nearDependent: NearDependentSystems().system(seed: seed, index: index)
+        }
     }
 
     /// Runs cases `first..<first + count` of `seed`, stopping early after `timeLimit` seconds; a case that takes
@@ -34,7 +53,7 @@ public struct DifferentialFuzzer {
                     progress: (Int, Summary) -> Void = { _, _ in }) -> Summary {
         Summary.run(seed: seed, from: first, count: count, timeLimit: timeLimit, caseTimeLimit: caseTimeLimit,
                     reference: reference.name, backEnds: backEnds,
-                    make: { randomSystem(seed: seed, index: $0) }, prepare: { .success($0) },
+                    make: { system(seed: seed, index: $0) }, prepare: { .success($0) },
                     compare: { system, type, _ in disagreement(system, type) },
                     shrink: { shrink($0, $1, until: $2) }, step: step, progress: progress)
     }

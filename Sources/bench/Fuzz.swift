@@ -8,16 +8,26 @@ import PlumbHarness
 import PlumbBackEnds
 
 struct Fuzz: ParsableCommand {
-    enum Kind: String, ExpressibleByArgument, CaseIterable { case systems, layouts, both }
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case systems, nearDependent = "near-dependent", layouts, both, all
+
+        var runsSystems: Bool { self == .systems || self == .both || self == .all }
+        var runsNearDependent: Bool { self == .nearDependent || self == .all }
+        var runsLayouts: Bool { self == .layouts || self == .both || self == .all }
+    }
 
     static let configuration = CommandConfiguration(
         abstract: "Differential fuzzing: random layouts and random prioritized systems through the back ends, each judged against the exact one.",
         discussion: """
-        Two kinds of case, both deterministic from --seed. Layouts: random view trees and Masonry chains drawn from \
+        Three kinds of case, each deterministic from --seed. Layouts: random view trees and Masonry chains drawn from \
         the whole grammar (composites, anchors, multipliers, insets, near-equal priorities, inequalities), then \
         updates, remakes, removals, resizes, edits and suggestions, played through the front end and the incremental \
         engine; every expectation's unsatisfiable set, unique frames and level totals are compared. Systems: random \
-        layout-lp/1 rows with small coefficients and priorities; status, level totals and unique values are compared.
+        layout-lp/1 rows with small coefficients and priorities; status, level totals and unique values are compared. \
+        Near-dependent systems: 2 to 5 variables, rows that are small multiples of others with one coefficient moved \
+        by 1e-3 ... 1e-11 (exact decimals), judged like systems: a floating-point back end must answer them right, \
+        label them approximate, or decline them, never answer wrongly as ok or call them infeasible. --kind both \
+        runs systems and layouts, --kind all (the default) every kind.
 
         A disagreement is shrunk while it persists (fewer steps, chains, views and constraints, simpler numbers) \
         and written to corpus/regressions/ with the seed and case in its name: a corpus layout, or a layout-lp/1 \
@@ -33,7 +43,8 @@ struct Fuzz: ParsableCommand {
         --size). --seed-from-commit derives the seed from `git rev-parse HEAD`, so each commit explores new cases.
 
         Examples:
-          bench fuzz --count 2000                      both kinds, 2,000 cases each
+          bench fuzz --count 2000                      every kind, 2,000 cases each
+          bench fuzz --kind near-dependent --count 5000 --solver cassowary
           bench fuzz --kind layouts --size 4 --seed 7  small layouts only
           bench fuzz --seed-from-commit --count 1500   what CI runs
           bench fuzz --solver cassowary --count 1000000 --kind systems --time-limit 3600
@@ -55,8 +66,8 @@ struct Fuzz: ParsableCommand {
     @Option(help: "The first case's index (to replay a reported case: --from INDEX --count 1).")
     var from = 0
 
-    @Option(help: "Which cases: systems, layouts or both.")
-    var kind: Kind = .both
+    @Option(help: "Which cases: systems, near-dependent, layouts, both (systems and layouts) or all.")
+    var kind: Kind = .all
 
     @Option(help: "Variables per random system; the most views per random layout.")
     var size = 6
@@ -103,14 +114,20 @@ struct Fuzz: ParsableCommand {
         if print {
             if seedFromCommit { writeStandardError("fuzz seed \(seed)\(origin)\n") }
             let systems = DifferentialFuzzer(reference: reference, backEnds: [], size: size)
+            let nearDependent = NearDependentSystems()
             let layouts = LayoutFuzzer(reference: reference, backEnds: [], size: size)
             for index in from..<(from + count) {
-                if kind != .layouts {
+                if kind.runsSystems {
                     var system = systems.randomSystem(seed: seed, index: index)
                     system.name = "fuzz seed \(seed) system \(index)"
                     Swift.print(system.layoutLPJSON())
                 }
-                if kind != .systems {
+                if kind.runsNearDependent {
+                    var system = nearDependent.system(seed: seed, index: index)
+                    system.name = "fuzz seed \(seed) near-dependent system \(index)"
+                    Swift.print(system.layoutLPJSON())
+                }
+                if kind.runsLayouts {
                     Swift.print(layouts.randomLayout(seed: seed, index: index).text(name: "fuzz-seed\(seed)-layout\(index)"))
                 }
             }
@@ -123,29 +140,39 @@ struct Fuzz: ParsableCommand {
         }
         defer { watchdog.stop() }
         var findings = 0
-        if kind != .layouts { findings += try runSystems(reference, types, seed: seed, watchdog: watchdog) }
-        if kind != .systems { findings += try runLayouts(reference, types, seed: seed, watchdog: watchdog) }
+        if kind.runsSystems { findings += try runSystems(reference, types, .general, seed: seed, watchdog: watchdog) }
+        if kind.runsNearDependent {
+            findings += try runSystems(reference, types, .nearDependent, seed: seed, watchdog: watchdog)
+        }
+        if kind.runsLayouts { findings += try runLayouts(reference, types, seed: seed, watchdog: watchdog) }
         if findings > 0 { throw ExitCode(1) }
     }
 
-    /// `bench fuzz` arguments that replay case `index` of `kind` alone.
-    func replay(_ kind: String, _ index: Int, seed: UInt64) -> String {
-        "bench fuzz --seed \(seed) --kind \(kind) --size \(size) --from \(index) --count 1"
+    /// `bench fuzz` arguments that replay case `index` of the kind whose cases are called `caseName` alone.
+    func replay(_ caseName: String, _ index: Int, seed: UInt64) -> String {
+        let kind: Kind = switch caseName {
+        case "layout": .layouts
+        case "near-dependent system": .nearDependent
+        default: .systems
+        }
+        return "bench fuzz --seed \(seed) --kind \(kind.rawValue) --size \(size) --from \(index) --count 1"
     }
 
-    func runSystems(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type], seed: UInt64,
-                    watchdog: FuzzWatchdog) throws -> Int {
+    func runSystems(_ reference: any LayoutSolver.Type, _ types: [any LayoutSolver.Type], _ shape: DifferentialFuzzer.Shape,
+                    seed: UInt64, watchdog: FuzzWatchdog) throws -> Int {
         let progress = ProgressLine()
-        let summary = DifferentialFuzzer(reference: reference, backEnds: types, size: size)
+        let name = shape.caseName
+        let summary = DifferentialFuzzer(reference: reference, backEnds: types, size: size, shape: shape)
             .run(seed: seed, from: from, count: count, timeLimit: timeLimit, caseTimeLimit: caseTimeLimit,
-                 step: { watchdog.begin($0, kind: "system") }, progress: { index, s in
-                     progress.show("system \(index) of \(count): \(s.findings.count) findings")
+                 step: { watchdog.begin($0, kind: name) }, progress: { index, s in
+                     progress.show("\(name) \(index) of \(count): \(s.findings.count) findings")
                  })
         watchdog.pause()
         progress.finish()
-        return try report(summary, kind: "system", seed: seed) { finding in
-            try writeSystem(finding.shrunk, backEnd: finding.backEnd, seed: seed, index: finding.caseIndex, reason: finding.reason)
-            return (systemPath(finding.backEnd, seed: seed, index: finding.caseIndex),
+        return try report(summary, kind: name, seed: seed) { finding in
+            try writeSystem(finding.shrunk, backEnd: finding.backEnd, shape: shape, seed: seed, index: finding.caseIndex,
+                            reason: finding.reason)
+            return (systemPath(finding.backEnd, shape: shape, seed: seed, index: finding.caseIndex),
                     "from \(finding.original.constraints.count) to \(finding.shrunk.constraints.count) constraints")
         }
     }
@@ -164,25 +191,26 @@ struct Fuzz: ParsableCommand {
             let shrunk = finding.isOverBound ? "not shrunk (over its time bound)"
                 : "shrunk from weight \(finding.original.weight) to \(finding.shrunk.weight)"
             try writeLayout(finding.shrunk, backEnd: finding.backEnd, seed: seed, index: finding.caseIndex,
-                            lines: ["Found by `\(replay("layouts", finding.caseIndex, seed: seed))`, \(shrunk).",
+                            lines: ["Found by `\(replay("layout", finding.caseIndex, seed: seed))`, \(shrunk).",
                                     "\(finding.backEnd): \(finding.reason)"])
             return (layoutPath(finding.backEnd, seed: seed, index: finding.caseIndex),
                     "from weight \(finding.original.weight) to \(finding.shrunk.weight)")
         }
     }
 
-    func systemPath(_ backEnd: String, seed: UInt64, index: Int) -> String {
-        "\(output)/fuzz-\(backEnd)-seed\(seed)-case\(index).json"
+    func systemPath(_ backEnd: String, shape: DifferentialFuzzer.Shape, seed: UInt64, index: Int) -> String {
+        "\(output)/fuzz-\(backEnd)-seed\(seed)-\(shape == .general ? "case" : "near-dependent")\(index).json"
     }
 
     func layoutPath(_ backEnd: String, seed: UInt64, index: Int) -> String {
         "\(output)/fuzz-\(backEnd)-seed\(seed)-layout\(index).layout"
     }
 
-    func writeSystem(_ system: LinearSystem, backEnd: String, seed: UInt64, index: Int, reason: String) throws {
+    func writeSystem(_ system: LinearSystem, backEnd: String, shape: DifferentialFuzzer.Shape, seed: UInt64, index: Int,
+                     reason: String) throws {
         var system = system
-        system.name = "fuzz \(backEnd) seed \(seed) case \(index): \(reason)"
-        try writeText(system.layoutLPJSON() + "\n", to: systemPath(backEnd, seed: seed, index: index))
+        system.name = "fuzz \(backEnd) seed \(seed) \(shape.caseName) \(index): \(reason)"
+        try writeText(system.layoutLPJSON() + "\n", to: systemPath(backEnd, shape: shape, seed: seed, index: index))
     }
 
     func writeLayout(_ layout: RandomLayout, backEnd: String, seed: UInt64, index: Int, lines: [String]) throws {
@@ -198,14 +226,15 @@ struct Fuzz: ParsableCommand {
         mkdir(output, 0o755)
         var path = ""
         do {
-            if kind == "system" {
-                let system = DifferentialFuzzer(reference: reference, backEnds: [], size: size).randomSystem(seed: seed, index: step.caseIndex)
-                try writeSystem(system, backEnd: step.backEnd, seed: seed, index: step.caseIndex, reason: reason)
-                path = systemPath(step.backEnd, seed: seed, index: step.caseIndex)
+            if let shape = DifferentialFuzzer.Shape(caseName: kind) {
+                let system = DifferentialFuzzer(reference: reference, backEnds: [], size: size, shape: shape)
+                    .system(seed: seed, index: step.caseIndex)
+                try writeSystem(system, backEnd: step.backEnd, shape: shape, seed: seed, index: step.caseIndex, reason: reason)
+                path = systemPath(step.backEnd, shape: shape, seed: seed, index: step.caseIndex)
             } else {
                 let layout = LayoutFuzzer(reference: reference, backEnds: [], size: size).randomLayout(seed: seed, index: step.caseIndex)
                 try writeLayout(layout, backEnd: step.backEnd, seed: seed, index: step.caseIndex,
-                                lines: ["Found by `\(replay("layouts", step.caseIndex, seed: seed))`, not shrunk (stuck).",
+                                lines: ["Found by `\(replay("layout", step.caseIndex, seed: seed))`, not shrunk (stuck).",
                                         "\(step.backEnd): \(reason)"])
                 path = layoutPath(step.backEnd, seed: seed, index: step.caseIndex)
             }
@@ -213,7 +242,7 @@ struct Fuzz: ParsableCommand {
             path = "not written: \(error)"
         }
         Swift.print("\(kind) \(step.caseIndex) is \(reason); the case as it was: \(path)")
-        Swift.print("a back end call cannot be interrupted, so the run ends here (exit 1); replay: \(replay(kind + "s", step.caseIndex, seed: seed))")
+        Swift.print("a back end call cannot be interrupted, so the run ends here (exit 1); replay: \(replay(kind, step.caseIndex, seed: seed))")
     }
 
     /// Writes each finding's reproducer (`write` returns its path and the shrunk size) and prints the summary.
@@ -222,7 +251,7 @@ struct Fuzz: ParsableCommand {
         if !summary.findings.isEmpty { mkdir(output, 0o755) }
         for finding in summary.findings {
             let (path, shrunk) = try write(finding)
-            let replayIt = "replay: \(replay(kind + "s", finding.caseIndex, seed: seed))"
+            let replayIt = "replay: \(replay(kind, finding.caseIndex, seed: seed))"
             if finding.isOverBound {
                 Swift.print("\(kind) \(finding.caseIndex) is \(finding.reason) (\(finding.backEnd) was under way); the case as it was: \(path); \(replayIt)")
             } else {
@@ -246,5 +275,19 @@ struct Fuzz: ParsableCommand {
         return (nc.isEmpty ? "" : "; not converged (not counted as wrong): \(nc)")
             + (ap.isEmpty ? "" : "; labelled approximate (not counted as wrong): \(ap)")
             + (dc.isEmpty ? "" : "; declined as ill-conditioned (not counted as wrong): \(dc)")
+    }
+}
+
+extension DifferentialFuzzer.Shape {
+    /// How the fuzz run names one case of this shape ("system 12", "near-dependent system 12"); `--kind` is this
+    /// plus an s, with spaces as hyphens.
+    var caseName: String { self == .general ? "system" : "near-dependent system" }
+
+    init?(caseName: String) {
+        switch caseName {
+        case "system": self = .general
+        case "near-dependent system": self = .nearDependent
+        default: return nil
+        }
     }
 }

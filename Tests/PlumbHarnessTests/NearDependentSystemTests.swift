@@ -1,0 +1,108 @@
+import Testing
+import PlumbSystem
+import PlumbSolver
+import PlumbBatch
+import PlumbBackEnds
+@testable import PlumbHarness
+
+/// Rows that are nearly multiples of others, every number inside the Cassowary back end's stated range (the hostile
+/// round 3 findings W1–W5, as systems of my own of the same shape). The rule of `IllConditionedSystems`: ok only when
+/// right, otherwise approximate; a conflict only when it is one, otherwise declined as ill-conditioned.
+@Suite struct NearDependentSystemTests {
+    typealias Row = IllConditionedSystems.Row
+    static func q(_ text: String) -> Rational { IllConditionedSystems.q(text) }
+
+    /// x − 3y − 5 = 0 (required), 3x − 9.0000003y + 5 = 0 @750, y = −19 @250. The first gives x = 3y + 5; the second
+    /// then reads 9y + 15 − 9.0000003y + 5 = 0, so 3·10⁻⁷·y = 20: y = 2·10⁸/3, x = 2·10⁸ + 5 (the @250 row is given up).
+    /// 9.0000003 is not a `Double`: its rounding, divided by the 3·10⁻⁷ left of the cancellation, moves y by about
+    /// 0.1, more than the tolerance (0.067): floating point answered that as ok.
+    @Test func valuesThroughACancelledCoefficient() throws {
+        let result = try IllConditionedSystems.run(["x", "y"], [
+            ([(0, 1), (1, -3)], -5, .equal, .required),
+            ([(0, 3), (1, Self.q("-9.0000003"))], 5, .equal, 750),
+            ([(1, 1)], 19, .equal, 250),
+        ])
+        IllConditionedSystems.expectVouchedOrLabelled(result, ["x": 200_000_005, "y": 200_000_000.0 / 3], "W1")
+        #expect(result.status != .ok || abs((HostileSystems.value(result, "y") ?? 0) - 200_000_000.0 / 3) < 0.067)
+    }
+
+    /// v0 − 2v1 − 4 ≥ 0, v0 + 3v1 − 34 ≤ 0 (required); v0 + 2.99999999993·v1 − 36 = 0 @750; v0 + 49 = 0 @500;
+    /// v1 − 32 ≤ 0 @250. The @750 row holds exactly when v0 = 36 − 2.99999999993·v1, and then the second required row
+    /// reads 36 + 7·10⁻¹¹·v1 ≤ 34: v1 ≤ −2·10¹¹/7. Level 500 wants v0 as small as it can be, v0 = 36 − 2.99999999993·v1
+    /// falls as v1 rises: v1 = −2·10¹¹/7, v0 = 36 + (6·10¹¹ − 14)/7 = 600000000238/7. A floating-point simplex that takes
+    /// 7·10⁻¹¹ for round-off stops at v0 = 16, v1 = 6 with the @750 row violated by 2 and calls that ok.
+    @Test func anOptimumBeyondASlopeTheToleranceDiscards() throws {
+        let result = try IllConditionedSystems.run(["v0", "v1"], [
+            ([(0, 1), (1, -2)], -4, .greaterOrEqual, .required),
+            ([(0, 1), (1, 3)], -34, .lessOrEqual, .required),
+            ([(0, 1), (1, Self.q("2.99999999993"))], -36, .equal, 750),
+            ([(0, 1)], 49, .equal, 500),
+            ([(1, 1)], -32, .lessOrEqual, 250),
+        ])
+        IllConditionedSystems.expectVouchedOrLabelled(result, ["v0": 600_000_000_238.0 / 7, "v1": -200_000_000_000.0 / 7], "W3")
+    }
+
+    /// x + y ≤ 0 and x + (1 + 10⁻¹⁰)·y − 1 = 0, required; y = 0 @1. Subtracting, 10⁻¹⁰·y − 1 = −(x + y) ≥ 0: y ≥ 10¹⁰.
+    /// Feasible: y = 10¹⁰ (as close to 0 as it may be), x = 1 − (1 + 10⁻¹⁰)·10¹⁰ = −10¹⁰. Never "infeasible".
+    @Test func aFeasibleSystemIsNeverCalledInfeasible() throws {
+        let result = try IllConditionedSystems.run(["x", "y"], [
+            ([(0, 1), (1, 1)], 0, .lessOrEqual, .required),
+            ([(0, 1), (1, Self.q("1.0000000001"))], -1, .equal, .required),
+            ([(1, 1)], 0, .equal, 1),
+        ])
+        switch result.status {
+        case .unsupported:
+            #expect(result.message.contains("cannot be vouched for"), "\(result.message)")
+        default:
+            IllConditionedSystems.expectVouchedOrLabelled(result, ["x": -1e10, "y": 1e10], "W5")
+        }
+    }
+
+    /// 4x + 19 = 0 and −8.000000007x − 38 = 0, required: the first gives x = −4.75, and then the second reads
+    /// 8.000000007·4.75 − 38 = 3.325·10⁻⁸ ≠ 0: infeasible. Its residual is below the tolerance the back end keeps for
+    /// a redundant row (10⁻⁸ of the constants' scale), but far above round-off: not a redundancy to take silently.
+    @Test func anInconsistencyBelowTheToleranceIsNotOk() throws {
+        let result = try IllConditionedSystems.run(["x"], [
+            ([(0, 4)], 19, .equal, .required),
+            ([(0, Self.q("-8.000000007"))], -38, .equal, .required),
+        ])
+        #expect(result.status != .ok, "an infeasible system answered ok: \(result.values)")
+    }
+
+    /// The generator: deterministic, and each system has a row that is a small multiple of another but for one
+    /// coefficient moved by a power of ten between 10⁻³ and 10⁻¹¹.
+    @Test func theGeneratorMakesNearlyDependentRows() {
+        let generator = NearDependentSystems()
+        #expect(generator.system(seed: 3, index: 7) == generator.system(seed: 3, index: 7))
+        #expect(generator.system(seed: 3, index: 7) != generator.system(seed: 4, index: 7))
+        for index in 0..<50 {
+            let system = generator.system(seed: 9, index: index)
+            #expect((2...5).contains(system.variables.count))
+            let moved = system.constraints.filter { $0.label == "near base, moved" }
+            #expect(!moved.isEmpty)
+            for row in moved {
+                // some coefficient is not an integer, and its distance to the nearest integer is 10⁻³ … 10⁻¹¹ (times a digit)
+                let fractions = row.terms.compactMap { term -> Double? in
+                    let c = term.coefficient
+                    guard !c.isInteger else { return nil }
+                    let d = c.doubleValue
+                    return abs(d - d.rounded())
+                }
+                #expect(fractions.count == 1, "\(row.terms)")
+                if let f = fractions.first { #expect(f >= 1e-11 * 0.99 && f <= 9e-3 * 1.01, "\(f)") }
+            }
+        }
+    }
+
+    /// A few hundred near-dependent systems through the Cassowary back end, judged against the exact one: no answer
+    /// wrong and labelled ok, no feasible system called infeasible. (Before the watch on discarded quantities, about 2%
+    /// of such systems were; see `NearDependentSystems`.)
+    @Test func noWrongOkOnNearDependentSystems() throws {
+        let exact = try #require(PlumbBackEnds.all.first { $0.capabilities.exact })
+        let cassowary = try #require(PlumbBackEnds.named("cassowary"))
+        let fuzzer = DifferentialFuzzer(reference: exact, backEnds: [cassowary], shape: .nearDependent)
+        let summary = fuzzer.run(seed: 17, count: 400)
+        #expect(summary.cases == 400)
+        #expect(summary.findings.isEmpty, "\(summary.findings.map { "\($0.caseIndex): \($0.reason)" })")
+    }
+}
