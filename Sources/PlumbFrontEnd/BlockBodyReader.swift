@@ -19,6 +19,11 @@ struct BlockBodyReader {
     /// Kept references the block switches on or off after making them (`top.deactivate()`, `top.isActive = false`),
     /// in order: steps after the block.
     var referenceSteps: [(name: String, active: Bool, location: SourceLocation)] = []
+    /// `if`s and `switch`es around the statement being read.
+    var nesting = 0
+    /// The deepest nesting of `if` and `switch` read (as expressions stop at `ChainReader.maximumDepth`): deeper code
+    /// is an error at the statement that goes past it, found in time linear in the block, not a stack overflow.
+    static let maximumNesting = 64
 
     init(code: CodeText, parser: ChainParser) {
         self.code = code
@@ -44,8 +49,16 @@ struct BlockBodyReader {
     mutating func readStatement(_ range: Range<Int>, taking: Bool) throws(TextSyntaxError) {
         let s = range.lowerBound
         let end = range.upperBound
-        if code.hasWord("if", at: s, end: end) { return try readConditional(range, taking: taking) }
-        if code.hasWord("switch", at: s, end: end) { return try readSwitch(range, taking: taking) }
+        let isIf = code.hasWord("if", at: s, end: end)
+        if isIf || code.hasWord("switch", at: s, end: end) {
+            guard nesting < BlockBodyReader.maximumNesting else {
+                throw code.error("'\(isIf ? "if" : "switch")' nested too deeply (more than \(BlockBodyReader.maximumNesting) "
+                                 + "levels of if and switch): this reader stops there", at: s)
+            }
+            nesting += 1
+            defer { nesting -= 1 }
+            return isIf ? try readConditional(range, taking: taking) : try readSwitch(range, taking: taking)
+        }
         for word in ["for", "while", "repeat", "do"] where code.hasWord(word, at: s, end: end) {
             throw code.error("a '\(word)' loop inside a constraint block is not read: write its constraints out, "
                              + "or check the file with the loop unrolled", at: s)

@@ -13,6 +13,13 @@ public enum BackEnd: Sendable {
         .external(ExternalSolver(name: name, command: command, timeLimit: timeLimit))
     }
 
+    /// Whether `name` may name a back end: ASCII letters, digits, `-` and `_`, at most 64 of them. A name becomes a
+    /// file name (baselines, charts) and a column of the report: no path, markup or line break can enter through it.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
     public var name: String {
         switch self {
         case .native(let type): type.name

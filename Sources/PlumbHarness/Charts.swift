@@ -3,6 +3,8 @@ public struct Charts {
     public let results: RunResults
     public init(results: RunResults) { self.results = results }
 
+    /// The most decades a log axis spans: figures beyond are drawn at its edge.
+    static let maxDecades = 12
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
                           "#bcbd22", "#7f7f7f", "#393b79", "#ad494a"]
 
@@ -22,7 +24,10 @@ public struct Charts {
         let width = 720.0, height = 400.0, left = 70.0, right = 200.0, top = 40.0, bottom = 50.0
         let minN = Double(all.map(\.size).min() ?? 1), maxN = Double(all.map(\.size).max() ?? 10)
         let times = all.map(\.buildSolve).filter { $0 > 0 }
-        let loT = floor(log10(times.min() ?? 1e-6)), hiT = ceil(log10(times.max() ?? 1))
+        // finite times only, and at most 12 decades above the fastest (a results file is not trusted to be sane)
+        let finite = times.filter(\.isFinite)
+        let loT = max(-12, floor(log10(finite.min() ?? 1e-6)))
+        let hiT = min(loT + Double(Self.maxDecades), ceil(log10(finite.max() ?? 1)))
         let loN = floor(log10(max(1, minN))), hiN = max(loN + 1, ceil(log10(max(1, maxN))))
         func px(_ n: Double) -> Double { left + (log10(n) - loN) / (hiN - loN) * (width - left - right) }
         func py(_ t: Double) -> Double { height - bottom - (log10(t) - loT) / max(1, hiT - loT) * (height - top - bottom) }
@@ -59,14 +64,17 @@ public struct Charts {
         let legendRows = (names.count + 3) / 4
         let height = top + Double(uses.count) * rowHeight + 40 + Double(legendRows) * 18
         let worst = uses.flatMap { $0.standings.map(\.ratio) }.filter(\.isFinite).max() ?? 10
-        let decades = max(1, Int(ceil(log10(max(worst, 10)))))
-        func px(_ ratio: Double) -> Double { left + log10(max(1, ratio)) / Double(decades) * (width - left - right) }
+        // at most 12 decades: a ratio beyond 10¹² (a peer that timed itself at 10³⁰⁰ s) sits at the chart's edge
+        let decades = min(Self.maxDecades, max(1, Int(ceil(log10(max(worst, 10))))))
+        func px(_ ratio: Double) -> Double {
+            left + min(Double(decades), log10(max(1, ratio))) / Double(decades) * (width - left - right)
+        }
         var svg = header(width, height, title: "Time over the fastest's, per use (log scale; 1× is the fastest)")
         let axisBottom = top + Double(uses.count) * rowHeight
         for e in 0...decades {
             let x = px(pow(10, Double(e)))
             svg += line(x, top - 6, x, axisBottom, stroke: "#ddd")
-            svg += text(x, axisBottom + 16, e == 0 ? "1×" : "\(Int(pow(10, Double(e))))×", anchor: "middle")
+            svg += text(x, axisBottom + 16, e == 0 ? "1×" : (e < 7 ? "\(Int(pow(10, Double(e))))×" : "10^\(e)×"), anchor: "middle")
         }
         for (i, comparison) in uses.enumerated() {
             let y = top + Double(i) * rowHeight + rowHeight / 2

@@ -1,3 +1,4 @@
+import PlumbSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,12 +10,12 @@ public struct Comparison: Sendable {
     /// One change found.
     public struct Change: Sendable, CustomStringConvertible {
         public enum Kind: String, Sendable { case conformanceLoss = "conformance loss", conformanceGain = "conformance gain",
-                                                 slower, faster }
+                                                 timingLost = "timing lost", slower, faster }
         public let kind: Kind
         public let workload: String
         public let backEnd: String
         public let detail: String
-        public var isRegression: Bool { kind == .conformanceLoss || kind == .slower }
+        public var isRegression: Bool { kind == .conformanceLoss || kind == .timingLost || kind == .slower }
         public var description: String { "\(kind.rawValue): \(workload) on \(backEnd): \(detail)" }
     }
 
@@ -80,6 +81,25 @@ public struct Comparison: Sendable {
         }
         if !newBackEnds.subtracting(oldBackEnds).isEmpty {
             summary.append("the old run lacks " + newBackEnds.subtracting(oldBackEnds).sorted().joined(separator: ", "))
+        }
+        // A speed gate counts a lost figure as a regression, as the conformance gate does: a workload the old run
+        // timed that the new one did not (missing, failed, over budget), or a figure it no longer has.
+        let newTimings = Dictionary(new.timings.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        for o in old.timings.sorted(by: { key($0) < key($1) }) where o.status.isOK && !o.buildSolve.isEmpty {
+            let label = o.use == .lifecycle ? "\(o.workload) lifecycle" : o.workload
+            guard let t = newTimings[key(o)] else {
+                changes.append(Change(kind: .timingLost, workload: label, backEnd: o.backEnd, detail: "not timed in the new run"))
+                continue
+            }
+            if !t.status.isOK || t.buildSolve.isEmpty {
+                changes.append(Change(kind: .timingLost, workload: label, backEnd: o.backEnd,
+                                      detail: "no samples in the new run (\(t.status.description.excerpt))"))
+                continue
+            }
+            for kind in o.lifecycle.keys.sorted() where !(o.lifecycle[kind]?.isEmpty ?? true) && (t.lifecycle[kind]?.isEmpty ?? true) {
+                changes.append(Change(kind: .timingLost, workload: label, backEnd: o.backEnd,
+                                      detail: "\(kind): no samples in the new run"))
+            }
         }
         var logRatios: [String: [Double]] = [:]
         for t in new.timings {

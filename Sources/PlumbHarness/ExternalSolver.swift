@@ -143,12 +143,16 @@ public final class ExternalSolver: @unchecked Sendable {
         return samples
     }
 
+    /// The longest run a timing may claim: a day. A figure beyond (10³⁰⁰ s) is garbage, not a slow solver.
+    static let longestRun = RunResults.longestSample
+
     /// One run's figures from an answer (or an entry of `runs`).
     private static func sample(_ answer: JSONValue, operations expected: Int,
                                failure: (String) -> Failure) throws(Failure) -> RunSample {
         func seconds(_ key: String) throws(Failure) -> Double {
-            guard let lexeme = answer[key]?.numberLexeme, let s = Double(lexeme), s.isFinite, s >= 0 else {
-                throw failure("the answer to `run` needs \"\(key)\" as a number of seconds ≥ 0")
+            guard let lexeme = answer[key]?.numberLexeme, let s = Double(lexeme), s >= 0, s <= longestRun else {
+                throw failure("the answer to `run` needs \"\(key)\" as a number of seconds from 0 to \(Int(longestRun)) "
+                    + "(got \(answer[key]?.numberLexeme?.excerpt ?? "no number"))")
             }
             return s
         }
@@ -156,8 +160,8 @@ public final class ExternalSolver: @unchecked Sendable {
         let edits = try seconds("edit_total_s")
         var operations: [Double] = []
         for entry in answer["operations"]?.arrayValue ?? [] {
-            guard let lexeme = entry.numberLexeme, let s = Double(lexeme), s.isFinite, s >= 0 else {
-                throw failure("\"operations\" must hold a number of seconds ≥ 0 per operation")
+            guard let lexeme = entry.numberLexeme, let s = Double(lexeme), s >= 0, s <= longestRun else {
+                throw failure("\"operations\" must hold a number of seconds from 0 to \(Int(longestRun)) per operation")
             }
             operations.append(s)
         }

@@ -52,10 +52,24 @@ public struct PeerCatalog: Sendable {
     public init(root: String) throws(PeerError) {
         self.root = root
         var peers: [Peer] = []
+        var folderOfName: [String: String] = [:]
         for folder in Self.folders(in: root) {
             let path = "\(root)/\(folder)/peer.json"
-            guard let bytes = readFileBytes(atPath: path) else { continue }
-            peers.append(try Self.read(bytes, path: path, directory: "\(root)/\(folder)"))
+            guard let bytes = readFileBytes(atPath: path) else {
+                // a folder without peer.json is not a peer; one whose peer.json cannot be read is a broken peer
+                if fileExists(atPath: path) {
+                    throw PeerError("\(path): cannot be read as a file (a folder, a device, or no permission); a peer's "
+                        + "peer.json is a plumb-peer/1 JSON file")
+                }
+                continue
+            }
+            let peer = try Self.read(bytes, path: path, directory: "\(root)/\(folder)")
+            if let other = folderOfName[peer.name] {
+                throw PeerError("\(path): \"name\": \"\(peer.name)\" is taken by \(root)/\(other)/peer.json as well; "
+                    + "each peer needs a name of its own (it names the back end in reports)")
+            }
+            folderOfName[peer.name] = folder
+            peers.append(peer)
         }
         self.peers = peers.sorted { $0.name < $1.name }
     }
@@ -93,7 +107,7 @@ public struct PeerCatalog: Sendable {
         let quoted = "'" + directory.replacingAll("'", "'\\''") + "'"
         func command(_ key: String) throws(PeerError) -> String { try field(key).replacingAll("{dir}", quoted) }
         let name = try field("name")
-        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+        guard BackEnd.isValidName(name) else {
             throw PeerError("\(path): \"name\" must be letters, digits, - and _ (it names the back end in reports)")
         }
         return Peer(name: name, summary: try field("summary"), directory: directory, run: try command("run"),

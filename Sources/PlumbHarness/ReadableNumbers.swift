@@ -30,6 +30,7 @@ public enum ReadableNumbers {
 
     /// Three significant digits in scientific notation: `5.82e-11`.
     static func scientific(_ value: Double) -> String {
+        guard value.isFinite, value != 0 else { return format(value) }
         var exponent = Int((log10(abs(value))).rounded(.down))
         var mantissa = value / pow(10, Double(exponent))
         mantissa = (mantissa * 100).rounded() / 100

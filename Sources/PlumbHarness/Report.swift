@@ -210,6 +210,8 @@ public struct Report {
     }
 
     func scientific(_ v: Double) -> String {
+        // (a results file may hold an infinite or NaN error: a peer that answered garbage)
+        guard v.isFinite, v != 0 else { return ReadableNumbers.format(v) }
         let e = Int(floor(log10(abs(v))))
         return format3(v / pow(10, Double(e))) + "e" + String(e)
     }

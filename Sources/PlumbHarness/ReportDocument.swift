@@ -55,18 +55,33 @@ extension ReportDocument {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Text as one line of Markdown that stays text: line breaks (a solver's message may hold `\n# heading`) become
+    /// spaces, and `<` an entity, so that no markup of a back end's or a file's words reaches the page.
+    static func inline(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for c in text {
+            switch c {
+            case "\n", "\r", "\r\n", "\u{2028}", "\u{2029}": out.append(" ")
+            case "<": out += "&lt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
     static func markdown(_ block: Block) -> [String] {
         switch block {
         case .heading(let level, let text):
-            return [String(repeating: "#", count: max(2, min(6, level))) + " " + text, ""]
+            return [String(repeating: "#", count: max(2, min(6, level))) + " " + inline(text), ""]
         case .paragraph(let text):
-            return [text, ""]
+            return [inline(text), ""]
         case .bullets(let items):
-            return items.map { "- " + $0 } + [""]
+            return items.map { "- " + inline($0) } + [""]
         case .warning(let text):
-            return ["> **\(text)**", ""]
+            return ["> **\(inline(text))**", ""]
         case .table(let table):
-            let cell = { (text: String) in text.replacingAll("|", "\\|").replacingAll("\n", " ") }
+            let cell = { (text: String) in inline(text).replacingAll("|", "\\|") }
             var lines = ["| " + table.headers.map(cell).joined(separator: " | ") + " |"]
             lines.append("|" + table.headers.indices.map { table.numeric.contains($0) ? "---:|" : "---|" }.joined())
             for row in table.rows { lines.append("| " + row.map(cell).joined(separator: " | ") + " |") }
@@ -74,7 +89,7 @@ extension ReportDocument {
         case .chart(let file, _):
             return ["![\(file)](\(file))", ""]
         case .details(let summary, let blocks):
-            return ["<details><summary>\(summary)</summary>", ""] + blocks.flatMap(markdown) + ["</details>", ""]
+            return ["<details><summary>\(inline(summary))</summary>", ""] + blocks.flatMap(markdown) + ["</details>", ""]
         }
     }
 }

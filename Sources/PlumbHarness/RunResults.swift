@@ -159,6 +159,9 @@ extension RunResults {
         return JSONWriter.write(root, pretty: pretty)
     }
 
+    /// The longest timing sample a results file may hold: a day (the same bound as an external program's answer).
+    public static let longestSample = 86_400.0
+
     /// Reads a results file; errors say which field is wrong.
     public init(json bytes: [UInt8], source: String) throws(ResultsError) {
         let root: JSONValue
@@ -178,9 +181,24 @@ extension RunResults {
             guard let lexeme = v?.numberLexeme, let i = Int(lexeme) else { throw ResultsError("\(source): \(what) must be an integer") }
             return i
         }
+        /// Timing samples: seconds from 0 to `longestSample` each (NaN, negative or absurd figures are a damaged
+        /// or forged file, not a slow solver: every report and comparison would be wrong or worse).
         func doubles(_ v: JSONValue?, _ what: String) throws(ResultsError) -> [Double] {
             guard let a = v?.arrayValue else { throw ResultsError("\(source): \(what) must be an array") }
-            return try a.map { (e) throws(ResultsError) -> Double in try double(e, what) }
+            return try a.map { (e) throws(ResultsError) -> Double in
+                let s = try double(e, what)
+                guard s >= 0, s <= RunResults.longestSample else {
+                    throw ResultsError("\(source): \(what) holds \(s), not a number of seconds from 0 to "
+                                       + "\(Int(RunResults.longestSample))")
+                }
+                return s
+            }
+        }
+        /// A conformance error: 0 or more, infinite for an answer that was not a number.
+        func maxError(_ v: JSONValue?, _ what: String) throws(ResultsError) -> Double {
+            let e = try double(v, what)
+            guard e >= 0 else { throw ResultsError("\(source): \(what) holds \(e), not an error of 0 or more") }
+            return e
         }
         let tolerance = root["tolerance"]
         self.init(date: try string(root["date"], "date"), machine: try string(root["machine"], "machine"),
@@ -189,8 +207,13 @@ extension RunResults {
                                             relativeTolerance: try double(tolerance?["relative"], "tolerance.relative")))
         if let m = root["machine_state"], m != .null {
             let load = m["load_1min"].flatMap { $0 == .null ? nil : $0 }
+            let calibration = try double(m["calibration_s"], "machine_state.calibration_s")
+            guard calibration > 0, calibration <= RunResults.longestSample else {
+                throw ResultsError("\(source): machine_state.calibration_s holds \(calibration), not a positive number of "
+                                   + "seconds (the calibration loop's time, which every comparison divides by)")
+            }
             machineState = MachineState(load: try load.map { (v) throws(ResultsError) -> Double in try double(v, "machine_state.load_1min") },
-                                        calibration: try double(m["calibration_s"], "machine_state.calibration_s"))
+                                        calibration: calibration)
         }
         if let t = root["timing_policy"] {
             timing.warmups = try int(t["warmups"], "timing_policy.warmups")
@@ -228,7 +251,7 @@ extension RunResults {
                 layout: try string(c["layout"], "\(at).layout"), backEnd: try string(c["back_end"], "\(at).back_end"),
                 expectation: try int(c["expectation"], "\(at).expectation"), line: try int(c["line"], "\(at).line"),
                 outcome: outcome, differences: try differences(c, at: at),
-                maxError: try double(c["max_error"], "\(at).max_error")))
+                maxError: try maxError(c["max_error"], "\(at).max_error")))
         }
         for (i, t) in (root["timings"]?.arrayValue ?? []).enumerated() {
             let at = "timings[\(i)]"

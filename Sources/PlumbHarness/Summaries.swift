@@ -92,6 +92,7 @@ public func formatSeconds(_ s: Double) -> String {
 /// Three significant digits.
 /// Seconds (or any non-negative figure) to one decimal: `12.3`.
 public func formatTenths(_ v: Double) -> String {
+    guard v.isFinite, abs(v) < 1e15 else { return ReadableNumbers.format(v) }
     let tenths = Int((v * 10).rounded())
     return "\(tenths / 10).\(tenths % 10)"
 }

@@ -71,8 +71,30 @@ public func writeFile(_ bytes: [UInt8], atPath path: String) throws(FileReadErro
     guard let file = fopen(path, "wb") else {
         throw FileReadError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))")
     }
-    defer { fclose(file) }
-    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
-        throw FileReadError(path: path, reason: "cannot be written in full (\(String(cString: strerror(errno))))")
+    let written = fwrite(bytes, 1, bytes.count, file)
+    let writeErrno = errno
+    // the last buffered bytes go at close: a full disk is reported there (`/dev/full` takes the open)
+    let flushed = fflush(file) == 0
+    let flushErrno = errno
+    let closed = fclose(file) == 0
+    guard written == bytes.count else {
+        throw FileReadError(path: path, reason: "cannot be written in full (\(String(cString: strerror(writeErrno))))")
     }
+    guard flushed, closed else {
+        throw FileReadError(path: path, reason: "cannot be written in full (\(String(cString: strerror(flushed ? errno : flushErrno))))")
+    }
+}
+
+/// Whether anything (a file, a folder, a device) exists at `path`.
+public func fileExists(atPath path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+}
+
+/// Whether `a` and `b` name one file (the same device and inode, through any path or symbolic link); false when
+/// either does not exist. A tool that reads `a` and writes `b` refuses when they are one, or it would replace its input.
+public func isSameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat(), sb = stat()
+    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }

@@ -32,7 +32,25 @@ struct Bench: ParsableCommand {
             writeStandardError(message)
             Glibc.exit(64)
         }
-        main(arguments)
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            finishStandardOutput()
+            exit(withError: error)
+        }
+        finishStandardOutput()
+    }
+
+    /// Flushes standard output and exits 1 with a message when any of it could not be written (a full disk, a closed
+    /// pipe, `> /dev/full`): a command whose output was lost does not report success.
+    static func finishStandardOutput() {
+        // (every open stream: what is still buffered of standard output is written here, and fails on a full disk)
+        if fflush(nil) != 0 {
+            writeStandardError("Error: standard output could not be written in full (\(String(cString: strerror(errno)))); "
+                + "what this command printed is incomplete\n")
+            Glibc.exit(1)
+        }
     }
 }
 

@@ -31,10 +31,20 @@ struct Import: ParsableCommand {
     @Option(help: "The root's size as WIDTHxHEIGHT (default: 375x812, a phone).")
     var root = "375x812"
 
+    /// The source's name with `.layout` for its extension.
+    static func suggestedOutput(for file: String) -> String {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let stem = name.split(separator: ".").dropLast().joined(separator: ".")
+        return (stem.isEmpty ? name : stem) + ".layout"
+    }
+
     func run() throws {
         let parts = root.split(separator: "x")
         guard parts.count == 2, let w = Rational(String(parts[0])), let h = Rational(String(parts[1])), w > .zero, h > .zero else {
             throw ValidationError("--root takes WIDTHxHEIGHT with positive numbers, as in --root 390x844, not '\(root.excerpt)'")
+        }
+        if let output, isSameFile(file, output) {
+            throw ValidationError("-o \(output.excerpt) is the source file itself: the layout would replace it; write it elsewhere, as in -o \(Self.suggestedOutput(for: file))")
         }
         let source = String(decoding: try exitOnInputError { try readFile(file) }, as: UTF8.self)
         var importer = SourceImport(file: file, source: source)

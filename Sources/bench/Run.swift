@@ -4,6 +4,7 @@ import PlumbSolver
 import PlumbBatch
 import PlumbCorpus
 import PlumbHarness
+import PlumbBackEnds
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,7 +41,12 @@ struct BackEndOptions: ParsableArguments {
             guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex else {
                 throw ValidationError("--external takes NAME=COMMAND, e.g. kiwi='python3 peers/kiwi/adapter.py'")
             }
-            result.append(.external(name: String(spec[..<eq]), command: String(spec[spec.index(after: eq)...])))
+            let name = String(spec[..<eq])
+            guard BackEnd.isValidName(name) else {
+                throw ValidationError("--external: the name '\(name.excerpt)' must be letters, digits, - and _ (at most 64): "
+                    + "it names the back end in reports and in file names, as in --external mykiwi='python3 adapter.py'")
+            }
+            result.append(.external(name: name, command: String(spec[spec.index(after: eq)...])))
         }
         if !peers.isEmpty {
             let catalog = try peerCatalog()
@@ -52,6 +58,14 @@ struct BackEndOptions: ParsableArguments {
             }
         }
         guard !result.isEmpty else { throw ValidationError("no back end to run: this build has none yet; pass --external NAME=COMMAND") }
+        var seen = Set<String>()
+        for backEnd in result where !seen.insert(backEnd.name).inserted {
+            let native = PlumbBackEnds.named(backEnd.name) != nil
+            throw ValidationError("two back ends are named '\(backEnd.name)'"
+                + (native ? " (one of them is this build's own back end)" : "")
+                + ": their results would be merged and either blamed for the other's; give the external program "
+                + "another name, as in --external my-\(backEnd.name)=COMMAND")
+        }
         return result
     }
 }

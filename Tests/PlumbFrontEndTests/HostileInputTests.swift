@@ -35,6 +35,23 @@ import PlumbSystem
         }
     }
 
+    /// `if`s nested far past the reader's limit: an error at the statement that goes past it, naming the limit,
+    /// not a stack overflow; the chain inside the limit still counts as read (the 64th level's `make.width`).
+    @Test func deeplyNestedBranchesStopAtTheStatedDepth() throws {
+        func nested(_ depth: Int) -> String {
+            "root 375 667\nview a\n[a mas_makeConstraints:^(MASConstraintMaker *make) {\n"
+                + String(repeating: "if (c) {", count: depth) + "make.width.equalTo(@10);"
+                + String(repeating: "}", count: depth) + "\n}];\n"
+        }
+        let limit = BlockBodyReader.maximumNesting
+        #expect(syntaxError(nested(limit)) == nil, "\(limit) levels are read")
+        for depth in [limit + 1, 5_000] {
+            let error = try #require(syntaxError(nested(depth)))
+            #expect(error.message.contains("nested too deeply") && error.message.contains("\(limit)"), "\(error.message)")
+            #expect(error.location.line == 4)
+        }
+    }
+
     /// The syntax error reading `text`, or nil.
     func syntaxError(_ text: String) -> TextSyntaxError? {
         do {

@@ -58,6 +58,20 @@ func removeTree(_ path: String) { _ = system("rm -rf '\(path)'") }
         }
     }
 
+    @Test func twoPeersOfOneNameOrAnUnreadableManifestAreErrors() {
+        let twice = scratchFolder(["peers/demo/peer.json": Self.demo, "peers/demo2/peer.json": Self.demo])
+        defer { removeTree(twice) }
+        do { _ = try PeerCatalog(root: twice + "/peers"); Issue.record("two peers named demo were taken") } catch {
+            #expect(error.description.contains("is taken by") && error.description.contains("demo/peer.json"), "\(error)")
+        }
+        // a peer.json that is a folder: the peer is broken, not absent
+        let folder = scratchFolder(["peers/demo/peer.json/inside.txt": "x"])
+        defer { removeTree(folder) }
+        do { _ = try PeerCatalog(root: folder + "/peers"); Issue.record("an unreadable peer.json was passed over") } catch {
+            #expect(error.description.contains("cannot be read as a file"), "\(error)")
+        }
+    }
+
     @Test func anUnknownNameListsThePeersThereAre() throws {
         let root = scratchFolder(["peers/demo/peer.json": Self.demo])
         defer { removeTree(root) }

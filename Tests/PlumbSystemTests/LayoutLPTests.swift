@@ -1,5 +1,8 @@
 import Testing
 import PlumbSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 private func readLP(_ text: String) throws(InterchangeError) -> LinearSystem {
     try LinearSystem(layoutLP: Array(text.utf8), source: "test.json")
@@ -378,5 +381,25 @@ struct LayoutLPTests {
         } catch {
             #expect(error.description.contains("cannot open the file"))
         }
+    }
+}
+
+/// Writing files: a write that fails at close (a full disk) is an error, and one file reached by two paths is one.
+@Suite struct FileWritingTests {
+    @Test func aFullDiskIsAnErrorNotASilentLoss() {
+        #expect(throws: FileReadError.self) { try writeFile(Array("a small layout\n".utf8), atPath: "/dev/full") }
+    }
+
+    @Test func oneFileThroughTwoPathsIsTheSameFile() throws {
+        let folder = "/tmp/plumb-same-file-\(getpid())"
+        mkdir(folder, 0o755)
+        defer { _ = unlink(folder + "/a.m"); _ = unlink(folder + "/link.m"); _ = unlink(folder + "/b.m"); rmdir(folder) }
+        try writeFile(Array("x".utf8), atPath: folder + "/a.m")
+        try writeFile(Array("y".utf8), atPath: folder + "/b.m")
+        #expect(symlink(folder + "/a.m", folder + "/link.m") == 0)
+        #expect(isSameFile(folder + "/a.m", folder + "/./a.m"))
+        #expect(isSameFile(folder + "/a.m", folder + "/link.m"))
+        #expect(!isSameFile(folder + "/a.m", folder + "/b.m"))
+        #expect(!isSameFile(folder + "/a.m", folder + "/missing.m"), "a file that does not exist yet is no other file")
     }
 }
