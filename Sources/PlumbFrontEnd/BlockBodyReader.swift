@@ -533,7 +533,7 @@ enum CodeDeclaration {
     }
 
     private static func isName(_ w: String) -> Bool {
-        guard let f = w.first, f.isLetter || f == "_" else { return false }
-        return w.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        guard let f = w.first, Identifier.isStart(f) else { return false }
+        return w.allSatisfy(Identifier.isPart)
     }
 }

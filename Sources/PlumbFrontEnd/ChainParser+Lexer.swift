@@ -75,7 +75,7 @@ extension ChainParser {
             let start = i
             if ChainParser.isIdentifierStart(c) || (c == "$" && char(i + 1).map(ChainParser.isDigit) == true) {
                 i += 1
-                while let d = char(i), ChainParser.isIdentifierStart(d) || ChainParser.isDigit(d) { i += 1 }
+                while let d = char(i), Identifier.isPart(d) { i += 1 }
                 let name = text(start, i)
                 tokens.append(ChainToken(kind: .identifier(name), column: column(start), start: start, end: i, text: name))
                 continue
@@ -87,7 +87,7 @@ extension ChainParser {
                 while let d = char(i), ChainParser.isDigit(d) { i += 1 }
                 let digits = "0" + text(start, i)
                 if let f = char(i), f == "f" || f == "F",
-                   !(char(i + 1).map { ChainParser.isIdentifierStart($0) || ChainParser.isDigit($0) } ?? false) {
+                   !(char(i + 1).map { Identifier.isPart($0) } ?? false) {
                     i += 1
                 }
                 tokens.append(ChainToken(kind: .number(digits), column: column(start), start: start, end: i, text: text(start, i)))
@@ -100,14 +100,14 @@ extension ChainParser {
                     hasPoint = true
                     i += 1
                     while let d = char(i), ChainParser.isDigit(d) { i += 1 }
-                } else if char(i) == ".", !(char(i + 1).map { ChainParser.isDigit($0) || ChainParser.isIdentifierStart($0) } ?? false) {
+                } else if char(i) == ".", !(char(i + 1).map { Identifier.isPart($0) } ?? false) {
                     // C's `1.` (as in `1./count`): the number 1
                     let digits = text(start, i)
                     i += 1
                     tokens.append(ChainToken(kind: .number(digits), column: column(start), start: start, end: i, text: text(start, i)))
                     continue
                 } else if char(i) == ".", let f = char(i + 1), f == "f" || f == "F",
-                          !(char(i + 2).map { ChainParser.isIdentifierStart($0) || ChainParser.isDigit($0) } ?? false) {
+                          !(char(i + 2).map { Identifier.isPart($0) } ?? false) {
                     // C's `10.f`: the number is `10.`; the suffix is dropped below.
                     let digits = text(start, i)
                     i += 2
@@ -126,7 +126,7 @@ extension ChainParser {
                 let digits = text(start, i)
                 // C's `0.5f` / `1e3F`.
                 if hasPoint, let f = char(i), f == "f" || f == "F",
-                   !(char(i + 1).map { ChainParser.isIdentifierStart($0) || ChainParser.isDigit($0) } ?? false) {
+                   !(char(i + 1).map { Identifier.isPart($0) } ?? false) {
                     i += 1
                 }
                 tokens.append(ChainToken(kind: .number(digits), column: column(start), start: start, end: i, text: text(start, i)))
@@ -184,9 +184,7 @@ extension ChainParser {
         return (l, c)
     }
 
-    static func isIdentifierStart(_ c: Character) -> Bool {
-        c == "_" || (c.isASCII && c.isLetter)
-    }
+    static func isIdentifierStart(_ c: Character) -> Bool { Identifier.isStart(c) }
 
     static func isDigit(_ c: Character) -> Bool {
         c.isASCII && c.isWholeNumber

@@ -87,7 +87,11 @@ extension ChainReader {
         }
         uses.append(ParameterUse(name: name, role: role, location: location(of: position), isBound: true, taken: bound))
         guard let value = ParameterBindings.number(bound) else {
-            throw error("the value '\(name.excerpt)' is bound to '\(bound.excerpt)': expected a number such as 12, -0.5 or 3/2", at: position)
+            // a number written with an exponent beyond what an exact fraction of 128-bit integers holds
+            let numeric = !bound.isEmpty && bound.allSatisfy { $0.isNumber || "+-.eE/ ".contains($0) } && bound.contains { $0.isNumber }
+            throw error("the value '\(name.excerpt)' is bound to '\(bound.excerpt)': "
+                        + (numeric ? "that number cannot be kept exactly (Plumb's exact numbers are fractions of 128-bit integers)"
+                                   : "expected a number such as 12, -0.5 or 3/2"), at: position)
         }
         return .number(value)
     }

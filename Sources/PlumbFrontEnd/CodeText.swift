@@ -111,7 +111,7 @@ struct CodeText {
         return true
     }
 
-    func isNameCharacter(_ c: Character) -> Bool { c == "_" || c == "$" || (c.isASCII && (c.isLetter || c.isNumber)) }
+    func isNameCharacter(_ c: Character) -> Bool { c == "$" || Identifier.isPart(c) }
 
     /// Splits `range` into statements: at `;` outside brackets, and at a line break outside brackets unless the
     /// statement goes on (the next line starts with `.`, `?`, `:` or an operator, or this one ends with one, or

@@ -382,6 +382,54 @@ extension LayoutFileReader {
 
     /// `param NAME = VALUE`: binds a parameter unless the command line did. The name is everything before the last
     /// ` = ` (so it may hold `==`), or a quoted string.
+    /// Reads every `param` line and `parameters { }` block of the file (one-line blocks too, `NAME = VALUE` entries
+    /// separated by `;`), before the rest: a binding holds wherever the file writes it. A name bound twice to
+    /// different values is an error naming both lines.
+    mutating func readAllParameters() throws(TextSyntaxError) {
+        var k = 0
+        while k < lines.count {
+            let number = k + 1
+            let text = stripComment(lines[k]).trimmingWhitespace
+            k += 1
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let head = words.first else { continue }
+            let column = (lines[number - 1].firstIndex { !$0.isWhitespace })
+                .map { lines[number - 1].distance(from: lines[number - 1].startIndex, to: $0) + 1 } ?? 1
+            if head == "param" {
+                try readParameter(text.dropFirst(5), line: number, column: column + 6)
+            } else if head == "parameters", words.count >= 2, words[1] == "{" {
+                let afterBrace = text[text.index(after: text.firstIndex(of: "{")!)...]
+                if let close = afterBrace.firstIndex(of: "}") {
+                    // `parameters { a = 1; b = 2 }` on one line
+                    for entry in afterBrace[..<close].split(separator: ";") where !entry.trimmingWhitespace.isEmpty {
+                        try readParameter(entry.trimmingWhitespace, line: number, column: column)
+                    }
+                    continue
+                }
+                var closed = false
+                while k < lines.count {
+                    let inner = stripComment(lines[k]).trimmingWhitespace
+                    k += 1
+                    if inner.isEmpty { continue }
+                    if inner == "}" { closed = true; break }
+                    try readParameter(inner, line: k, column: 1)
+                }
+                if !closed {
+                    throw error("the parameters block opened here is never closed: expected `}`", line: number, column: column)
+                }
+            }
+        }
+    }
+
+    /// Skips the lines of a `parameters {` block up to its `}` (already read by `readAllParameters`).
+    mutating func skipParameterBlock() {
+        while index < lines.count {
+            let text = stripComment(lines[index]).trimmingWhitespace
+            index += 1
+            if text == "}" { return }
+        }
+    }
+
     mutating func readParameter(_ s: Substring, line: Int, column: Int) throws(TextSyntaxError) {
         guard let eq = s.ranges(of: " = ").last ?? s.ranges(of: "=").last else {
             throw error("expected `param NAME = VALUE` (NAME as the code writes it: `param kScale(12) = 12`)", line: line, column: column)
@@ -393,19 +441,14 @@ extension LayoutFileReader {
             throw error("expected `param NAME = VALUE` with a name and a value", line: line, column: column)
         }
         let key = ParameterBindings.normalized(String(name))
-        if !boundOutside.contains(key) { bindings[key] = String(value) }
-    }
-
-    /// `parameters {` then `NAME = VALUE` lines, `}`.
-    mutating func readParameterBlock(location: SourceLocation) throws(TextSyntaxError) {
-        while index < lines.count {
-            let number = index + 1
-            let text = stripComment(lines[index]).trimmingWhitespace
-            index += 1
-            if text.isEmpty { continue }
-            if text == "}" { return }
-            try readParameter(text, line: number, column: 1)
+        if let earlier = fileBindings[key] {
+            guard earlier.value == String(value) else {
+                throw error("'\(key.excerpt)' is bound twice in this file: to \(earlier.value.excerpt) on line \(earlier.line) "
+                            + "and to \(String(value).excerpt) here; keep one", line: line, column: column)
+            }
+            return
         }
-        throw error("the parameters block opened here is never closed: expected `}`", line: location.line, column: location.column ?? 1)
+        fileBindings[key] = (String(value), line)
+        if !boundOutside.contains(key) { bindings[key] = String(value) }
     }
 }

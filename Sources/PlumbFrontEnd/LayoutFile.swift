@@ -76,6 +76,8 @@ struct LayoutFileReader {
     var bindings: ParameterBindings
     /// Names bound from outside the file (a `param` line does not change them).
     let boundOutside: Set<String>
+    /// The file's own bindings, with the line of each.
+    var fileBindings: [String: (value: String, line: Int)] = [:]
     var parameterUses: [ParameterUse] = []
     /// Views the code names without the file declaring them, added as it names them (in file order).
     var undeclaredViews: [UndeclaredView] = []
@@ -110,6 +112,8 @@ struct LayoutFileReader {
     }
 
     mutating func read(defaultName: String) throws(TextSyntaxError) -> LayoutScript {
+        // the file's bindings hold wherever they are written (a `param` line below the code that uses it binds it)
+        try readAllParameters()
         while index < lines.count && errors.count < LayoutFileReader.errorLimit {
             let lineNumber = index + 1
             let raw = lines[index]
@@ -191,9 +195,9 @@ struct LayoutFileReader {
                                                                notes: &notes)
             parameterUses += notes.parameterUses
         case "param":
-            try readParameter(s.dropFirst(5), line: line, column: column + 6)
-        case "parameters" where words.count == 2 && words[1] == "{":
-            try readParameterBlock(location: location)
+            break   // read before the rest of the file (`readAllParameters`)
+        case "parameters" where words.count >= 2 && words[1] == "{":
+            if !s.hasSuffix("}") || words.count == 2 { skipParameterBlock() }   // (read before the rest)
         case "self" where words.count == 2 && isIdentifier(words[1]):
             selfView = try viewID(words[1], line: line, column: column)
         case "view":
@@ -540,8 +544,8 @@ struct LayoutFileReader {
     }
 
     func isIdentifier(_ s: Substring) -> Bool {
-        guard let first = s.first, first.isLetter || first == "_" else { return false }
-        return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard let first = s.first, Identifier.isStart(first) else { return false }
+        return s.allSatisfy(Identifier.isPart)
     }
 
     /// Swift's `#available(...)` and kin, which a `#` comment must not swallow in copied code.

@@ -198,9 +198,22 @@ extension ParameterUse {
             let uses = places[name]!
             let shown = uses.prefix(4).map { "\($0.location)" }.joined(separator: ", ")
             let more = uses.count > 4 ? ", ... (\(uses.count) uses)" : ""
-            lines.append("  \(name) = \(uses[0].taken)   used at \(shown)\(more)")
+            lines.append("  \(name.excerpt) = \(uses[0].taken.excerpt)   used at \(shown)\(more)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A warning naming the bindings (`--param`) that no use in `uses` reads: a typo binds nothing, and says so. Nil
+    /// when every binding is used.
+    public static func unusedWarning(_ bindings: ParameterBindings, _ uses: [ParameterUse]) -> String? {
+        let used = Set(uses.map { ParameterBindings.normalized($0.name) })
+        let unused = bindings.values.keys.filter { !used.contains($0) }.sorted()
+        guard !unused.isEmpty else { return nil }
+        let names = unused.prefix(8).map { "'\($0.excerpt)'" }.joined(separator: ", ") + (unused.count > 8 ? ", ..." : "")
+        let known = Array(Set(uses.map(\.name))).sorted()
+        return "warning: --param \(names) \(unused.count == 1 ? "is" : "are") not used by the layout"
+            + (known.isEmpty ? " (it names no parameter)" : "; it names " + known.prefix(8).map { $0.excerpt }.joined(separator: ", ")
+                + (known.count > 8 ? ", ..." : ""))
     }
 }
 

@@ -90,8 +90,7 @@ struct ImportWriter {
             if k == 0, part.hasPrefix("_"), part.count > 1 { part.removeFirst() }
             id += (k == 0 ? "" : "_") + part
         }
-        guard let first = id.first, first.isLetter || first == "_",
-              id.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) else { return nil }
+        guard let first = id.first, Identifier.isStart(first), id.allSatisfy(Identifier.isPart) else { return nil }
         return id
     }
 
@@ -204,7 +203,7 @@ struct ImportWriter {
             var j = dot - 1
             while j >= block.start {
                 let c = m[j]
-                if c == "_" || c == "$" || (c.isASCII && (c.isLetter || c.isNumber)) || c == "." || c == "?" || c == "!" { j -= 1; continue }
+                if c == "$" || Identifier.isPart(c) || c == "." || c == "?" || c == "!" { j -= 1; continue }
                 if c == "]" {
                     var depth = 0
                     while j >= block.start {
@@ -233,7 +232,7 @@ struct ImportWriter {
                 var j = i + 1
                 while j < block.end && m[j] == " " { j += 1 }
                 var k = j
-                while k < block.end && (m[k] == "_" || m[k] == "." || m[k] == "!" || m[k] == "?" || (m[k].isASCII && (m[k].isLetter || m[k].isNumber))) { k += 1 }
+                while k < block.end && (m[k] == "." || m[k] == "!" || m[k] == "?" || Identifier.isPart(m[k])) { k += 1 }
                 while k < block.end && m[k] == " " { k += 1 }
                 if k > j, k < block.end, m[k] == ")" || m[k] == "," || m[k] == "]", m[j].isLetter || m[j] == "_" {
                     let path = String(scan.text[j..<k]).trimmingCharacters(in: " ")
@@ -322,7 +321,11 @@ struct ImportWriter {
             add("    make.edges.equalTo(superview)")
             add("}")
         }
-        for (c, constant) in scan.constants.enumerated() where !dropped.contains(c) {
+        // in dependency order: C macros expand where they are used, so `#define kTop (kMargin + 5)` may come above
+        // `#define kMargin 10`; a `let` must follow the ones it names
+        let ordered = ImportWriter.dependencyOrder(scan.constants.map { ($0.name, $0.value) })
+        for c in ordered where !dropped.contains(c) {
+            let constant = scan.constants[c]
             guard let value = ImportWriter.constantValue(constant.value) else { continue }
             let line = location(ofOffset: constant.offset).line
             add("let \(constant.name) = \(value)", .constant(c), source: (line, 0))
@@ -343,6 +346,44 @@ struct ImportWriter {
             for (k, line) in text.enumerated() { add(line, .block(b), source: (where_.line + k, indent)) }
         }
         return Written(text: lines.joined(separator: "\n") + "\n", origins: origins, sourceLines: sourceLines)
+    }
+
+    /// The indices of `constants` (name, value) in an order where each comes after the others its value names (file
+    /// order otherwise, and for names that refer to each other in a cycle, which stay parameters).
+    /// - Complexity: O(total length of the values + number of constants).
+    static func dependencyOrder(_ constants: [(name: String, value: String)]) -> [Int] {
+        var byName: [String: [Int]] = [:]
+        for (k, c) in constants.enumerated() { byName[c.name, default: []].append(k) }
+        enum Mark { case unvisited, visiting, done }
+        var mark = [Mark](repeating: .unvisited, count: constants.count)
+        var order: [Int] = []
+        order.reserveCapacity(constants.count)
+        // iterative depth-first search (a long chain of macros must not exhaust the stack)
+        for root in constants.indices where mark[root] == .unvisited {
+            var stack: [(index: Int, names: [Int], next: Int)] = []
+            func referenced(_ k: Int) -> [Int] {
+                let words = constants[k].value.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+                return words.flatMap { byName[String($0)] ?? [] }.filter { $0 != k }
+            }
+            mark[root] = .visiting
+            stack.append((root, referenced(root), 0))
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                if stack[top].next < stack[top].names.count {
+                    let d = stack[top].names[stack[top].next]
+                    stack[top].next += 1
+                    if mark[d] == .unvisited {
+                        mark[d] = .visiting
+                        stack.append((d, referenced(d), 0))
+                    }
+                } else {
+                    mark[stack[top].index] = .done
+                    order.append(stack[top].index)
+                    stack.removeLast()
+                }
+            }
+        }
+        return order
     }
 
     /// A declaration's value as a `let` can take it: a number, an expression of numbers and names, or a struct;

@@ -54,6 +54,20 @@ public struct SourceImport {
             Skip(location: writer.location(ofOffset: r.offset), construct: r.construct, reason: r.reason)
         }
         var left: Set<Int> = []
+        // a block holding a NUL character (read as a space) is left out, with where the NUL is
+        for nul in scan.nulOffsets {
+            guard let b = scan.blocks.indices.first(where: { scan.blocks[$0].start <= nul && nul < scan.blocks[$0].end }),
+                  left.insert(b).inserted else { continue }
+            let at = writer.location(ofOffset: nul)
+            skipped.append(writer.skip(block: b, reason: "it holds a NUL character at \(at.line):\(at.column ?? 1), "
+                                       + "which no source file means"))
+        }
+        if let comment = scan.unclosedComment {
+            let at = writer.location(ofOffset: comment)
+            skipped.append(Skip(location: at, construct: "/*",
+                                reason: "this comment is never closed: the rest of the file is read as a comment, and any "
+                                    + "blocks in it are not read"))
+        }
         var dropped: Set<Int> = []   // constant lines
         var script: LayoutScript?
         var written = writer.layout(leavingOut: left, droppingConstants: dropped)

@@ -40,6 +40,11 @@ struct SourceScan {
     let text: [Character]
     /// `text` with comments, strings and character literals replaced by spaces (line breaks kept).
     let masked: [Character]
+    /// For each offset (and one past the end), the innermost `{` of `masked` still open before it, -1 when none:
+    /// what encloses a block, found without scanning back to the file's start for each one.
+    let innermostOpen: [Int32]
+    /// For each `{` of `masked`, the offset of the `}` that closes it, -1 when none does (elsewhere -1 too).
+    let closingBrace: [Int32]
     var blocks: [Block] = []
     var refusals: [Refusal] = []
     /// (superview expression, subview expression, offset) for every `addSubview` and kin.
@@ -50,9 +55,20 @@ struct SourceScan {
     /// Whether the code declares a local variable named `view` (which then is not the root).
     var declaresLocalView = false
 
+    /// Offsets of the NUL characters the source held (each read as a space; the blocks that hold one are left out).
+    var nulOffsets: [Int] = []
+    /// Where a `/*` comment opens that no `*/` closes (the rest of the file is that comment), if one does.
+    var unclosedComment: Int?
+
     init(_ source: String) {
-        text = Array(source)
-        masked = SourceScan.mask(text)
+        var chars = Array(source)
+        for i in chars.indices where chars[i] == "\u{0}" {
+            nulOffsets.append(i)
+            chars[i] = " "
+        }
+        text = chars
+        (masked, unclosedComment) = SourceScan.mask(text)
+        (innermostOpen, closingBrace) = SourceScan.braceTables(masked)
         findBlocks()
         findAdditions()
         findConstants()
@@ -65,8 +81,10 @@ struct SourceScan {
 
     // MARK: Masking
 
-    static func mask(_ chars: [Character]) -> [Character] {
+    /// `chars` with comments and literals blanked, and where a `/*` opens that never closes.
+    static func mask(_ chars: [Character]) -> (masked: [Character], unclosedComment: Int?) {
         var out = chars
+        var unclosed: Int? = nil
         var i = 0
         func blank(_ a: Int, _ b: Int) { for k in a..<min(b, out.count) where !out[k].isNewline { out[k] = " " } }
         while i < chars.count {
@@ -80,6 +98,7 @@ struct SourceScan {
             if c == "/" && next == "*" {
                 var j = i + 2
                 while j + 1 < chars.count && !(chars[j] == "*" && chars[j + 1] == "/") { j += 1 }
+                if j + 1 >= chars.count && unclosed == nil { unclosed = i }
                 blank(i, j + 2); i = j + 2; continue
             }
             if c == "\"" {
@@ -104,23 +123,144 @@ struct SourceScan {
             }
             i += 1
         }
-        return out
+        return (out, unclosed)
     }
 
     // MARK: Blocks
 
     mutating func findBlocks() {
+        findMacros()
         var i = 0
+        var macrosWithBlocks: [Int] = []
         while i < masked.count {
             guard let (method, kind, methodStart) = blockMethod(at: i) else { i += 1; continue }
             let afterMethod = methodStart + method.count
             i = afterMethod
+            if let m = macros.firstIndex(where: { $0.range.contains(methodStart) }) {
+                // a block in a macro's body is read where the macro is used, with its arguments (below)
+                if macrosWithBlocks.last != m { macrosWithBlocks.append(m) }
+                i = macros[m].range.upperBound
+                continue
+            }
             if method.hasSuffix(":") {
                 readObjectiveCCall(kind: kind, methodStart: methodStart, afterMethod: afterMethod)
             } else {
                 readSwiftCall(kind: kind, methodStart: methodStart, afterMethod: afterMethod)
             }
         }
+        for m in macrosWithBlocks { expandUses(of: macros[m]) }
+        blocks.sort { $0.start < $1.start }
+    }
+
+    // MARK: Macros
+
+    /// A `#define`: its name, its parameters (nil for an object-like macro), where its body is, and its whole text
+    /// (continuation lines included).
+    struct Macro {
+        var name: String
+        var parameters: [String]?
+        var body: Range<Int>
+        var range: Range<Int>
+    }
+
+    /// Every `#define` of the file, in order.
+    mutating func findMacros() {
+        var lineStart = 0
+        while lineStart < masked.count {
+            var lineEnd = lineStart
+            while lineEnd < masked.count && !masked[lineEnd].isNewline { lineEnd += 1 }
+            var k = lineStart
+            while k < lineEnd && (masked[k] == " " || masked[k] == "\t") { k += 1 }
+            guard matches("#define", at: k) else { lineStart = lineEnd + 1; continue }
+            // continuation lines: a line ending in `\` goes on
+            var end = lineEnd
+            while end < masked.count, end > 0, masked[end - 1] == "\\" {
+                end += 1
+                while end < masked.count && !masked[end].isNewline { end += 1 }
+            }
+            var n = k + 7
+            while n < end && (masked[n] == " " || masked[n] == "\t") { n += 1 }
+            let nameStart = n
+            while n < end && isName(masked[n]) { n += 1 }
+            let name = String(masked[nameStart..<n])
+            var parameters: [String]? = nil
+            if n < end && masked[n] == "(" {
+                guard let close = (n..<end).first(where: { masked[$0] == ")" }) else { lineStart = end + 1; continue }
+                parameters = String(masked[(n + 1)..<close]).split(separator: ",")
+                    .map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+                n = close + 1
+            }
+            if !name.isEmpty { macros.append(Macro(name: name, parameters: parameters, body: n..<end, range: lineStart..<end)) }
+            lineStart = end + 1
+        }
+    }
+
+    /// Reads the block in `macro`'s body at each use of the macro outside the `#define`s: its parameters replaced by
+    /// the arguments (as the preprocessor does), the block as if written at the use.
+    mutating func expandUses(of macro: Macro) {
+        let body = String(text[macro.body]).replacing("\\\n", with: " ").trimmingCharacters(in: " \t\n;")
+        for nameEnd in occurrenceEnds(of: macro.name) {
+            let start = nameEnd - macro.name.count
+            guard !macros.contains(where: { $0.range.contains(start) }),
+                  start == 0 || !isName(masked[start - 1]), nameEnd >= masked.count || !isName(masked[nameEnd]) else { continue }
+            var expanded = body, useEnd = nameEnd
+            if let parameters = macro.parameters {
+                var k = nameEnd
+                while k < masked.count && (masked[k] == " " || masked[k] == "\t") { k += 1 }
+                guard k < masked.count, masked[k] == "(", let arguments = callArguments(openingAt: k),
+                      arguments.values.count == parameters.count else { continue }
+                expanded = SourceScan.substituting(parameters, with: arguments.values, in: body)
+                useEnd = arguments.end
+            }
+            guard let (method, kind) = SourceScan.objectiveCMethods.first(where: { expanded.contains($0.0) }),
+                  let call = expanded.firstRange(of: method),
+                  let open = expanded[..<call.lowerBound].lastIndex(of: "[") else { continue }
+            let receiver = String(expanded[expanded.index(after: open)..<call.lowerBound]).trimmingCharacters(in: " \t")
+            var block = Block(kind: kind, receiver: receiver, start: start, end: callEnd(after: useEnd - 1))
+            block.inlined = expanded.hasSuffix(";") ? expanded : expanded + ";"
+            append(block)
+        }
+    }
+
+    /// The arguments of the call whose `(` is at `open`, split at top-level commas, and one past its `)`; nil when
+    /// the call is not closed within `longestArgument` characters per argument.
+    func callArguments(openingAt open: Int) -> (values: [String], end: Int)? {
+        var depth = 0, k = open + 1, argumentStart = open + 1
+        var values: [String] = []
+        let limit = min(masked.count, open + 8 * SourceScan.longestArgument)
+        while k < limit {
+            let c = masked[k]
+            if c == "(" || c == "[" || c == "{" { depth += 1 }
+            if c == ")" || c == "]" || c == "}" {
+                if depth == 0 {
+                    let last = String(text[argumentStart..<k]).trimmingCharacters(in: " \t\n")
+                    if !last.isEmpty || !values.isEmpty { values.append(last) }
+                    return (values, k + 1)
+                }
+                depth -= 1
+            }
+            if c == "," && depth == 0 {
+                values.append(String(text[argumentStart..<k]).trimmingCharacters(in: " \t\n"))
+                argumentStart = k + 1
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// `text` with each whole-word occurrence of `parameters[i]` replaced by `arguments[i]`.
+    static func substituting(_ parameters: [String], with arguments: [String], in text: String) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            if let i = parameters.firstIndex(of: word) { out += arguments[i] } else { out += word }
+            word = ""
+        }
+        for c in text {
+            if c == "$" || Identifier.isPart(c) { word.append(c) } else { flush(); out.append(c) }
+        }
+        flush()
+        return out
     }
 
     static let objectiveCMethods: [(String, LayoutScript.BlockKind)] = [
@@ -161,7 +301,7 @@ struct SourceScan {
         return nil
     }
 
-    func isName(_ c: Character) -> Bool { c == "_" || c == "$" || (c.isASCII && (c.isLetter || c.isNumber)) }
+    func isName(_ c: Character) -> Bool { c == "$" || Identifier.isPart(c) }
 
     /// `[RECEIVER mas_makeConstraints:^(MASConstraintMaker *make) { ... }];`
     mutating func readObjectiveCCall(kind: LayoutScript.BlockKind, methodStart: Int, afterMethod: Int) {
@@ -198,8 +338,13 @@ struct SourceScan {
                                     reason: "the block is not written at the call (it is a variable or a method's result), so its constraints are not here to read"))
             return
         }
-        guard let open = (k..<masked.count).first(where: { masked[$0] == "{" || masked[$0] == ";" }), masked[open] == "{",
-              let close = matchingBrace(open) else { return }
+        guard let open = (k..<masked.count).first(where: { masked[$0] == "{" || masked[$0] == ";" }), masked[open] == "{"
+        else { return }
+        guard let close = matchingBrace(open) else {
+            refusals.append(Refusal(offset: j, construct: String(text[j..<min(afterMethod + 12, text.count)]),
+                                    reason: "the block opened here is never closed: its '{' has no matching '}' in the file"))
+            return
+        }
         append(Block(kind: kind, receiver: receiver, start: j, end: callEnd(after: close)))
     }
 
@@ -215,21 +360,39 @@ struct SourceScan {
 
     /// Blocks inside a loop (by index) and the loop's keyword: each is read as one pass, its loop variable a view.
     var loopPasses: [(block: Int, loop: String)] = []
+    /// `occurrenceEnds(of:)`'s results by pattern.
+    var patternEnds: [String: [Int]] = [:]
+    /// The file's `#define`s (`findMacros`).
+    var macros: [Macro] = []
 
     /// The `{` of every body around `offset`, innermost first.
+    /// - Complexity: O(the nesting depth at `offset`).
     func enclosingOpenings(_ offset: Int) -> [Int] {
         var result: [Int] = []
-        var depth = 0
-        var i = offset - 1
-        while i >= 0 {
-            let c = masked[i]
-            if c == "}" { depth += 1 }
-            if c == "{" {
-                if depth > 0 { depth -= 1 } else { result.append(i) }
-            }
-            i -= 1
+        var open = Int(innermostOpen[min(max(0, offset), innermostOpen.count - 1)])
+        while open >= 0 {
+            result.append(open)
+            open = Int(innermostOpen[open])
         }
         return result
+    }
+
+    /// `innermostOpen` and `closingBrace` of `masked`, in one pass with a stack of the braces open so far (a `}` with
+    /// none open closes nothing).
+    static func braceTables(_ masked: [Character]) -> (innermost: [Int32], closing: [Int32]) {
+        var innermost = [Int32](repeating: -1, count: masked.count + 1)
+        var closing = [Int32](repeating: -1, count: masked.count)
+        var open: [Int32] = []
+        for (i, c) in masked.enumerated() {
+            innermost[i] = open.last ?? -1
+            if c == "{" {
+                open.append(Int32(i))
+            } else if c == "}", let o = open.popLast() {
+                closing[Int(o)] = Int32(i)
+            }
+        }
+        innermost[masked.count] = open.last ?? -1
+        return (innermost, closing)
     }
 
     /// The loop keyword of the nearest enclosing `for`/`while`/`forEach`/`enumerateObjectsUsingBlock` body, if any,
@@ -318,6 +481,11 @@ struct SourceScan {
             k += 8
             while k < masked.count && masked[k].isWhitespace { k += 1 }
         }
+        if k < masked.count, masked[k] == "{", matchingBrace(k) == nil {
+            refusals.append(Refusal(offset: start, construct: String(text[start..<min(afterMethod + 12, text.count)]),
+                                    reason: "the closure opened here is never closed: its '{' has no matching '}' in the file"))
+            return
+        }
         guard k < masked.count, masked[k] == "{", let close = matchingBrace(k) else {
             refusals.append(Refusal(offset: start, construct: String(text[start..<min(afterMethod + 12, text.count)]),
                                     reason: "the closure is not written at the call (it is a variable or a function), so its constraints are not here to read"))
@@ -328,18 +496,46 @@ struct SourceScan {
 
     /// The text `^(...) { ... }` of a block literal assigned to `name` before `offset` in the same method
     /// (`void (^fill)(MASConstraintMaker *) = ^(MASConstraintMaker *make) { ... };` or `fill = ^(...) {...};`).
-    func blockLiteral(named name: String, before offset: Int) -> String? {
+    mutating func blockLiteral(named name: String, before offset: Int) -> String? {
         guard !name.isEmpty, name.allSatisfy(isName) else { return nil }
-        let plain = String(masked[..<offset])
         for pattern in ["(^\(name))", " \(name) =", "\t\(name) =", "\n\(name) ="] {
-            guard let r = plain.ranges(of: pattern).last else { continue }
-            let from = plain.distance(from: plain.startIndex, to: r.upperBound)
+            // the last occurrence that ends before `offset` (the occurrences of each pattern are found once per file)
+            let ends = occurrenceEnds(of: pattern)
+            var lo = 0, hi = ends.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ends[mid] <= offset { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo > 0 else { continue }
+            let from = ends[lo - 1]
             guard let caret = (from..<offset).first(where: { masked[$0] == "^" && $0 + 1 < offset && masked[$0 + 1] == "(" }),
                   let open = (caret..<offset).first(where: { masked[$0] == "{" }), let close = matchingBrace(open),
                   close < offset else { continue }
             return String(text[caret...close])
         }
         return nil
+    }
+
+    /// Where each occurrence of `pattern` in `masked` ends (one past its last character), in file order; found
+    /// once per pattern and kept (a file that calls `[v mas_makeConstraints:fill]` 2,000 times scans it once).
+    /// - Complexity: O(file length × pattern length) the first time, O(1) after.
+    mutating func occurrenceEnds(of pattern: String) -> [Int] {
+        if let known = patternEnds[pattern] { return known }
+        let needle = Array(pattern)
+        var ends: [Int] = []
+        if let first = needle.first, masked.count >= needle.count {
+            var i = 0
+            while i + needle.count <= masked.count {
+                if masked[i] == first {
+                    var k = 1
+                    while k < needle.count && masked[i + k] == needle[k] { k += 1 }
+                    if k == needle.count { ends.append(i + needle.count); i += needle.count; continue }
+                }
+                i += 1
+            }
+        }
+        patternEnds[pattern] = ends
+        return ends
     }
 
     /// The offset past `}` at `close` and whatever closes the call on that line (`]`, `)`, `;`).
@@ -351,7 +547,15 @@ struct SourceScan {
     }
 
     /// The offset of the `}` that closes the `{` at `open`.
+    /// - Complexity: O(1) (the pairs are found once, with `innermostOpen`).
     func matchingBrace(_ open: Int) -> Int? {
+        guard open >= 0, open < closingBrace.count, masked[open] == "{" else { return nil }
+        let close = closingBrace[open]
+        return close >= 0 ? Int(close) : nil
+    }
+
+    /// `matchingBrace` by a scan, for the test that the table agrees with it.
+    func scannedMatchingBrace(_ open: Int) -> Int? {
         var depth = 0
         var i = open
         while i < masked.count {
@@ -402,28 +606,36 @@ struct SourceScan {
                         p += 1
                     }
                     let parent = p < i ? String(text[p..<(i - 1)]) : "self"
+                    // the argument, up to the `)` or `,` that ends it; a call left open (no such end before a
+                    // statement or scope boundary, or within `longestArgument`) adds nothing, and the scan of the
+                    // next call starts after it (2,000 unclosed calls are read in linear time)
                     var f = after + 1
                     var depth = 0
-                    while f < masked.count {
-                        if masked[f] == "(" || masked[f] == "[" { depth += 1 }
-                        if masked[f] == ")" || masked[f] == "]" { if depth == 0 { break }; depth -= 1 }
-                        if masked[f] == "," && depth == 0 { break }
+                    var closed = false
+                    while f < masked.count && f - after <= SourceScan.longestArgument {
+                        let c = masked[f]
+                        if c == ";" || c == "{" || c == "}" { break }
+                        if c == "(" || c == "[" { depth += 1 }
+                        if c == ")" || c == "]" { if depth == 0 { closed = true; break }; depth -= 1 }
+                        if c == "," && depth == 0 { closed = true; break }
                         f += 1
                     }
+                    guard closed else { continue }
                     additions.append((parent, String(text[(after + 1)..<min(f, text.count)]).trimmingCharacters(in: " \t\n"), i))
                 }
             }
         }
     }
 
+    /// The longest argument of an `addSubview(…)` call read (a view's expression is a few dozen characters).
+    static let longestArgument = 1_000
+
     /// `P.addSubviews(a, b, c)` (a helper apps write) and `[a, b, c].forEach { P.addSubview($0) }`.
     mutating func findListAdditions() {
-        let plain = String(masked)
+        // (offsets in `masked` throughout: a String's distance from its start is linear, and was paid per call)
         for method in ["addSubviews(", "addArrangedSubviews("] {
-            var from = plain.startIndex
-            while let r = plain[from...].firstRange(of: method) {
-                from = r.upperBound
-                let start = plain.distance(from: plain.startIndex, to: r.lowerBound)
+            for callEnd in occurrenceEnds(of: method) {
+                let start = callEnd - method.count
                 var p = start
                 if p > 0 && masked[p - 1] == "." {
                     p -= 2
@@ -432,17 +644,16 @@ struct SourceScan {
                 }
                 let parent = p < start ? String(text[p..<(start - 1)]) : "self"
                 let argsStart = start + method.count
-                guard let close = (argsStart..<masked.count).first(where: { masked[$0] == ")" }) else { continue }
+                let limit = min(masked.count, argsStart + SourceScan.longestArgument * 8)
+                guard let close = (argsStart..<limit).first(where: { masked[$0] == ")" }) else { continue }
                 for child in String(text[argsStart..<close]).split(separator: ",") {
                     let c = child.trimmingCharacters(in: " \t\n")
                     if !c.isEmpty { additions.append((parent, c, start)) }
                 }
             }
         }
-        var from = plain.startIndex
-        while let r = plain[from...].firstRange(of: "].forEach") {
-            from = r.upperBound
-            let end = plain.distance(from: plain.startIndex, to: r.lowerBound)
+        for patternEnd in occurrenceEnds(of: "].forEach") {
+            let end = patternEnd - "].forEach".count
             var open = end - 1
             while open >= 0 && masked[open] != "[" && !masked[open].isNewline { open -= 1 }
             guard open >= 0, masked[open] == "[" else { continue }

@@ -9,7 +9,7 @@ public enum BackEnd: Sendable {
     case external(ExternalSolver)
 
     /// An external program under `name`.
-    public static func external(name: String, command: String, timeLimit: Double = 600) -> BackEnd {
+    public static func external(name: String, command: String, timeLimit: Double = ExternalSolver.defaultRequestLimit) -> BackEnd {
         .external(ExternalSolver(name: name, command: command, timeLimit: timeLimit))
     }
 

@@ -15,11 +15,14 @@ public struct Charts {
 
     /// One chart per family: file name → SVG text.
     public func scalingCharts() -> [(String, String)] {
-        results.scalingPoints().keys.sorted().map { family in ("scaling-\(Charts.fileNamePart(family)).svg", scaling(family)) }
+        let points = results.scalingPoints()   // once: per family, it made the charts quadratic in families
+        return points.keys.sorted().map { family in
+            ("scaling-\(Charts.fileNamePart(family)).svg", scaling(family, points[family] ?? [:]))
+        }
     }
 
-    func scaling(_ family: String) -> String {
-        let series = (results.scalingPoints()[family] ?? [:]).sorted { $0.key < $1.key }
+    func scaling(_ family: String, _ table: [String: [(size: Int, buildSolve: Double, perEdit: Double?)]]) -> String {
+        let series = table.sorted { $0.key < $1.key }
         let all = series.flatMap { $0.value }
         let width = 720.0, height = 400.0, left = 70.0, right = 200.0, top = 40.0, bottom = 50.0
         let minN = Double(all.map(\.size).min() ?? 1), maxN = Double(all.map(\.size).max() ?? 10)

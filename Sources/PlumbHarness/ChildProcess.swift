@@ -62,7 +62,11 @@ final class ChildProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, environ)
+        var status: Int32 = 0
+        _ = ChildProcessRegistry.starting {
+            status = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, environ)
+            return status == 0 ? child : 0
+        }
         close(inPipe[0])
         close(outPipe[1])
         close(errPipe[1])
@@ -94,20 +98,27 @@ final class ChildProcess {
         try pump(writing: [], timeLimit: timeLimit)
     }
 
-    /// Stops the program and its process group (SIGTERM, then SIGKILL after a short grace), and reaps it.
+    /// Stops the program and its process group: SIGTERM, up to half a second for the shell to end, then SIGKILL to
+    /// whatever of the group is left (a child that ignores SIGTERM outlives its shell), and whatever the program
+    /// detached from its group (`ChildProcessRegistry.reapOrphans()`); reaps them all.
     func stop() {
         guard pid != 0 else { return }
         for fd in [stdinFD, stdoutFD, stderrFD] where fd >= 0 { close(fd) }
         stdinFD = -1; stdoutFD = -1; stderrFD = -1
         kill(-pid, SIGTERM)
         var status: Int32 = 0
+        var reaped = false
         for _ in 0..<50 {  // up to 0.5 s to end by itself
-            if waitpid(pid, &status, WNOHANG) == pid { pid = 0; return }
+            if waitpid(pid, &status, WNOHANG) == pid { reaped = true; break }
             usleep(10_000)
         }
+        // the group outlives its leader while any member does: this reaches them (and nothing else: the id is not
+        // reused while the group exists)
         kill(-pid, SIGKILL)
-        waitpid(pid, &status, 0)
+        if !reaped { waitpid(pid, &status, 0) }
+        ChildProcessRegistry.unregister(pid)
         pid = 0
+        ChildProcessRegistry.reapOrphans()
     }
 
     private func pump(writing request: [UInt8], timeLimit: Double) throws(Failure) -> [UInt8] {
@@ -115,12 +126,16 @@ final class ChildProcess {
         let deadline = monotonicSeconds() + timeLimit
         var written = 0
         var stdoutOpen = true
+        // the bytes of `pending` already searched for a line break: each read searches only what it added (a line
+        // of hundreds of megabytes arrives in thousands of reads)
+        var searched = 0
         while true {
-            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = pending[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(pending[..<newline])
                 pending.removeSubrange(...newline)
                 return line
             }
+            searched = pending.count
             if pending.count > ChildProcess.lineLimit { throw .lineTooLong(bytes: pending.count) }
             if !stdoutOpen { throw .exited(reapStatus()) }
             let remaining = deadline - monotonicSeconds()

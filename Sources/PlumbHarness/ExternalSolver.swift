@@ -42,7 +42,16 @@ public final class ExternalSolver: @unchecked Sendable {
     /// Times the program was started.
     public private(set) var starts = 0
 
-    public init(name: String, command: String, timeLimit: Double = 600) {
+    /// Seconds a request may take unless a command says otherwise (`--request-time-limit`): the same for every
+    /// command that talks to external programs.
+    public static let defaultRequestLimit = 30.0
+    /// Requests past the time limit, with no `solve` or `run` answered between them, after which the program is given
+    /// up for the rest of the run: a program that hangs costs two time limits, not two per layout.
+    public static let timeoutsBeforeGivingUp = 2
+    /// Requests past the time limit since the last answered `solve` or `run`.
+    public private(set) var consecutiveTimeouts = 0
+
+    public init(name: String, command: String, timeLimit: Double = ExternalSolver.defaultRequestLimit) {
         self.name = name
         self.command = command
         self.timeLimit = timeLimit
@@ -53,6 +62,10 @@ public final class ExternalSolver: @unchecked Sendable {
     /// Starts the program if it is not running and reads its hello.
     public func start() throws(Failure) {
         if process?.isRunning == true, hello != nil { return }
+        if consecutiveTimeouts >= Self.timeoutsBeforeGivingUp {
+            throw Failure(kind: .error, description: "`\(name)` was given up: its last \(consecutiveTimeouts) requests went past "
+                + "the \(formatSeconds(timeLimit)) limit (--request-time-limit)")
+        }
         process?.stop()
         process = nil
         starts += 1
@@ -86,10 +99,11 @@ public final class ExternalSolver: @unchecked Sendable {
             guard let result = answer["result"] else { throw protocolError("the answer to `solve` has no \"result\"") }
             var read = try LayoutResult(layoutResult: Array(JSONWriter.write(result, pretty: false).utf8), source: name)
             read.solver = name
+            read.message = Self.shortened(read.message)
             return read
         } catch let failure as Failure {
             let status: LayoutResult.Status = failure.kind == .unsupported ? .unsupported : .error
-            return LayoutResult(solver: name, status: status, message: failure.description)
+            return LayoutResult(solver: name, status: status, message: Self.shortened(failure.description))
         } catch {
             return LayoutResult(solver: name, status: .error, message: "`\(name)` answered `solve` with a result that is not layout-result/1: \(error)")
         }
@@ -183,9 +197,13 @@ public final class ExternalSolver: @unchecked Sendable {
         let bytes: [UInt8]
         do { bytes = try process.exchange(line, timeLimit: timeLimit) } catch {
             let message = failure(error, what: "its answer to `\(op)`")
+            if case .timedOut = error { consecutiveTimeouts += 1 }
             stop()
             throw message
         }
+        // (only an answered `solve` or `run` counts as the program working: one that loads and then hangs on every
+        // run is given up all the same)
+        if op == "solve" || op == "run" { consecutiveTimeouts = 0 }
         let answer: JSONValue
         do { answer = try JSONParser(maxDepth: 64, maxNumberLength: 4096).parse(bytes) } catch {
             stop()
@@ -202,9 +220,9 @@ public final class ExternalSolver: @unchecked Sendable {
         let message = answer["message"]?.stringValue ?? ""
         switch answer["status"]?.stringValue {
         case "ok": return
-        case "unsupported": throw Failure(kind: .unsupported, description: message.isEmpty ? "unsupported" : message)
+        case "unsupported": throw Failure(kind: .unsupported, description: message.isEmpty ? "unsupported" : Self.shortened(message))
         case "infeasible": throw Failure(kind: .infeasible, description: "infeasible" + (message.isEmpty ? "" : ": " + message))
-        case "error": throw Failure(kind: .error, description: "`\(name)` failed at `\(op)`" + (message.isEmpty ? "" : ": " + message))
+        case "error": throw Failure(kind: .error, description: "`\(name)` failed at `\(op)`" + (message.isEmpty ? "" : ": " + Self.shortened(message)))
         default: throw protocolError("the answer to `\(op)` needs \"status\": ok, unsupported, infeasible or error")
         }
     }
@@ -227,6 +245,15 @@ public final class ExternalSolver: @unchecked Sendable {
         case .lineTooLong(let bytes):
             return Failure(kind: .error, description: "`\(name)` wrote a line of \(bytes) bytes, over the limit, as \(what)")
         }
+    }
+
+    /// The longest message of a program's kept in results and reports (a 10 MB message is cut, with its length).
+    static let longestMessage = 2_000
+
+    /// `message` cut to `longestMessage` characters, saying how long it was.
+    static func shortened(_ message: String) -> String {
+        guard message.utf8.count > longestMessage else { return message }
+        return String(message.prefix(longestMessage)) + "… (\(message.utf8.count) bytes in all)"
     }
 
     static func excerpt(_ bytes: [UInt8]) -> String {

@@ -53,7 +53,7 @@ public struct Report {
                 for name in names {
                     let points = families[family]?[name] ?? []
                     guard let largest = points.max(by: { $0.size < $1.size }) else { row += pad("—", 26); continue }
-                    let k = results.exponent(family: family, backEnd: name).map { "n^" + format3($0) } ?? "—"
+                    let k = RunResults.exponent(of: points).map { "n^" + format3($0) } ?? "—"
                     row += pad("\(k) @\(largest.size): \(formatSeconds(largest.buildSolve))", 26)
                 }
                 lines.append(row)
@@ -119,24 +119,20 @@ public struct Report {
                        + "where three or more sizes of 1,000 views and up were measured; — where fewer were."),
         ]
         for family in families.keys.sorted() {
-            let columns = sizes(family)
+            let columns = Array(Set((families[family] ?? [:]).values.flatMap { $0.map(\.size) })).sorted()
             var rows: [[String]] = []
             for (name, points) in (families[family] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 let cells = columns.map { size -> String in
                     guard let p = points.first(where: { $0.size == size }) else { return "—" }
                     return formatSeconds(p.buildSolve) + (p.perEdit.map { " (\(formatSeconds($0)))" } ?? "")
                 }
-                rows.append([name] + cells + [results.exponent(family: family, backEnd: name).map(format3) ?? "—"])
+                rows.append([name] + cells + [RunResults.exponent(of: points).map(format3) ?? "—"])
             }
             blocks += [.heading(level: 3, text: family),
                        .table(.init(headers: ["back end"] + columns.map { "\($0) views" } + ["exponent"], rows: rows,
                                     numeric: Set(1...(columns.count + 1))))]
         }
         return blocks
-    }
-
-    func sizes(_ family: String) -> [Int] {
-        Array(Set((results.scalingPoints()[family] ?? [:]).values.flatMap { $0.map(\.size) })).sorted()
     }
 
     /// The back ends whose speed counts: those that passed the corpus (every one, when none did or none was judged).

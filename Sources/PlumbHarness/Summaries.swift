@@ -73,7 +73,13 @@ extension RunResults {
 
     /// The fitted growth exponent of build+solve time from 1,000 views up; nil unless three such sizes were measured.
     public func exponent(family: String, backEnd: String) -> Double? {
-        let points = (scalingPoints()[family]?[backEnd] ?? []).sorted { $0.size < $1.size }
+        RunResults.exponent(of: scalingPoints()[family]?[backEnd] ?? [])
+    }
+
+    /// The fitted growth exponent of `points` (one family and back end of `scalingPoints()`, computed once by a
+    /// caller that goes over every family: recomputing the table per family made a report quadratic in them).
+    static func exponent(of points: [(size: Int, buildSolve: Double, perEdit: Double?)]) -> Double? {
+        let points = points.sorted { $0.size < $1.size }
         let large = points.filter { $0.size >= 1000 }
         guard large.count >= 3 else { return nil }
         return growthExponent(large.map { (Double($0.size), $0.buildSolve) })

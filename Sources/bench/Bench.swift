@@ -107,6 +107,7 @@ func loadLayout(_ path: String, text: String, parameters: ParameterBindings) thr
     }
     if let warning = UndeclaredView.warning(script.undeclaredViews) { writeStandardError(warning + "\n") }
     if let warning = ParameterUse.unboundWarning(script.parameterUses) { writeStandardError(warning + "\n") }
+    if let warning = ParameterUse.unusedWarning(parameters, script.parameterUses) { writeStandardError(warning + "\n") }
     return script
 }
 

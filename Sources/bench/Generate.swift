@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlumbSystem
 import PlumbCorpus
 #if canImport(Glibc)
 import Glibc
@@ -34,8 +35,20 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("With `app`: write SIZE small layouts, one source file's blocks each, as layout-lp/1 files into this folder (the layouts `bench run` times as small layouts).", valueName: "folder"))
     var smallLayouts: String?
 
+    /// The most views of one generated file: about 1.2 KB a view with the default rounds (the app family, the
+    /// largest), so that the file stays within what every reader takes (256 MiB), and its generation within a few
+    /// gigabytes of memory.
+    static let largestSize = 200_000
+
     func validate() throws {
-        guard size >= 1, size <= 1_000_000 else { throw ValidationError("size must be between 1 and 1,000,000") }
+        if smallLayouts != nil {
+            guard size >= 1, size <= 100_000 else { throw ValidationError("COUNT small layouts must be between 1 and 100,000") }
+        } else {
+            guard size >= 1, size <= Self.largestSize else {
+                throw ValidationError("size must be between 1 and 200,000 views: a larger file is beyond the 256 MiB a "
+                    + "layout-lp/1 reader takes")
+            }
+        }
         guard (0...100_000).contains(rounds) else {
             throw ValidationError("--rounds must be from 0 to 100,000 (each round is one suggestion and solve)")
         }
@@ -59,6 +72,10 @@ struct Generate: ParsableCommand {
             do { return try family.generate(size: size, seed: seed, rounds: rounds) } catch { throw InputError("\(error)") }
         }
         let json = layout.linearSystem().layoutLPJSON(pretty: false)
+        guard json.utf8.count < inputFileSizeLimit else {
+            throw ValidationError("the file would be \(json.utf8.count >> 20) MiB, beyond the \(inputFileSizeLimit >> 20) MiB "
+                + "a layout-lp/1 reader takes: use a smaller size or fewer --rounds")
+        }
         if let output { try writeText(json + "\n", to: output) } else { print(json) }
     }
 }

@@ -11,7 +11,7 @@ struct Render: ParsableCommand {
         discussion: "Plays every step of the file, solves the final state with each back end, and writes the picture."
     )
 
-    @Argument(help: "A layout file.")
+    @Argument(help: "A layout file (a layout-lp/1 system has variables, not views: `bench solve` gives its values).")
     var file: String
 
     @OptionGroup var backEndOptions: BackEndOptions
@@ -23,6 +23,10 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let text = String(decoding: try exitOnInputError { try readFile(file) }, as: UTF8.self)
+        guard LayoutFile.looksLikeLayoutFile(text) else {
+            throw ValidationError("\(file.excerpt) is a layout-lp/1 system, not a layout file: it has variables, not views to "
+                + "draw; `bench solve \(file.excerpt)` gives its values")
+        }
         let parameters = try parameterOptions.bindings
         let script = try exitOnInputError { try loadLayout(file, text: text, parameters: parameters) }
         let backEnds = try backEndOptions.selected()

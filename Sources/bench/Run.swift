@@ -25,10 +25,24 @@ struct BackEndOptions: ParsableArguments {
         discussion: "One process serves the whole run and is timed like the back ends (docs/solver-protocol.md). Example: --external kiwi='python3 peers/kiwi/adapter.py' (after `pip install kiwisolver`)."))
     var externals: [String] = []
 
+    @Option(name: .customLong("request-time-limit"), help: ArgumentHelp(
+        "Seconds an external program or peer may take to answer one request before it is stopped (and, after two in a row, given up).",
+        discussion: "The same for every command; `run` allows a timing request three times --budget when that is longer."))
+    var requestTimeLimit = ExternalSolver.defaultRequestLimit
+
     @Option(name: .customLong("peer"), help: ArgumentHelp(
         "Also run a peer of the repository by name (repeatable; `bench peers` lists them).",
         discussion: "Install its dependencies first with `bench peers install NAME`; a run never installs anything."))
     var peers: [String] = []
+
+    /// The most back ends one command runs.
+    static let mostBackEnds = 64
+
+    func validate() throws {
+        guard requestTimeLimit > 0, requestTimeLimit <= 86_400 else {
+            throw ValidationError("--request-time-limit must be more than 0 seconds and at most a day, as in --request-time-limit 60")
+        }
+    }
 
     func selected() throws -> [BackEnd] {
         var result: [BackEnd] = []
@@ -46,7 +60,7 @@ struct BackEndOptions: ParsableArguments {
                 throw ValidationError("--external: the name '\(name.excerpt)' must be letters, digits, - and _ (at most 64): "
                     + "it names the back end in reports and in file names, as in --external mykiwi='python3 adapter.py'")
             }
-            result.append(.external(name: name, command: String(spec[spec.index(after: eq)...])))
+            result.append(.external(name: name, command: String(spec[spec.index(after: eq)...]), timeLimit: requestTimeLimit))
         }
         if !peers.isEmpty {
             let catalog = try peerCatalog()
@@ -54,10 +68,14 @@ struct BackEndOptions: ParsableArguments {
                 guard peer.isInstalled else {
                     throw ValidationError("peer \(peer.name) is not installed here: run `bench peers install \(peer.name)` first")
                 }
-                result.append(.external(name: peer.name, command: peer.run))
+                result.append(.external(name: peer.name, command: peer.run, timeLimit: requestTimeLimit))
             }
         }
         guard !result.isEmpty else { throw ValidationError("no back end to run: this build has none yet; pass --external NAME=COMMAND") }
+        guard result.count <= Self.mostBackEnds else {
+            throw ValidationError("\(result.count) back ends: at most \(Self.mostBackEnds) run together (each is a column of "
+                + "every table); run them in groups and compare the results")
+        }
         var seen = Set<String>()
         for backEnd in result where !seen.insert(backEnd.name).inserted {
             let native = PlumbBackEnds.named(backEnd.name) != nil
@@ -138,8 +156,9 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        try ensureWritableFolder(output, option: "--output")
         var options = Harness.Options(backEnds: try backEndOptions.selected())
-        for case .external(let program) in options.backEnds { program.timeLimit = max(30, 3 * budget) }
+        for case .external(let program) in options.backEnds { program.timeLimit = max(program.timeLimit, 3 * budget) }
         options.filter = filterOption.filter
         options.reference = availableBackEnds.first { $0.capabilities.exact }
         options.repeats = repeats
@@ -172,6 +191,21 @@ struct Run: ParsableCommand {
 }
 
 /// Writes the JSON, the report and the charts.
+/// Makes `folder` (and its missing parents) and checks that a file can be written in it, before a long command
+/// starts: a run of several minutes does not end in "cannot write".
+func ensureWritableFolder(_ folder: String, option: String) throws {
+    var path = folder.hasPrefix("/") ? "" : "."
+    for part in folder.split(separator: "/") {
+        path += "/" + part
+        if !fileExists(atPath: path) { mkdir(path, 0o755) }
+    }
+    let probe = folder + "/.bench-write-check-\(getpid())"
+    do { try writeFile([], atPath: probe) } catch {
+        throw ValidationError("\(option) \(folder.excerpt): cannot write there (\(error.reason)); choose a folder you can write to")
+    }
+    unlink(probe)
+}
+
 func writeResults(_ results: RunResults, to folder: String, keepRun: Bool = true) throws {
     mkdir(folder, 0o755)
     if keepRun {

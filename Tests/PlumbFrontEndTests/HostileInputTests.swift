@@ -52,6 +52,31 @@ import PlumbSystem
         }
     }
 
+    /// A `param` line binds wherever it is in the file (here below the block that uses it); a name bound twice to
+    /// different values is an error naming both lines; `parameters { a = 1; b = 2 }` reads on one line.
+    @Test func parameterLinesBindWhereverTheyAre() throws {
+        let below = "root 100 100\nview a\nmake a {\n make.left.equalTo(superview).offset(gap);\n}\nparam gap = 9\n"
+        let script = try LayoutFile(file: "p.layout", name: "p").parse(below)
+        let uses = script.parameterUses.filter { $0.name == "gap" }
+        #expect(uses.count == 1 && uses[0].isBound && uses[0].taken == "9", "\(uses)")
+        let twice = try #require(syntaxError("root 100 100\nparam gap = 5\nparam gap = 7\nview a\n"))
+        #expect(twice.location.line == 3 && twice.message.contains("line 2") && twice.message.contains("bound twice"),
+                "\(twice.message)")
+        #expect(syntaxError("root 100 100\nparam gap = 5\nparam gap = 5\n") == nil, "the same value twice is no conflict")
+        let oneLine = try LayoutFile(file: "q.layout", name: "q")
+            .parse("root 100 100\nparameters { gap = 3; pad = 4 }\nview a\nmake a {\n make.left.equalTo(superview).offset(gap);\n make.top.equalTo(superview).offset(pad);\n}\n")
+        #expect(Set(oneLine.parameterUses.filter(\.isBound).map(\.taken)) == ["3", "4"])
+    }
+
+    /// A binding from outside that the layout never reads (a typo) is named by a warning.
+    @Test func anUnusedBindingIsNamed() throws {
+        let script = try LayoutFile(file: "p.layout", name: "p", parameters: ParameterBindings(["gpa": "9"]))
+            .parse("root 100 100\nview a\nmake a {\n make.left.equalTo(superview).offset(gap);\n}\n")
+        let warning = try #require(ParameterUse.unusedWarning(ParameterBindings(["gpa": "9"]), script.parameterUses))
+        #expect(warning.contains("'gpa'") && warning.contains("gap"), "\(warning)")
+        #expect(ParameterUse.unusedWarning(ParameterBindings(["gap": "9"]), script.parameterUses) == nil)
+    }
+
     /// The syntax error reading `text`, or nil.
     func syntaxError(_ text: String) -> TextSyntaxError? {
         do {

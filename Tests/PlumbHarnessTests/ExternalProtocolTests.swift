@@ -189,6 +189,54 @@ final class CountingSolver: ForwardingSolver {
         #expect(harness.measure(workload, on: .native(CountingSolver.self)).status == .ok)
     }
 
+    /// The processes whose command line holds `marker` (this test's programs and whatever they started).
+    static func processes(marked marker: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { pid in
+            guard let bytes = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return String(decoding: bytes, as: UTF8.self).contains(marker)
+        }
+    }
+
+    /// A program that hangs is stopped at the request time limit; after two such requests in a row it is given up
+    /// (a third request fails at once, not after a third time limit); and stopping it leaves nothing running: not a
+    /// child that ignores SIGTERM, not one that left the program's process group with setsid.
+    @Test(arguments: ["--hang-ignoring-term", "--detach"])
+    func aHangingProgramIsGivenUpAndLeavesNothingRunning(flag: String) throws {
+        let marker = "plumb-test-\(UUID().uuidString)"
+        do {
+            let program = ExternalSolver(name: "hanging", command: protocolSolver("\(flag) --marker \(marker)"), timeLimit: 0.5)
+            let workload = Workload(system: try pinnedSystem())
+            for attempt in 1...ExternalSolver.timeoutsBeforeGivingUp {
+                do {
+                    try program.load(workload)
+                    _ = try program.run(operations: 0)
+                    Issue.record("attempt \(attempt): a hanging program answered")
+                } catch {
+                    #expect(error.description.contains("within"), "\(error)")
+                }
+            }
+            let start = Date()
+            do { try program.load(workload); Issue.record("a program given up was asked again") } catch {
+                #expect(error.description.contains("given up"), "\(error)")
+            }
+            #expect(Date().timeIntervalSince(start) < 0.5, "the third request waited for the time limit")
+            program.stop()
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(Self.processes(marked: marker).isEmpty, "left running: \(Self.processes(marked: marker))")
+    }
+
+    /// A timing no run can take (10³⁰⁰ s) is refused as a broken answer, not carried into a report.
+    @Test func anAbsurdTimingIsABrokenAnswer() throws {
+        let program = ExternalSolver(name: "absurd", command: protocolSolver("--huge-timing"), timeLimit: 10)
+        defer { program.stop() }
+        try program.load(Workload(system: try pinnedSystem()))
+        do { _ = try program.run(operations: 0); Issue.record("a run of 1e300 s was taken") } catch {
+            #expect(error.description.contains("build_solve_s") && error.description.contains("86400"), "\(error)")
+        }
+    }
+
     @Test func aMissingProgramIsAClearError() throws {
         let program = ExternalSolver(name: "missing", command: "/nonexistent/solver", timeLimit: 2)
         program.startLimit = 2

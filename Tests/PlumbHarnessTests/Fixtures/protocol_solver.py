@@ -18,9 +18,14 @@ Flags, to make it misbehave on purpose:
   --repeat               say "repeat" in the hello; `run` with "repeat": N (and "warmup": W) makes W + N runs
                          back to back and answers the last N
   --short-runs           with --repeat, answer one run fewer than asked for
+  --hang-ignoring-term   on run, ignore SIGTERM, start a child that ignores it too, and sleep forever
+  --detach               on run, start a child in a session of its own (setsid), then sleep forever
+  --huge-timing          answer every run with build_solve_s 1e300
+  --marker WORD          ignored: names the processes of one test (its children keep the parent's command line)
 """
 import json
 import os
+import signal
 import sys
 import time
 from fractions import Fraction
@@ -190,6 +195,20 @@ def main():
         elif op == "run" and flag("--hang"):
             while True:
                 time.sleep(60)
+        elif op == "run" and flag("--hang-ignoring-term"):
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            if os.fork() == 0:
+                while True:
+                    time.sleep(60)
+            while True:
+                time.sleep(60)
+        elif op == "run" and flag("--detach"):
+            if os.fork() == 0:
+                os.setsid()
+                while True:
+                    time.sleep(60)
+            while True:
+                time.sleep(60)
         elif op == "run" and flag("--garbage"):
             out("this is not json")
         else:
@@ -209,6 +228,8 @@ def main():
                 elif op == "run":
                     answer = run(workload, req.get("values") is True) if workload else \
                         {"status": "error", "message": "no workload loaded"}
+                    if flag("--huge-timing") and answer.get("status") == "ok":
+                        answer["build_solve_s"] = 1e300
                     out(dict({"id": rid}, **answer))
                 else:
                     out({"id": rid, "status": "error", "message": "unknown op %r" % op})
