@@ -14,6 +14,9 @@ import PlumbSystem
 public struct ChainParser: Sendable {
     /// The id of the root view, which `self`, `view` and `self.view` name.
     public static let rootViewID = "root"
+    /// The most attributes one chain names (`make.left.right.top...`): a chain of a million is an error, not a million
+    /// constraints.
+    public static let mostAttributes = 64
 
     /// View ids a chain may name.
     public var knownViews: Set<String>
@@ -266,11 +269,18 @@ extension ChainReader {
                     try noCall(name, nameToken)
                     try checkAttributePosition(name, nameToken, relation: relationToken, modifier: firstNonAttribute)
                     chain.attributes.append(selector)
+                    guard chain.attributes.count <= ChainParser.mostAttributes else {
+                        throw error("a chain of more than \(ChainParser.mostAttributes) attributes: no layout names that many "
+                                    + "on one maker (edges, size and center are one each)", at: nameToken)
+                    }
                     continue
                 }
                 if name == "attributes" {
                     try checkAttributePosition(name, nameToken, relation: relationToken, modifier: firstNonAttribute)
                     chain.attributes += try readAttributeMask()
+                    guard chain.attributes.count <= ChainParser.mostAttributes else {
+                        throw error("a chain of more than \(ChainParser.mostAttributes) attributes", at: nameToken)
+                    }
                     previous = "attributes(...)"
                     continue
                 }

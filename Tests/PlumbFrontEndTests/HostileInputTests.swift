@@ -52,6 +52,16 @@ import PlumbSystem
         }
     }
 
+    /// A chain naming thousands of attributes is an error at the first one past the limit, not that many constraints.
+    @Test func aChainOfThousandsOfAttributesIsAnError() throws {
+        let limit = ChainParser.mostAttributes
+        let ok = "root 10 10\nview a\nmake a {\n make" + String(repeating: ".left", count: limit) + ".equalTo(superview);\n}\n"
+        #expect(syntaxError(ok) == nil)
+        let long = "root 10 10\nview a\nmake a {\n make" + String(repeating: ".left", count: 5_000) + ".equalTo(superview);\n}\n"
+        let error = try #require(syntaxError(long))
+        #expect(error.message.contains("more than \(limit) attributes") && error.location.line == 4, "\(error.message)")
+    }
+
     /// A `param` line binds wherever it is in the file (here below the block that uses it); a name bound twice to
     /// different values is an error naming both lines; `parameters { a = 1; b = 2 }` reads on one line.
     @Test func parameterLinesBindWhereverTheyAre() throws {
