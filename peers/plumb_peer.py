@@ -59,11 +59,23 @@ import collections
 import importlib
 import json
 import math
+import os
 import statistics
 import sys
 import time
 from decimal import Decimal
 from fractions import Fraction
+
+# Serving the protocol (an adapter started with no arguments), standard output is the protocol's alone. A library the
+# adapter imports after this module may print on it anyway (highspy's banner, a C library's warnings, at the file
+# descriptor level): descriptor 1 is pointed at standard error for them, and the protocol writes to a copy of the
+# original. (--time and --self-check print their results on standard output as usual.)
+if len(sys.argv) == 1:
+    sys.stdout.flush()
+    PROTOCOL_OUT = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+else:
+    PROTOCOL_OUT = sys.stdout
 
 PROTOCOL = "plumb-solver/1"
 RESULT_FORMAT = "layout-result/1"
@@ -564,8 +576,8 @@ class Session:
 
 
 def write(obj):
-    sys.stdout.write(json.dumps(obj, separators=(",", ":"), default=str) + "\n")
-    sys.stdout.flush()
+    PROTOCOL_OUT.write(json.dumps(obj, separators=(",", ":"), default=str) + "\n")
+    PROTOCOL_OUT.flush()
 
 
 def serve(peer):

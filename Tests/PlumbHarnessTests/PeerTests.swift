@@ -72,6 +72,23 @@ func removeTree(_ path: String) { _ = system("rm -rf '\(path)'") }
         }
     }
 
+    /// Serving the protocol, a library's output on file descriptor 1 (a banner printed at import, as highspy 1.16
+    /// does) goes to standard error; the protocol's first line is still the hello.
+    @Test func aLibrarysBannerDoesNotReachTheProtocol() throws {
+        let peers = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/peers"
+        let script = "import os, sys; sys.path.insert(0, '\(peers)'); sys.dont_write_bytecode = True; import plumb_peer; "
+            + "os.write(1, b'Running HiGHS banner\\n'); print('a print at import'); "
+            + "plumb_peer.write({'protocol': 'plumb-solver/1'})"
+        let folder = scratchFolder(["banner.py": script])
+        defer { removeTree(folder) }
+        let output = folder + "/out.txt", errors = folder + "/err.txt"
+        #expect(Peer.shell("python3 '\(folder)/banner.py' > '\(output)' 2> '\(errors)'") == 0)
+        let out = String(decoding: (try? readFile(atPath: output)) ?? [], as: UTF8.self)
+        let err = String(decoding: (try? readFile(atPath: errors)) ?? [], as: UTF8.self)
+        #expect(out == "{\"protocol\":\"plumb-solver/1\"}\n", "standard output: \(out)")
+        #expect(err.contains("Running HiGHS banner") && err.contains("a print at import"), "standard error: \(err)")
+    }
+
     @Test func anUnknownNameListsThePeersThereAre() throws {
         let root = scratchFolder(["peers/demo/peer.json": Self.demo])
         defer { removeTree(root) }
