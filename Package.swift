@@ -37,7 +37,8 @@ let package = Package(
         // GMP, for the exact back end only.
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
         // The exact rational back end on GMP: the oracle (conflict sets, ambiguity).
-        .target(name: "ExactBackend", dependencies: ["PlumbSystem", "PlumbSolver", "CGMP", "CassowaryBackend"]),
+        // It links no other back end: the floating-point proposer is injected by whoever composes back ends.
+        .target(name: "ExactBackend", dependencies: ["PlumbSystem", "PlumbSolver", "CGMP"]),
         // The relaxation baseline.
         .target(name: "RelaxationBackend", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The list of every back end, for tools.
@@ -64,7 +65,7 @@ let package = Package(
                           path: "Benchmarks/ExactBench", exclude: ["README.md", "swift-runtime.supp", "scripts"]),
         .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
         .testTarget(name: "CassowaryBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "CassowaryBackend"]),
-        .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "ExactBackend"]),
+        .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "ExactBackend", "CassowaryBackend"]),
         .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
         .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"],
                     exclude: ["Fixtures"]),

@@ -1,6 +1,7 @@
 // `ExactBench --memcheck`: the unit tests' scenarios without the test framework, for valgrind (whose 3.19 dies on
 // the swift-testing bundle at start-up). Every check must hold; the exit status says whether all did.
 import ExactBackend
+import PlumbBackEnds
 import PlumbSolver
 import PlumbBatch
 import PlumbSystem
@@ -50,7 +51,7 @@ private func arithmetic() {
 
 private func solver() throws {
     // Conflicts (probes, deletion filter), refusal and reuse of the id.
-    let s = ExactSolver()
+    let s = ProposedExactSolver()
     try s.add(c([(0, "1")], "-10", .greaterOrEqual), id: ConstraintID(0))
     try s.add(c([(1, "1"), (0, "-1")], "-5", .greaterOrEqual), id: ConstraintID(1))
     try s.add(c([(2, "1")], "-3", .equal), id: ConstraintID(2))
@@ -92,13 +93,13 @@ private func solver() throws {
     try s.removeEditVariable(VariableID(5))
     _ = try s.solve()
     // Large numbers through GMP inside the solver.
-    let g = ExactSolver()
+    let g = ProposedExactSolver()
     try g.add(c([(0, "4611686018427387904")], "-1", .equal), id: ConstraintID(0))
     try g.add(c([(1, "4611686018427387904"), (0, "-1")], "0", .equal), id: ConstraintID(1))
     _ = try g.solve()
     check(g.value(of: VariableID(1)) == .exact(try! Rational(1, Int128(1) << 124)), "2^-124")
     // The GMP-only twin.
-    let h = ExactGMPOnlySolver()
+    let h = ProposedExactGMPOnlySolver()
     try h.add(c([(0, "1/3")], "-1", .equal), id: ConstraintID(0))
     try h.add(c([(0, "1")], "0", .equal, .low), id: ConstraintID(1))
     _ = try h.solve()
@@ -110,7 +111,7 @@ func runMemcheck(_ systems: [LinearSystem]) -> Bool {
     arithmetic()
     do { try solver() } catch { check(false, "unexpected \(error)") }
     for system in systems {
-        for type in [ExactSolver.self, ExactGMPOnlySolver.self] as [any LayoutSolver.Type] {
+        for type in [ProposedExactSolver.self, ProposedExactGMPOnlySolver.self] as [any LayoutSolver.Type] {
             let result = SystemRunner(repeats: 1).run(system, solver: type)
             check(result.status == .ok || result.status == .infeasible, "\(system.name) \(type.name): \(result.status)")
         }

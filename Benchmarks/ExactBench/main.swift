@@ -74,14 +74,8 @@ func levelViolations(_ system: LinearSystem, _ values: [LayoutResult.NamedValue]
 }
 
 if !lifecycleSpecs.isEmpty {
-    let types = solverNames.compactMap { name -> (any LayoutSolver.Type)? in
-        switch name {
-        case "exact": return ExactSolver.self
-        case "exact-gmp": return ExactGMPOnlySolver.self
-        case "exact-pivot": return ExactPivotingSolver.self
-        default: return PlumbBackEnds.named(name)
-        }
-    }
+    // the back ends and their variants as this build composes them (one list: `PlumbBackEnds`)
+    let types = solverNames.compactMap { PlumbBackEnds.named($0) }
     let verbose = CommandLine.arguments.contains("--samples")
     for spec in lifecycleSpecs { runLifecycle(spec, solvers: types, repeats: repeats, verbose: verbose) }
     exit(0)
@@ -101,7 +95,7 @@ for file in files {
     do { system = try LinearSystem(layoutLP: bytes, source: file) } catch { print("\(error)"); continue }
     if dropRounds { system.suggestionRounds = [] }
     if CommandLine.arguments.contains("--stats") {
-        let solver = ExactSolver()
+        let solver = ProposedExactSolver()
         do {
             let t0 = monotonicSeconds()
             try SystemRunner.build(system, into: solver)

@@ -1,8 +1,8 @@
 import PlumbSystem
 
-/// "Float proposes, exact certifies": a floating-point solver proposes a final basis (the Cassowary back end, see
-/// `ExactSolverCore.cassowaryBasis`; where it refuses the numbers, the floating-point copy of the exact tableau
-/// below, which runs this engine's own simplex). The exact engine changes to that basis by exact pivots, puts its
+/// "Float proposes, exact certifies": a floating-point solver proposes a final basis (the injected proposer, see
+/// `ExactSolverCore.proposerBasis`; where there is none or it refuses the numbers, the floating-point copy of the
+/// exact tableau below, which runs this engine's own simplex). The exact engine changes to that basis by exact pivots, puts its
 /// nonbasic columns where the proposal had them (at an exact bound, or left where they were), and then runs its own
 /// phase 1 and level optimisation. Those find nothing to do when the proposed basis is exactly feasible and
 /// lexicographically optimal (the check is the exact reduced costs of each level, sign by sign), and otherwise

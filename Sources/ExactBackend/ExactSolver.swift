@@ -4,12 +4,13 @@ import PlumbSystem
 /// The exact back end: the lexicographic L1 optimum in exact rationals (GMP behind an inline fast path), by a
 /// bounded-variable primal simplex of its own, level by level. No floating point on the decision path: when many
 /// rows go in at once, a floating-point solver proposes the final basis ("float proposes, exact certifies", see
-/// `adopt`): the Cassowary back end, solving the same rows, or where it refuses the numbers a floating-point copy
-/// of this tableau. A first solve checks the basis on the original rows (`BasisCertificate`: exact values, exact
+/// `adopt`): the proposer a composition injects (`defaultProposer`; `PlumbBackEnds` gives the Cassowary back end),
+/// solving the same rows, or where there is none or it refuses the numbers a floating-point copy of this tableau.
+/// This module links no other back end. A first solve checks the basis on the original rows (`BasisCertificate`: exact values, exact
 /// duals and each level's reduced costs, no tableau for the soft rows, which go into the engine only when something
 /// needs them there); otherwise the exact engine takes that basis, computes its values exactly and checks every
 /// level's reduced costs exactly, and pivots on in exact arithmetic wherever the proposal was not exactly optimal, so
-/// a wrong proposal costs time, never correctness, and the answer stays independent of the Cassowary code.
+/// a wrong proposal costs time, never correctness, and the answer stays independent of the proposer's code.
 ///
 /// - Required constraints hold exactly; an infeasible required set is refused with an irreducible conflicting
 ///   subset (Farkas certificate, trimmed by deletion).
@@ -23,25 +24,43 @@ import PlumbSystem
 ///   (a cold start; `markerCounts` counts both).
 /// - Reading the answer after `solve()` costs the values that changed since the last one (all of them after a
 ///   rebuild).
-public class ExactSolver: LayoutSolver, AmbiguityDetecting {
-    public class var name: String { "exact" }
+open class ExactSolver: LayoutSolver, AmbiguityDetecting {
+    open class var name: String { "exact" }
+    /// The floating-point solver whose final bases this class's solvers take as proposals (through `BasisProposing`):
+    /// none here, so the exact back end stands alone (a floating-point copy of its own tableau proposes); a composition
+    /// of back ends overrides it (`PlumbBackEnds` proposes with the Cassowary back end).
+    open class var defaultProposer: (any BasisProposing.Type)? { nil }
     public static let capabilities = SolverCapabilities(exact: true, strictPriorities: true, incremental: true,
                                                         explainsConflicts: true, detectsAmbiguity: true)
     /// The solver proper, over the number type chosen at creation (called once per operation, never in a pivot).
     let core: any ExactCore
 
+    /// How a solver keeps its numbers.
+    public enum Numbers: Sendable {
+        /// Machine integers inline, GMP where they overflow (the default).
+        case inline
+        /// Every number a heap GMP rational (to measure what the inline fast path buys).
+        case gmpOnly
+    }
+
+    /// A solver with `defaultProposer` (none here: the exact back end alone).
     public required convenience init() {
-        self.init(core: ExactSolverCore<ExactRational>())
+        self.init(numbers: .inline, proposer: Self.defaultProposer)
     }
 
-    init(core: any ExactCore) {
-        self.core = core
-    }
-
-    /// An exact solver that takes its proposals from `proposer`'s final basis (the Cassowary back end by default).
-    public convenience init(proposer: any BasisProposing.Type) {
-        self.init()
+    /// An exact solver over `numbers` that takes its proposals from `proposer`'s final basis (nil: from a
+    /// floating-point copy of its own tableau).
+    public init(numbers: Numbers, proposer: (any BasisProposing.Type)?) {
+        switch numbers {
+        case .inline: core = ExactSolverCore<ExactRational>()
+        case .gmpOnly: core = ExactSolverCore<GMPRational>()
+        }
         core.proposer = proposer
+    }
+
+    /// An exact solver that takes its proposals from `proposer`'s final basis.
+    public convenience init(proposer: (any BasisProposing.Type)?) {
+        self.init(numbers: .inline, proposer: proposer)
     }
 
     /// Whether `solve()` lets a floating-point simplex propose the basis that the exact engine then certifies (or
@@ -52,13 +71,13 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
     }
 
     /// Proposals so far, how many the exact check accepted with no exact simplex iteration, the exact iterations the
-    /// others needed (the fallback's work), how many proposals came from the Cassowary back end (the others from
+    /// others needed (the fallback's work), how many proposals came from the injected proposer (the others from
     /// the floating-point copy of the tableau), and how many answers were certified on the original rows without
     /// a tableau (`BasisCertificate`; among the accepted ones).
-    public var proposalCounts: (proposals: Int, certified: Int, fallbackIterations: Int, fromCassowary: Int,
+    public var proposalCounts: (proposals: Int, certified: Int, fallbackIterations: Int, fromProposer: Int,
                                 withoutTableau: Int) {
         let s = core.stats
-        return (s.proposals, s.certifiedAsProposed, s.fallbackIterations, s.fromCassowary, s.certifiedWithoutTableau)
+        return (s.proposals, s.certifiedAsProposed, s.fallbackIterations, s.fromProposer, s.certifiedWithoutTableau)
     }
 
     /// Removals and first constant changes of required equalities whose marker column had been dropped (to keep chains'
@@ -128,21 +147,21 @@ public class ExactSolver: LayoutSolver, AmbiguityDetecting {
 
 /// The same solver with every number a heap GMP `mpq_t` (no inline fast path): kept to measure what the fast path
 /// buys. Name `exact-gmp`.
-public final class ExactGMPOnlySolver: ExactSolver {
-    override public class var name: String { "exact-gmp" }
+open class ExactGMPOnlySolver: ExactSolver {
+    override open class var name: String { "exact-gmp" }
 
     public required convenience init() {
-        self.init(core: ExactSolverCore<GMPRational>())
+        self.init(numbers: .gmpOnly, proposer: Self.defaultProposer)
     }
 }
 
 /// The exact back end without the floating-point proposer: every pivot in exact arithmetic from the crash basis (the
 /// reference the proposer is measured and tested against). Name `exact-pivot`.
-public final class ExactPivotingSolver: ExactSolver {
-    override public class var name: String { "exact-pivot" }
+open class ExactPivotingSolver: ExactSolver {
+    override open class var name: String { "exact-pivot" }
 
     public required convenience init() {
-        self.init(core: ExactSolverCore<ExactRational>())
+        self.init(numbers: .inline, proposer: nil)
         usesProposer = false
     }
 }
@@ -170,7 +189,7 @@ protocol ExactCore: AnyObject {
     var abandonedWarmStarts: Int { get }
     var warmStartBound: (perLiveRow: Int, floor: Int) { get set }
     var usesProposer: Bool { get set }
-    var proposer: any BasisProposing.Type { get set }
+    var proposer: (any BasisProposing.Type)? { get set }
     var stats: ProposalStatistics { get }
 }
 
@@ -185,7 +204,7 @@ extension ExactSolverCore: ExactCore {
         let e = engine
         let nonzeros = e.store.liveCells
         let s = stats
-        return "proposals \(s.proposals) (from cassowary \(s.fromCassowary), certified without a tableau \(s.certifiedWithoutTableau), certified as proposed \(s.certifiedAsProposed), exact iterations after the others \(s.fallbackIterations); proposer iterations \(s.proposerIterations), rows touched \(s.proposerRowsTouched); adoption pivots \(s.adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(s.times.milliseconds)), iterations \(e.iterations), rows \(e.store.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn), markers recovered \(recoveredMarkers), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts)"
+        return "proposals \(s.proposals) (from the proposer \(s.fromProposer), certified without a tableau \(s.certifiedWithoutTableau), certified as proposed \(s.certifiedAsProposed), exact iterations after the others \(s.fallbackIterations); proposer iterations \(s.proposerIterations), rows touched \(s.proposerRowsTouched); adoption pivots \(s.adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(s.times.milliseconds)), iterations \(e.iterations), rows \(e.store.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn), markers recovered \(recoveredMarkers), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts)"
     }
 }
 

@@ -1,4 +1,3 @@
-import CassowaryBackend
 import PlumbSolver
 import PlumbSystem
 
@@ -223,8 +222,10 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     /// Whether `solve()` asks the floating-point proposer for a basis after new rows went in (see `adopt`).
     var usesProposer = true
-    /// The floating-point solver whose final basis is proposed (through `BasisProposing`, never its storage).
-    var proposer: any BasisProposing.Type = CassowarySolver.self
+    /// The floating-point solver whose final basis is proposed (through `BasisProposing`, never its storage), injected
+    /// by whoever composes back ends (`PlumbBackEnds` gives the Cassowary back end); nil: the floating-point copy of
+    /// this tableau proposes.
+    var proposer: (any BasisProposing.Type)? = nil
     /// What the proposer did so far (counted for measurement).
     var stats = ProposalStatistics()
 
@@ -248,9 +249,9 @@ final class ExactSolverCore<T: SimplexScalar> {
             basis = found
             state = .changed(proposal: nil)
         } else {
-            basis = cassowaryBasis()
+            basis = proposerBasis()
         }
-        if basis != nil { stats.fromCassowary += 1 }
+        if basis != nil { stats.fromProposer += 1 }
         let proposal: Proposal = basis.map { self.proposal(from: $0, pending: items) } ?? {
             var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
             stats.times.copy += clock.now - t0

@@ -1,9 +1,9 @@
 /// What the floating-point proposer did for the exact engine, counted for measurement (ExactBench `--stats`) and
 /// for tests that pin the work of a solve.
 struct ProposalStatistics {
-    /// Bases proposed; those from the Cassowary back end (the others from the floating-point copy of the tableau).
+    /// Bases proposed; those from the injected proposer (the others from the floating-point copy of the tableau).
     var proposals = 0
-    var fromCassowary = 0
+    var fromProposer = 0
     /// Answers certified on the original rows without a tableau for the soft rows (`BasisCertificate`).
     var certifiedWithoutTableau = 0
     /// Proposals the exact engine accepted as they stood (no exact simplex iteration after adopting them).

@@ -1,4 +1,5 @@
 @testable import ExactBackend
+import CassowaryBackend
 import PlumbSolver
 import PlumbSystem
 import Testing
@@ -81,7 +82,7 @@ import Testing
     /// row ties every width), whose inverse is dense: the certificate leaves it to the engine's own path, which
     /// answers exactly.
     @Test func aLargeCoreIsLeftToTheEngine() throws {
-        let n = 50, s = ExactSolver()
+        let n = 50, s = ExactSolver(proposer: CassowarySolver.self)
         var id = 0
         func add(_ terms: [(Int, Int)], _ constant: Int, _ relation: Relation, _ priority: Priority = .required) throws {
             var e = LinearExpression(constant: Rational(constant))
@@ -100,7 +101,7 @@ import Testing
         _ = try s.solve()
         for i in 0..<n { #expect(s.value(of: VariableID(2 * i + 1)) == .exact(try Rational(3751, 50))) }
         #expect(s.proposalCounts.withoutTableau == 0)
-        #expect(s.proposalCounts.proposals == 1 && s.proposalCounts.fromCassowary == 1)
+        #expect(s.proposalCounts.proposals == 1 && s.proposalCounts.fromProposer == 1)
     }
 
     /// A singular basis (x and y only ever as x + y) is refused, not divided by zero.
@@ -134,7 +135,7 @@ import Testing
                 let relation: Relation = [.equal, .lessOrEqual, .greaterOrEqual][Int(random.next() % 3)]
                 constraints.append(LinearConstraint(e, relation, priority: priorities[Int(random.next() % UInt64(priorities.count))]))
             }
-            let fast = ExactSolver(), reference = ExactPivotingSolver()
+            let fast = ExactSolver(proposer: CassowarySolver.self), reference = ExactPivotingSolver()
             var accepted: [LinearConstraint] = []
             for (k, c) in constraints.enumerated() {
                 let a = Result { () throws(SolverError) in try fast.add(c, id: ConstraintID(k)) }

@@ -4,6 +4,7 @@ import PlumbSolver
 import PlumbBatch
 import PlumbCorpus
 @testable import ExactBackend
+import PlumbBackEnds
 
 /// Long lifecycles on one exact solver (removals in batches, re-adds, constant changes, edits and suggestions), each
 /// step compared with a fresh solve of the constraints then live by the exact back end without its floating-point
@@ -32,7 +33,7 @@ import PlumbCorpus
     @Test("random lifecycles on generated layouts agree exactly with a fresh exact solve after every step",
           arguments: [(Family.independent, 1), (.nested, 2), (.grid, 3), (.app, 4), (.chain, 5), (.random, 6), (.app, 7)])
     func lifecyclesAgreeWithFreshSolves(family: Family, seed: Int) throws {
-        let s = ExactSolver()
+        let s = ProposedExactSolver()
         guard let lifecycle = try play(family, seed: seed, steps: 250, on: s) else { return }
         #expect(lifecycle.removals > 60 && lifecycle.constantChanges > 15,
                 "seed \(seed): \(lifecycle.removals) removals, \(lifecycle.constantChanges) constant changes")
@@ -76,7 +77,7 @@ import PlumbCorpus
     @Test("a warm start past its bound rebuilds, and the answers still agree with a fresh exact solve",
           arguments: [(Family.random, 8), (.app, 9), (.grid, 10)])
     func warmStartsPastTheirBoundRebuild(family: Family, seed: Int) throws {
-        let s = ExactSolver()
+        let s = ProposedExactSolver()
         s.warmStartBound = (perLiveRow: 0, floor: 1)
         guard try play(family, seed: seed, steps: 120, on: s) != nil else { return }
         #expect(s.abandonedWarmStarts > 10, "seed \(seed): \(s.abandonedWarmStarts) warm starts given up")
@@ -99,7 +100,7 @@ import PlumbCorpus
         var work: [(walked: Int, rewritten: Int)] = []
         for size in [20, 80, 320] {
             let system = try Family.independent.generate(size: size, rounds: 0).linearSystem()
-            let s = ExactSolver()
+            let s = ProposedExactSolver()
             try SystemRunner.build(system, into: s)
             _ = try s.solve()
             // a first removal pays for the marker walk's index, and the first change for the engine's soft rows

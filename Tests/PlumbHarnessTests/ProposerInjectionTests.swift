@@ -21,7 +21,7 @@ final class WrongBasisProposer: ForwardingSolver, BasisProposing {
     @Test(arguments: [Family.app, .random])
     func aWrongProposalChangesNoAnswer(_ family: Family) throws {
         let system = try family.generate(size: 40, seed: 7, rounds: 0).linearSystem()
-        let usual = SystemRunner(roundValues: .all).run(system, solver: ExactSolver.self)
+        let usual = SystemRunner(roundValues: .all).run(system, solver: ProposedExactSolver.self)
         try #require(usual.status == .ok)
         let solver = ExactSolver(proposer: WrongBasisProposer.self)
         try SystemRunner.build(system, into: solver)
@@ -45,6 +45,6 @@ final class WrongBasisProposer: ForwardingSolver, BasisProposing {
             #expect(got(VariableID(v)) == expected[name], "\(family) \(name)")
         }
         // the wrong proposals were taken from the injected solver
-        #expect(solver.proposalCounts.fromCassowary > 0)
+        #expect(solver.proposalCounts.fromProposer > 0)
     }
 }

@@ -1,4 +1,3 @@
-import CassowaryBackend
 import PlumbSolver
 import PlumbSystem
 
@@ -29,16 +28,18 @@ struct ProposedBasis {
 }
 
 extension ExactSolverCore {
-    /// Cassowary's final basis for every constraint (in order of addition) and every suggested edit (by variable),
-    /// or nil when Cassowary refuses the system (numbers outside its floating-point range, an error of any kind).
-    func cassowaryBasis() -> ProposedBasis? {
+    /// The injected proposer's final basis for every constraint (in order of addition) and every suggested edit (by
+    /// variable), or nil when there is no proposer or it refuses the system (numbers outside its floating-point range,
+    /// an error of any kind).
+    func proposerBasis() -> ProposedBasis? {
         var none: CertificateRows<T>? = nil
-        return cassowaryBasis(collecting: &none)
+        return proposerBasis(collecting: &none)
     }
 
-    /// `cassowaryBasis()`, also collecting every constraint's exact row for `BasisCertificate` (in the same order)
+    /// `proposerBasis()`, also collecting every constraint's exact row for `BasisCertificate` (in the same order)
     /// into `rows` when it is not nil.
-    func cassowaryBasis(collecting rows: inout CertificateRows<T>?) -> ProposedBasis? {
+    func proposerBasis(collecting rows: inout CertificateRows<T>?) -> ProposedBasis? {
+        guard let proposer else { return nil }
         let solver = proposer.init()
         let order = idsInAdditionOrder()
         var suggested: [(variable: VariableID, priority: Priority, constant: Rational)] = []
@@ -144,7 +145,7 @@ extension ExactSolverCore {
         guard waiting > 0, waiting * 16 >= live else { return nil }
         for o in engine.origins where o.alive && o.priority != nil { return nil }
         var collected: CertificateRows<T>? = CertificateRows()
-        guard let basis = cassowaryBasis(collecting: &collected), var input = collected else { return nil }
+        guard let basis = proposerBasis(collecting: &collected), var input = collected else { return nil }
         // The rows as Cassowary took them (the constraints, then the suggested edits), levels numbered from the
         // highest priority.
         for e in basis.suggested {
@@ -182,7 +183,7 @@ extension ExactSolverCore {
         }
         stats.proposals += 1
         stats.certifiedAsProposed += 1
-        stats.fromCassowary += 1
+        stats.fromProposer += 1
         stats.certifiedWithoutTableau += 1
         // By variable (after a rebuild a variable only soft rows mention has no engine column yet).
         setSolution(mentions.indices.map { v in mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) })
