@@ -98,7 +98,7 @@ public struct Comparison: Sendable {
             }
             for kind in o.lifecycle.keys.sorted() where !(o.lifecycle[kind]?.isEmpty ?? true) && (t.lifecycle[kind]?.isEmpty ?? true) {
                 changes.append(Change(kind: .timingLost, workload: label, backEnd: o.backEnd,
-                                      detail: "\(kind): no samples in the new run"))
+                                      detail: "\(kind.rawValue): no samples in the new run"))
             }
         }
         var logRatios: [String: [Double]] = [:]
@@ -106,8 +106,8 @@ public struct Comparison: Sendable {
             guard let o = oldTimings[key(t)] else { continue }
             let label = t.use == .lifecycle ? "\(t.workload) lifecycle" : t.workload
             var figures: [(String, [Double], [Double])] = [("build+solve", t.buildSolve, o.buildSolve)]
-            for (kind, samples) in t.lifecycle.sorted(by: { $0.key < $1.key }) {
-                if let before = o.lifecycle[kind] { figures.append((kind, samples, before)) }
+            for (kind, samples) in t.lifecycle.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                if let before = o.lifecycle[kind] { figures.append((kind.rawValue, samples, before)) }
             }
             for (what, now, was) in figures {
                 guard let a = Summary(now.map { $0 / factor }), let b = Summary(was), let ratio = SpeedRatio(a, b) else { continue }

@@ -113,10 +113,10 @@ public struct Harness {
     func record(_ workload: Workload, workload name: String, family: String, size: Int, on backEnd: BackEnd,
                 use: RunResults.Timing.Use? = nil) -> RunResults.Timing {
         let (samples, status) = measure(workload, on: backEnd)
-        var lifecycle: [String: [Double]] = [:]
+        var lifecycle: [Workload.Kind: [Double]] = [:]
         for kind in workload.kinds {
             let positions = workload.operations.indices.filter { workload.operations[$0].kind == kind }
-            lifecycle[kind.rawValue] = samples.map { sample in
+            lifecycle[kind] = samples.map { sample in
                 positions.reduce(0.0) { $0 + sample.operations[$1] } / Double(positions.count)
             }
         }

@@ -74,7 +74,7 @@ extension Report {
                        + "operation over the runs, ± half the interquartile range as a share of the median; the build of "
                        + "each run is not included. The fastest at each size is in bold."),
         ]
-        let kinds = Workload.Kind.allCases.map(\.rawValue)
+        let kinds = Workload.Kind.allCases
         for family in Array(Set(lifecycle.map(\.family))).sorted() {
             var rows: [[String]] = []
             var untimed: [String] = []
@@ -98,7 +98,7 @@ extension Report {
                 }
             }
             blocks += [.heading(level: 3, text: family),
-                       .table(.init(headers: ["views", "back end"] + kinds, rows: rows, numeric: Set(2..<(2 + kinds.count))))]
+                       .table(.init(headers: ["views", "back end"] + kinds.map(\.rawValue), rows: rows, numeric: Set(2..<(2 + kinds.count))))]
             if !untimed.isEmpty { blocks.append(.paragraph("Not timed: " + untimed.joined(separator: "; ") + ".")) }
         }
         return blocks

@@ -52,11 +52,11 @@ public struct RunResults: Sendable, Equatable {
         public var editTotal: [Double]
         /// Lifecycle operations by kind (`update`, `remake`, `remove-add`, `resize`): seconds per operation of that
         /// kind, the mean over a run's operations, one sample per run.
-        public var lifecycle: [String: [Double]] = [:]
+        public var lifecycle: [Workload.Kind: [Double]] = [:]
         public var use: Use
 
         public init(use: Use? = nil, workload: String, family: String, size: Int, constraints: Int, backEnd: String, status: TimingStatus,
-                    buildSolve: [Double], editRounds: Int, editTotal: [Double], lifecycle: [String: [Double]] = [:]) {
+                    buildSolve: [Double], editRounds: Int, editTotal: [Double], lifecycle: [Workload.Kind: [Double]] = [:]) {
             self.workload = workload
             self.family = family
             self.size = size
@@ -134,8 +134,8 @@ extension RunResults {
                 // no rounds, no figure: the runs' zeros would be most of a file of small layouts
                 JSONMember("edit_rounds", int(t.editRounds)),
                 JSONMember("edit_total_s", t.editRounds == 0 ? .array([]) : samples(t.editTotal)),
-            ] + (t.lifecycle.isEmpty ? [] : [JSONMember("lifecycle_s", .object(t.lifecycle.sorted { $0.key < $1.key }.map {
-                JSONMember($0.key, samples($0.value))
+            ] + (t.lifecycle.isEmpty ? [] : [JSONMember("lifecycle_s", .object(t.lifecycle.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                JSONMember($0.key.rawValue, samples($0.value))
             }))]))
         }
         let root = JSONValue.object([
@@ -255,9 +255,13 @@ extension RunResults {
         }
         for (i, t) in (root["timings"]?.arrayValue ?? []).enumerated() {
             let at = "timings[\(i)]"
-            var lifecycle: [String: [Double]] = [:]
+            var lifecycle: [Workload.Kind: [Double]] = [:]
             for member in t["lifecycle_s"]?.objectMembers ?? [] {
-                lifecycle[member.key] = try doubles(member.value, "\(at).lifecycle_s.\(member.key)")
+                guard let kind = Workload.Kind(rawValue: member.key) else {
+                    throw ResultsError("\(source): \(at).lifecycle_s.\(member.key.excerpt) is not one of "
+                                       + Workload.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                lifecycle[kind] = try doubles(member.value, "\(at).lifecycle_s.\(member.key)")
             }
             var use: Timing.Use?
             if let text = t["use"]?.stringValue {

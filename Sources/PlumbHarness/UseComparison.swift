@@ -49,9 +49,9 @@ public struct UseComparison: Sendable {
             switch use {
             case .smallLayouts: value = t.use == .small ? Summary(t.buildSolve)?.median : nil
             case .corpus: value = t.use == .corpus ? Summary(t.buildSolve)?.median : nil
-            case .update: value = t.use == .lifecycle ? t.lifecycle["update"].flatMap { Summary($0)?.median } : nil
-            case .remake: value = t.use == .lifecycle ? t.lifecycle["remake"].flatMap { Summary($0)?.median } : nil
-            case .removeAdd: value = t.use == .lifecycle ? t.lifecycle["remove-add"].flatMap { Summary($0)?.median } : nil
+            case .update: value = t.use == .lifecycle ? t.lifecycle[.update].flatMap { Summary($0)?.median } : nil
+            case .remake: value = t.use == .lifecycle ? t.lifecycle[.remake].flatMap { Summary($0)?.median } : nil
+            case .removeAdd: value = t.use == .lifecycle ? t.lifecycle[.removeAdd].flatMap { Summary($0)?.median } : nil
             case .resize:
                 value = t.use == .scaling && t.editRounds > 0
                     ? Summary(t.editTotal.map { $0 / Double(t.editRounds) })?.median : nil

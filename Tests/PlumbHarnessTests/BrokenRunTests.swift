@@ -7,7 +7,7 @@ import PlumbSolver
 /// file with impossible figures is refused with the field named, and a report on extreme but valid figures is written.
 @Suite struct BrokenRunTests {
     static func timing(_ backEnd: String, _ workload: String = "chain-1000", status: TimingStatus = .ok,
-                       build: [Double] = [0.001, 0.0011, 0.0012], lifecycle: [String: [Double]] = [:]) -> RunResults.Timing {
+                       build: [Double] = [0.001, 0.0011, 0.0012], lifecycle: [Workload.Kind: [Double]] = [:]) -> RunResults.Timing {
         .init(workload: workload, family: "chain", size: 1000, constraints: 4004, backEnd: backEnd, status: status,
               buildSolve: build, editRounds: 0, editTotal: [], lifecycle: lifecycle)
     }
@@ -31,7 +31,7 @@ import PlumbSolver
     }
 
     @Test func aLifecycleFigureTheNewRunLacksIsARegression() {
-        let old = Self.run([Self.timing("cassowary", lifecycle: ["remake": [1e-4, 1.1e-4]])])
+        let old = Self.run([Self.timing("cassowary", lifecycle: [.remake: [1e-4, 1.1e-4]])])
         let new = Self.run([Self.timing("cassowary", lifecycle: [:])])
         let lost = Comparison(old: old, new: new).regressions
         #expect(lost.count == 1 && lost.first?.kind == .timingLost && lost.first?.detail.hasPrefix("remake") == true, "\(lost)")
@@ -61,6 +61,22 @@ import PlumbSolver
             } catch {
                 #expect(error.description.contains("calibration_s"), "\(error)")
             }
+        }
+    }
+
+    /// Lifecycle figures are keyed by the operation's kind: they survive the file as the strings they always were, and
+    /// a kind the harness does not know is refused with its field.
+    @Test func lifecycleKindsAreTypedAndKeepTheirStrings() throws {
+        let results = Self.run([Self.timing("cassowary", lifecycle: [.removeAdd: [0.5], .remake: [0.25]])])
+        let text = results.json()
+        #expect(text.contains("\"remove-add\"") && text.contains("\"remake\""))
+        let read = try RunResults(json: Array(text.utf8), source: "typed.json")
+        #expect(read.timings[0].lifecycle == [.removeAdd: [0.5], .remake: [0.25]])
+        do {
+            _ = try Self.reread(results, replacing: "\"remake\"", with: "\"remodel\"")
+            Issue.record("an unknown lifecycle kind was read")
+        } catch {
+            #expect(error.description.contains("lifecycle_s.remodel"), "\(error)")
         }
     }
 

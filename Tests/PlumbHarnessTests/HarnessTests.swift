@@ -244,7 +244,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
             results.timings.append(.init(use: .lifecycle, workload: "independent-100", family: "independent", size: 100,
                                          constraints: 404, backEnd: name, status: .ok, buildSolve: [0.001, 0.001, 0.001],
                                          editRounds: 0, editTotal: [0, 0, 0],
-                                         lifecycle: ["remake": [remake, remake, remake], "update": [0.00002, 0.00002, 0.00002]]))
+                                         lifecycle: [.remake: [remake, remake, remake], .update: [0.00002, 0.00002, 0.00002]]))
         }
         results.conformance.append(.init(layout: "pinned", backEnd: "kiwi", expectation: 0, line: 12, outcome: .pass, differences: [], maxError: 0))
         let lines = Report(results: results).recommendations()
@@ -277,7 +277,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         var results = ResultsFiles.sample()
         results.timings.append(.init(use: .lifecycle, workload: "chain-1000", family: "chain", size: 1000, constraints: 4004,
                                      backEnd: "cassowary", status: .ok, buildSolve: [0.001, 0.001, 0.001], editRounds: 0,
-                                     editTotal: [0, 0, 0], lifecycle: ["remake": [0.001, 0.0011, 0.0012]]))
+                                     editTotal: [0, 0, 0], lifecycle: [.remake: [0.001, 0.0011, 0.0012]]))
         results.timing.repeats = 3
         var read = try RunResults(json: Array(results.json().utf8), source: "memory")
         // no suggestion rounds, no edit figure: the runs' zeros are not written
@@ -285,7 +285,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         read.timings[1].editTotal = [0, 0, 0]
         #expect(read == results)
         var slower = results
-        slower.timings[1].lifecycle["remake"] = [0.003, 0.0031, 0.0032]
+        slower.timings[1].lifecycle[.remake] = [0.003, 0.0031, 0.0032]
         let changes = Comparison(old: results, new: slower).regressions
         #expect(changes.count == 1)
         #expect(changes.first?.workload == "chain-1000 lifecycle")

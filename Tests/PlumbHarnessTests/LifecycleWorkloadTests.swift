@@ -72,7 +72,7 @@ import PlumbBackEnds
         for t in results.timings {
             #expect(t.use == .lifecycle)
             #expect(t.status == .ok)
-            #expect(Set(t.lifecycle.keys) == ["update", "remake", "remove-add", "resize"])
+            #expect(Set(t.lifecycle.keys) == [.update, .remake, .removeAdd, .resize])
             #expect(t.lifecycle.values.allSatisfy { $0.count == 2 && $0.allSatisfy { $0 > 0 } })
         }
     }
