@@ -42,10 +42,6 @@ extension CassowarySolver {
     /// Bytes held by the solver's buffers: the sum of `footprintBreakdown`.
     public var footprintBytes: Int { footprintBreakdown.reduce(0) { $0 + $1.1 } }
 
-    /// Cells of the tableau's cell store handed out to rows (live cells, spare room and garbage) and the garbage
-    /// among them (ranges no row owns since a row moved; reclaimed by compaction).
-    public var cellStoreUsage: (handedOut: Int, garbage: Int) { (tableau.rows.cells.count, tableau.rows.garbage) }
-
     /// Size of the tableau: live rows, cells, longest row, symbols and pivots so far.
     public var tableauStatistics: (rows: Int, cells: Int, longestRow: Int, symbols: Int, pivots: Int) {
         settleRemovals()

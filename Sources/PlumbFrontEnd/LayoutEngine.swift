@@ -124,14 +124,6 @@ public final class LayoutEngine {
         try solver.suggest(value, for: view.variable(component))
     }
 
-    /// The variables the last `layout()` left ambiguous, when the back end detects ambiguity (nil otherwise).
-    public func ambiguity() throws(SolverError) -> [AmbiguousVariable]? {
-        guard let detector = solver as? any AmbiguityDetecting else { return nil }
-        // Every frame variable, so that a view no constraint mentions is reported too.
-        let variables = tree.views.flatMap { view in FrameComponent.allCases.map { view.variable($0) } }
-        return try detector.ambiguousVariables(among: variables)
-    }
-
     /// The frame of `view` relative to its superview, from the last `layout()`.
     public func frame(of view: View) -> Frame {
         let x = solver.value(of: view.x)

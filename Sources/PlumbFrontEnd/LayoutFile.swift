@@ -566,33 +566,6 @@ struct LayoutFileReader {
         }
         return line
     }
-
-    /// Statements separated by `;` outside parentheses, brackets and quotes, with their 0-based column.
-    func splitStatements(_ line: Substring) -> [(Substring, Int)] {
-        var result: [(Substring, Int)] = []
-        var depth = 0
-        var inString = false
-        var start = line.startIndex
-        // Columns are counted as the scan goes: measuring each piece from the line's start is quadratic.
-        var column = 0, startColumn = 0
-        for i in line.indices {
-            let c = line[i]
-            column += 1
-            if c == "\"" { inString.toggle() }
-            if inString { continue }
-            if c == "(" || c == "[" { depth += 1 }
-            if c == ")" || c == "]" { depth -= 1 }
-            if c == ";" && depth == 0 {
-                let piece = line[start...i]
-                if !piece.dropLast().trimmingWhitespace.isEmpty { result.append((piece, startColumn)) }
-                start = line.index(after: i)
-                startColumn = column
-            }
-        }
-        let rest = line[start...]
-        if !rest.trimmingWhitespace.isEmpty { result.append((rest, startColumn)) }
-        return result
-    }
 }
 
 extension Substring {

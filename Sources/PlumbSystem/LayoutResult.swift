@@ -47,12 +47,6 @@ public struct LayoutResult: Hashable, Sendable {
                 if value.isNaN { hasher.combine(Double.nan.bitPattern) } else { hasher.combine(value) }
             }
         }
-
-        /// Whether the value is exact (narrow or wide).
-        public var isExact: Bool {
-            if case .float = self { return false }
-            return true
-        }
     }
 
     /// One variable's value.

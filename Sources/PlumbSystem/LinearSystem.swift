@@ -38,11 +38,4 @@ public struct LinearSystem: Hashable, Sendable {
         self.edits = edits
         self.suggestionRounds = suggestionRounds
     }
-
-    /// The distinct priorities below 1000 present in constraints and edits, highest first.
-    public var optionalLevels: [Priority] {
-        var levels = Set(constraints.map(\.priority).filter { !$0.isRequired })
-        for edit in edits { levels.insert(edit.priority) }
-        return levels.sorted(by: >)
-    }
 }
