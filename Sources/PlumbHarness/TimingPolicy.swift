@@ -3,13 +3,15 @@ import PlumbBatch
 
 /// How every workload is timed, on every solver alike (Plumb's back ends and external programs).
 ///
-/// A first run measures the workload's pace and is dropped. A slow workload (a run over `coldThreshold`) is then
-/// timed cold, one run at a time. A fast one gets warm-up runs and timed runs back to back (in an external program,
+/// A first run measures the workload's pace. A slow workload (a run over `coldThreshold`) keeps it as its first timed
+/// run and is timed cold, one run at a time, while its budget lasts. For a fast one it was a warm-up: it gets more
+/// warm-up runs and timed runs back to back (in an external program,
 /// one request): enough warm-up to fill `warmupTime`, and enough timed runs to fill `minimumTime`, so that a layout
 /// of a few microseconds is measured in steady state (caches, branch predictors, an interpreter's own warm-up)
 /// rather than in its first few runs, as a microbenchmark measures it.
 public struct TimingPolicy: Sendable, Equatable {
-    /// Runs before the timed ones, whose figures are dropped (at least this many).
+    /// Warm-up runs of a fast workload before its timed ones, whose figures are dropped (at least this many, the pacing
+    /// run included when it is as long as `warmupTime`); a slow workload gets none (0: none for any workload).
     public var warmups = 1
     /// Timed runs, each on a fresh solver (at least this many, unless the budget runs out).
     public var repeats = 5
@@ -28,9 +30,10 @@ public struct TimingPolicy: Sendable, Equatable {
 
     /// What a reader of the figures needs to know, in one paragraph.
     public var statement: String {
-        "Every solver, in-process or external, is timed alike. A first run measures the workload's pace and is dropped. "
-            + "A workload whose run takes over \(formatSeconds(coldThreshold)) is then timed cold, one run at a time, up to "
-            + "\(repeats) runs while its budget of \(formatSeconds(budget)) lasts. A faster one gets warm-up runs (at least "
+        "Every solver, in-process or external, is timed alike. A first run measures the workload's pace. A workload whose "
+            + "run takes over \(formatSeconds(coldThreshold)) keeps that run as its first sample and is timed cold, one run at a "
+            + "time, up to \(repeats) runs while its budget of \(formatSeconds(budget)) lasts. For a faster one the first run was "
+            + "a warm-up, and it gets more warm-up runs (at least "
             + "\(warmups), and enough to fill \(formatSeconds(warmupTime))) and then timed runs (at least \(repeats), and enough "
             + "to fill \(formatSeconds(minimumTime)), at most \(maximumRuns)), back to back: in a loop for Plumb's back ends, "
             + "in one request for an external program. Every run is on a fresh solver made before the clock starts, with the "
