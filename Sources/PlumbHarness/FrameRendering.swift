@@ -87,7 +87,7 @@ public struct FrameRendering {
         let legendWidth = 16 + 7 * Double(legendLines.map(\.count).max() ?? 0)
         let width = max(rootWidth * scale + 2 * margin + 220, legendWidth + 2 * margin)
         let height = rootHeight * scale + 2 * margin + legend
-        let charts = Charts(results: RunResults(date: "", machine: "", configuration: "", commit: "", policy: policy))
+        let charts = Charts(results: RunResults(date: "", machine: "", configuration: .release, commit: "", policy: policy))
         var out = charts.header(width, height, title: title)
         out += "<rect x=\"\(margin)\" y=\"\(margin)\" width=\"\(charts.f(rootWidth * scale))\" height=\"\(charts.f(rootHeight * scale))\" fill=\"#fafafa\" stroke=\"#999\"/>\n"
         let bad = Set(disagreements)

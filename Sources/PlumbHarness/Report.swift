@@ -5,7 +5,7 @@ public struct Report {
     public init(results: RunResults) { self.results = results }
 
     var debugWarning: String? {
-        results.configuration == "release" ? nil :
+        results.configuration == .release ? nil :
             "WARNING: this is a \(results.configuration) build: its timings are not fit to be read. Run `swift run -c release bench`."
     }
 

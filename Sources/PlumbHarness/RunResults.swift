@@ -74,7 +74,7 @@ public struct RunResults: Sendable, Equatable {
     public var date: String
     public var machine: String
     /// `release` or `debug`.
-    public var configuration: String
+    public var configuration: BuildConfiguration
     public var commit: String
     /// The machine's load and calibration when the run started (nil in runs written before they were recorded).
     public var machineState: MachineState?
@@ -84,7 +84,7 @@ public struct RunResults: Sendable, Equatable {
     public var conformance: [Conformance]
     public var timings: [Timing]
 
-    public init(date: String, machine: String, configuration: String, commit: String, policy: ConformancePolicy,
+    public init(date: String, machine: String, configuration: BuildConfiguration, commit: String, policy: ConformancePolicy,
                 conformance: [Conformance] = [], timings: [Timing] = []) {
         self.date = date
         self.machine = machine
@@ -140,7 +140,7 @@ extension RunResults {
         }
         let root = JSONValue.object([
             JSONMember("format", .string(RunResults.format)), JSONMember("date", .string(date)),
-            JSONMember("machine", .string(machine)), JSONMember("configuration", .string(configuration)),
+            JSONMember("machine", .string(machine)), JSONMember("configuration", .string(configuration.rawValue)),
             JSONMember("commit", .string(commit)),
             JSONMember("machine_state", machineState.map { state in
                 .object([JSONMember("load_1min", state.load.map(number) ?? .null),
@@ -200,9 +200,16 @@ extension RunResults {
             guard e >= 0 else { throw ResultsError("\(source): \(what) holds \(e), not an error of 0 or more") }
             return e
         }
+        func buildConfiguration(_ v: JSONValue?) throws(ResultsError) -> BuildConfiguration {
+            let text = try string(v, "configuration")
+            guard let configuration = BuildConfiguration(rawValue: text) else {
+                throw ResultsError("\(source): configuration is \(text.excerpt), not debug or release")
+            }
+            return configuration
+        }
         let tolerance = root["tolerance"]
         self.init(date: try string(root["date"], "date"), machine: try string(root["machine"], "machine"),
-                  configuration: try string(root["configuration"], "configuration"), commit: try string(root["commit"], "commit"),
+                  configuration: try buildConfiguration(root["configuration"]), commit: try string(root["commit"], "commit"),
                   policy: ConformancePolicy(absoluteTolerance: try double(tolerance?["absolute"], "tolerance.absolute"),
                                             relativeTolerance: try double(tolerance?["relative"], "tolerance.relative")))
         if let m = root["machine_state"], m != .null {
@@ -279,6 +286,11 @@ extension RunResults {
                 editTotal: try doubles(t["edit_total_s"], "\(at).edit_total_s"), lifecycle: lifecycle))
         }
     }
+}
+
+/// The build a run was made with: a debug build's timings are not fit to be read.
+public enum BuildConfiguration: String, Sendable, Equatable {
+    case debug, release
 }
 
 /// A results file that cannot be read.

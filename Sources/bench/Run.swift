@@ -244,9 +244,9 @@ func writeText(_ text: String, to path: String) throws {
 }
 
 #if DEBUG
-let buildConfiguration = "debug"
+let buildConfiguration: BuildConfiguration = .debug
 #else
-let buildConfiguration = "release"
+let buildConfiguration: BuildConfiguration = .release
 #endif
 
 /// A status line that rewrites itself on a terminal and prints plain lines otherwise.

@@ -80,6 +80,19 @@ import PlumbSolver
         }
     }
 
+    /// The build configuration is one of two: a file saying anything else is refused, not read as a debug build.
+    @Test func theBuildConfigurationIsTyped() throws {
+        let results = Self.run([Self.timing("cassowary")])
+        #expect(results.configuration == .release)
+        #expect(try RunResults(json: Array(results.json().utf8), source: "r.json").configuration == .release)
+        do {
+            _ = try Self.reread(results, replacing: "\"release\"", with: "\"relaese\"")
+            Issue.record("an unknown build configuration was read")
+        } catch {
+            #expect(error.description.contains("configuration is relaese"), "\(error)")
+        }
+    }
+
     @Test func aReportOnExtremeButValidFiguresIsWritten() throws {
         var results = Self.run([Self.timing("cassowary", build: [1e-7]), Self.timing("slow", build: [86_000])])
         results.conformance[0].maxError = .infinity   // a peer that answered NaN: an infinite error

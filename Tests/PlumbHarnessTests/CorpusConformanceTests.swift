@@ -17,7 +17,7 @@ import PlumbBackEnds
         var options = Harness.Options(backEnds: [.native(type)])
         options.reference = PlumbBackEnds.all.first { $0.capabilities.exact }
         options.timeCorpus = false
-        var results = RunResults(date: "", machine: "", configuration: "", commit: "", policy: .standard)
+        var results = RunResults(date: "", machine: "", configuration: .debug, commit: "", policy: .standard)
         Harness(options: options).run(corpus, into: &results)
         let outcomes = results.layoutOutcomes()[name] ?? [:]
         #expect(outcomes.count == corpus.entries.count)

@@ -163,7 +163,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
 
 @Suite struct ResultsFiles {
     static func sample(_ outcome: Verdict.Outcome = .pass, build: [Double] = [0.001, 0.0012, 0.0011]) -> RunResults {
-        RunResults(date: "2026-11-22T00:00:00Z", machine: "test", configuration: "release", commit: "abc", policy: .standard,
+        RunResults(date: "2026-11-22T00:00:00Z", machine: "test", configuration: .release, commit: "abc", policy: .standard,
                    conformance: [.init(layout: "pinned", backEnd: "cassowary", expectation: 0, line: 12, outcome: outcome,
                                        differences: outcome == .pass ? [] : [.untyped("a.x = 11, expected 10", kind: .frame)], maxError: outcome == .pass ? 0 : 1)],
                    timings: [.init(workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "cassowary",
@@ -412,7 +412,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         options.timeCorpus = false
         let corpus = try Corpus(root: try #require(Corpus.defaultRoot()))
         let entries = corpus.entries.filter { $0.matches("masonry-basic") }
-        var results = RunResults(date: "", machine: "", configuration: "", commit: "", policy: .standard)
+        var results = RunResults(date: "", machine: "", configuration: .debug, commit: "", policy: .standard)
         Harness(options: options) { seen.steps.append($0) }.run(corpus, into: &results)
         #expect(!entries.isEmpty)
         #expect(seen.steps.map(\.done) == Array(0..<(2 * entries.count)))

@@ -66,7 +66,7 @@ import PlumbBackEnds
         options.lifecycleSizes = [20]
         options.timing.repeats = 2
         options.verifier = cassowary
-        var results = RunResults(date: "d", machine: "m", configuration: "debug", commit: "c", policy: .standard)
+        var results = RunResults(date: "d", machine: "m", configuration: .debug, commit: "c", policy: .standard)
         Harness(options: options).runLifecycle(into: &results)
         #expect(results.timings.count == 2)
         for t in results.timings {
