@@ -77,8 +77,10 @@ extension Tableau {
         report.expect(candidates.isEmpty && infeasible.isEmpty && !queueInfeasibleRows, "Tableau",
                       "simplex queues are not empty between operations")
 
-        // the state every operation ends in, unless round-off was reported
-        guard !sawTrouble else { return }
+        // the state every operation ends in, unless round-off was reported: trouble, or a precision loss that can have
+        // made a decision (nearly dependent rows, a real quantity a tolerance discarded: the answer is then labelled
+        // approximate, and a row a tiny pivot left infeasible by more than the tolerance is that loss showing)
+        guard !sawTrouble && !(precisionLoss?.isNearDependence ?? false) else { return }
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         for r in 0..<Int32(rows.slotCount) where rows.isLive(r) {
             let b = rows.liveBasic(r), k = rows.constant(r)

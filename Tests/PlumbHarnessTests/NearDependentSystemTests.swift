@@ -94,6 +94,19 @@ import PlumbBackEnds
         }
     }
 
+    /// Case 85 of seed 5525008107510306344 (CI's seed at 54d01a6): a phase 1 pivot on a coefficient that nearly
+    /// dependent rows left tiny put a slack 0.175 below zero. The answer is labelled approximate (a precision loss is
+    /// recorded), and the debug invariant check, which skips feasibility once round-off was reported, no longer traps
+    /// on it: this test runs in a debug build and would crash there.
+    @Test func aTinyPivotsInfeasibleRowIsALabelledLossNotATrap() throws {
+        let exact = try #require(PlumbBackEnds.all.first { $0.capabilities.exact })
+        let cassowary = try #require(PlumbBackEnds.named("cassowary"))
+        let fuzzer = DifferentialFuzzer(reference: exact, backEnds: [cassowary], shape: .nearDependent)
+        let summary = fuzzer.run(seed: 5_525_008_107_510_306_344, from: 85, count: 1)
+        #expect(summary.cases == 1 && summary.findings.isEmpty)
+        #expect(summary.approximate["cassowary"]?.answers == 1, "\(summary.approximate)")
+    }
+
     /// A few hundred near-dependent systems through the Cassowary back end, judged against the exact one: no answer
     /// wrong and labelled ok, no feasible system called infeasible. (Before the watch on discarded quantities, about 2%
     /// of such systems were; see `NearDependentSystems`.)
