@@ -1,19 +1,28 @@
 /// What the tableau noticed about its own round-off: the first sign that an answer may be far from the exact one.
 ///
-/// The Cassowary back end computes in `Double`. Two things make its answers untrustworthy without making them look
+/// The Cassowary back end computes in `Double`. Three things make its answers untrustworthy without making them look
 /// wrong (every required row still holds to round-off at the answer):
 /// - **near-dependent rows**: combining rows cancels a coefficient to a sliver of its operands (rows 1e-12 apart,
 ///   Hilbert matrices); whether that sliver is real or round-off decides the answer;
+/// - **a decision a tolerance made**: a pivot element, an objective slope, a redundant row's residual or a bound
+///   violation that a tolerance took for zero though round-off cannot explain it (a row that is a multiple of another
+///   but for 7e-11: the simplex stops at the wrong vertex, or calls a feasible system infeasible);
 /// - **amplified error**: an input constant that `Double` cannot hold exactly (999999999999.999999), cancelled and then
 ///   multiplied along a chain, or divided by a coefficient that cancellation left small.
 ///
-/// The tableau watches both at the cost of a few flops per row operation:
+/// The tableau watches all three at the cost of a few flops per row operation:
 /// - a cancellation that leaves more than the cells' estimated round-off behind (`RowPrecision.coefficientError`,
-///   times `CassowaryTolerance.roundoffAllowance`) is recorded when it drops the cell;
+///   times `CassowaryTolerance.cancellationAllowance`) is recorded when it drops the cell, and one it keeps at less
+///   than `watchedCancellation` of its operands when the cell's error reaches `vouchedCoefficientError`;
+/// - every place a tolerance discards a quantity checks it against round-off (`watchDiscarded`, `watchOptimality`,
+///   `watchTolerated`, the ratio test's `noteDiscardedPivot` and overshoot, the objective's dropped slopes), and
+///   records `belowTolerance` when it is more;
 /// - every row carries a running bound on its constant's absolute error (`RowPrecision.constantError`), grown by
 ///   inputs `Double` cannot hold, by the exact rounding errors of the row's assembly, by pivots and by a subject
 ///   coefficient that cancellation left small; the first bound beyond `CassowaryTolerance.vouchedAbsolute` and
 ///   `vouchedRelative` is recorded.
+/// A loss labels the answer approximate; one that can have made a decision (`isNearDependence`) also turns a refusal
+/// into "ill-conditioned" and lets the debug invariant check stop asserting feasibility and optimality.
 /// The record is sticky: the tableau keeps what it lost until it is rebuilt (a refused call gives it back). The watch is
 /// an estimate, not a proof (the cells' own errors are not tracked); the exact back end is the proof.
 struct PrecisionLoss: Hashable, Sendable, CustomStringConvertible {

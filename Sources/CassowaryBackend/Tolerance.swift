@@ -5,9 +5,11 @@
 /// so the policy is absolute on coefficients and relative on constants:
 /// - a tableau cell that a row operation cancels to `cancellation` of its former magnitude or less is removed (it
 ///   is round-off, not a real dependency); a cell is never dropped for being small (a chain of 1e-6 multipliers
-///   makes 1e-12 coefficients that are real); a cancellation that leaves more than `roundoffAllowance` times the
+///   makes 1e-12 coefficients that are real); a cancellation that leaves more than `cancellationAllowance` times the
 ///   round-off its coefficients carry (`RowPrecision`) is more than round-off: the rows are nearly dependent, and
-///   the tableau records the loss (`PrecisionLoss`); so it does when a value's running error bound exceeds
+///   the tableau records the loss (`PrecisionLoss`); so it does when a kept cancellation leaves a cell whose error
+///   reaches `vouchedCoefficientError`, when any tolerance below takes for zero a quantity beyond `roundoffAllowance`
+///   roundings (or beyond `noise`, for pivots and slopes), and when a value's running error bound exceeds
 ///   `vouchedAbsolute + vouchedRelative · |value|`;
 /// - an objective coefficient at `cellDrop` or below after an update is removed;
 /// - a pivot element must exceed `pivot` in magnitude (no pivoting on round-off);
