@@ -99,8 +99,8 @@ final class ChildProcess {
     }
 
     /// Stops the program and its process group: SIGTERM, up to half a second for the shell to end, then SIGKILL to
-    /// whatever of the group is left (a child that ignores SIGTERM outlives its shell), and whatever the program
-    /// detached from its group (`ChildProcessRegistry.reapOrphans()`); reaps them all.
+    /// whatever of the group is left (a child that ignores SIGTERM outlives its shell); reaps the shell. (What the
+    /// program detached from its group with `setsid` is ended when bench ends: `ChildProcessRegistry.reapOrphans()`.)
     func stop() {
         guard pid != 0 else { return }
         for fd in [stdinFD, stdoutFD, stderrFD] where fd >= 0 { close(fd) }
@@ -118,7 +118,6 @@ final class ChildProcess {
         if !reaped { waitpid(pid, &status, 0) }
         ChildProcessRegistry.unregister(pid)
         pid = 0
-        ChildProcessRegistry.reapOrphans()
     }
 
     private func pump(writing request: [UInt8], timeLimit: Double) throws(Failure) -> [UInt8] {

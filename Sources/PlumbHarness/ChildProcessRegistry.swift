@@ -6,12 +6,13 @@ import Glibc
 /// its whole group, and SIGINT, SIGTERM or SIGHUP to bench kill every group before bench ends with that signal.
 ///
 /// bench is also made a *subreaper* (Linux `PR_SET_CHILD_SUBREAPER`): a process a program starts and then detaches
-/// (`setsid`, a double fork) is handed to bench rather than to init when its parent ends, and `reapOrphans()` ends
-/// it with the program it came from.
+/// (`setsid`, a double fork) is handed to bench rather than to init when its parent ends, and `reapOrphans()`, called
+/// as bench ends, ends it. (Not at each stop: a process that runs tests on several threads may have children of its
+/// own in groups of their own, which a scan at each stop could not tell from orphans.)
 ///
 /// The table is a fixed array of process ids, read by the signal handler without locks or allocation (the only
 /// state a handler may touch).
-enum ChildProcessRegistry {
+public enum ChildProcessRegistry {
     /// Groups tracked at once (far more external programs than a run starts).
     static let capacity = 256
     /// The group ids, 0 where a slot is free. Allocated once, never freed.
@@ -81,9 +82,15 @@ enum ChildProcessRegistry {
         #endif
     }
 
+    /// What a command calls as it ends: the processes its external programs detached, if it started any.
+    public static func endDetachedProcesses() {
+        if installed { reapOrphans() }
+    }
+
     /// Ends the processes handed to bench as orphans: children of bench in a process group of their own that no
     /// running program holds (what a stopped program detached with `setsid`). bench's own children in its own group
-    /// (a `system()` call) are not touched. Each one ended is reaped.
+    /// (a `system()` call) are not touched. Each one ended is reaped. For the end of a command, when bench has no
+    /// children of its own left.
     /// - Complexity: one pass over `/proc`.
     static func reapOrphans() {
         pthread_mutex_lock(mutex)

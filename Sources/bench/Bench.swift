@@ -4,6 +4,7 @@ import PlumbSolver
 import PlumbFrontEnd
 import PlumbCorpus
 import PlumbBackEnds
+import PlumbHarness
 
 @main
 struct Bench: ParsableCommand {
@@ -36,9 +37,11 @@ struct Bench: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
+            ChildProcessRegistry.endDetachedProcesses()
             finishStandardOutput()
             exit(withError: error)
         }
+        ChildProcessRegistry.endDetachedProcesses()
         finishStandardOutput()
     }
 
