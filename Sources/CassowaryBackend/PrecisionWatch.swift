@@ -139,8 +139,14 @@ extension Tableau {
     /// quantity's estimated error) cannot explain it.
     @inline(__always) mutating func watchDiscarded(_ quantity: Double, roundoff: Double, tolerance: Double, what: PrecisionLoss.Discarded) {
         if quantity != 0 && abs(quantity) > CassowaryTolerance.roundoffAllowance * roundoff {
-            notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: quantity, tolerance: tolerance, what: what)))
+            noteDiscarded(quantity, tolerance: tolerance, what: what)
         }
+    }
+
+    /// Records that a tolerance (`tolerance`) took `quantity` (`what`) for zero, the caller having found it beyond
+    /// round-off.
+    @inline(never) mutating func noteDiscarded(_ quantity: Double, tolerance: Double, what: PrecisionLoss.Discarded) {
+        notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: quantity, tolerance: tolerance, what: what)))
     }
 
     /// `old + added` for a tableau cell: exactly 0 when the sum cancels to `CassowaryTolerance.cancellation` of

@@ -16,8 +16,7 @@ extension Tableau {
         let roundoff = CassowaryTolerance.roundoffAllowance
             * Swift.max(rows.precision(r).constantError, CassowaryTolerance.roundoff * Swift.max(1, valueScale))
         if off > roundoff {
-            notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: k, tolerance: CassowaryTolerance.feasibilityBound(valueScale),
-                                                                  what: .toleratedViolation)))
+            noteDiscarded(k, tolerance: CassowaryTolerance.feasibilityBound(valueScale), what: .toleratedViolation)
         }
     }
 
@@ -63,8 +62,7 @@ extension Tableau {
             }
             if discarded > 0 && best == nil {
                 // the repair fails only for want of a pivot the tolerance refused, though it is beyond round-off
-                notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: discarded, tolerance: CassowaryTolerance.pivot,
-                                                                      what: .dualPivot)))
+                noteDiscarded(discarded, tolerance: CassowaryTolerance.pivot, what: .dualPivot)
             }
             guard let entering = best else {
                 infeasible.removeAll()

@@ -93,8 +93,7 @@ extension Tableau {
                     let a = coefs[k]
                     if abs(a) <= CassowaryTolerance.cost && abs(a) > CassowaryTolerance.noise
                         && (a < 0 || symbols.kind[Int(syms[k])] == .external) {
-                        notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: a, tolerance: CassowaryTolerance.cost,
-                                                                              what: .phaseOneSlope)))
+                        noteDiscarded(a, tolerance: CassowaryTolerance.cost, what: .phaseOneSlope)
                     }
                 }
                 return

@@ -53,8 +53,7 @@ extension Tableau {
                 let x = pivotRowSymbols[i]
                 let lost = objective.addScaled(s, times: pivotRowCoefficients[i], to: x)
                 if lost > 0 {
-                    notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: lost, tolerance: CassowaryTolerance.cellDrop,
-                                                                          what: .objectiveSlope)))
+                    noteDiscarded(lost, tolerance: CassowaryTolerance.cellDrop, what: .objectiveSlope)
                 }
                 considerEntering(x)
             }

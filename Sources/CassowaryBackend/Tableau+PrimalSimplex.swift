@@ -15,8 +15,7 @@ extension Tableau {
     /// optimum may then be another vertex, far away.
     @inline(__always) mutating func watchOptimality(of s: Int32) {
         if let c = objective.doubtfulCoefficient(s) {
-            notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: c, tolerance: CassowaryTolerance.cost,
-                                                                  what: .objectiveSlope)))
+            noteDiscarded(c, tolerance: CassowaryTolerance.cost, what: .objectiveSlope)
         }
     }
 
@@ -59,9 +58,7 @@ extension Tableau {
             if ratio < bound { bound = ratio }
         }
         if discarded <= bound {
-            notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: discardedCoefficient,
-                                                                  tolerance: CassowaryTolerance.pivot,
-                                                                  what: .ratioTestPivot)))
+            noteDiscarded(discardedCoefficient, tolerance: CassowaryTolerance.pivot, what: .ratioTestPivot)
         }
         if bound == .infinity { return nil }
         var best: Int32? = nil, bestA = 0.0, bestBasic = Int32.max, bestRatio = 0.0
@@ -84,8 +81,7 @@ extension Tableau {
         // that is a violation the tolerance accepted
         let overshoot = (bestRatio - smallest) * -smallestA
         if overshoot > CassowaryTolerance.roundoffAllowance * CassowaryTolerance.roundoff * Swift.max(1, valueScale) {
-            notePrecisionLoss(PrecisionLoss(kind: .belowTolerance(quantity: -overshoot, tolerance: tol,
-                                                                  what: .ratioTestOvershoot)))
+            noteDiscarded(-overshoot, tolerance: tol, what: .ratioTestOvershoot)
         }
         return (best, bestRatio)
     }
@@ -94,12 +90,18 @@ extension Tableau {
     /// in direction `sign`; a dummy bounds either way) when that row bounds the move (a restricted basic symbol and a
     /// coefficient below `-pivot`); 0 when it does not.
     @inline(__always) mutating func boundingCoefficient(_ i: Int, sign: Double) -> Double {
+        let a = signedCoefficient(i, sign: sign)
+        return a < -CassowaryTolerance.pivot ? a : 0
+    }
+
+    /// The entering symbol's coefficient in the `i`-th collected row as the ratio test sees it, before the pivot
+    /// tolerance (0 for a row whose basic symbol is external: it bounds nothing).
+    @inline(__always) mutating func signedCoefficient(_ i: Int, sign: Double) -> Double {
         let r = columns.collectedRows[i]
         let kind = symbols.kind[Int(rows.liveBasic(r))]
         guard kind != .external else { return 0 }
-        var a = rows.cells.coef[rows.start(r) + Int(columns.collectedCells[i])] * sign
-        if kind == .dummy { a = -abs(a) }
-        return a < -CassowaryTolerance.pivot ? a : 0
+        let a = rows.cells.coef[rows.start(r) + Int(columns.collectedCells[i])] * sign
+        return kind == .dummy ? -abs(a) : a
     }
 
     /// When the `i`-th collected row would bound the move but for the pivot tolerance (a coefficient in
@@ -107,10 +109,7 @@ extension Tableau {
     @inline(__always) mutating func noteDiscardedPivot(_ i: Int, sign: Double, smallest: inout Double,
                                                        coefficient: inout Double) {
         let r = columns.collectedRows[i]
-        let kind = symbols.kind[Int(rows.liveBasic(r))]
-        guard kind != .external else { return }
-        var a = rows.cells.coef[rows.start(r) + Int(columns.collectedCells[i])] * sign
-        if kind == .dummy { a = -abs(a) }
+        let a = signedCoefficient(i, sign: sign)
         guard a < -CassowaryTolerance.noise else { return }
         let ratio = Swift.max(0, rows.constant(r)) / -a
         if ratio < smallest { smallest = ratio; coefficient = a }
