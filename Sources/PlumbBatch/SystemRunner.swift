@@ -8,7 +8,7 @@ public struct SystemRunner {
     public enum RoundValues: String, Sendable, CaseIterable {
         /// Every variable after every round.
         case all
-        /// Only the edit variables and the variables whose value changed in that round.
+        /// Only the variables suggested in that round and the variables whose value changed in it.
         case changed
         /// None (timing only).
         case none

@@ -1,6 +1,5 @@
 import PlumbSystem
 
-/// A named value a text file may use in a chain: `let padding = 10` or `let padding = UIEdgeInsetsMake(10, 10, 10, 10)`.
 /// Reads one Masonry (Objective-C) or SnapKit (Swift) chain, written as text, into the `ConstraintChain` the Swift DSL builds.
 ///
 /// Both spellings may be mixed freely: `make.top.equalTo(superview.mas_top).with.offset(padding.top);` and

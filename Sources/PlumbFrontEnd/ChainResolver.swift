@@ -1,7 +1,7 @@
 import PlumbSystem
 
-/// Turns a written chain into `NSLayoutConstraint`-form constraints under a dialect's rules
-/// (reference §1.2–1.9): which attributes, which second item and attribute, which constant.
+/// Turns a written chain into `NSLayoutConstraint`-form constraints under a dialect's rules: which attributes,
+/// which second item and attribute, which constant.
 struct ChainResolver {
     let tree: ViewTree
     let dialect: Dialect

@@ -1,6 +1,6 @@
 import PlumbSystem
 
-/// Where Masonry and SnapKit give the same code different meanings (reference §7). Masonry is the default.
+/// Where Masonry and SnapKit give the same code different meanings. Masonry is the default.
 public enum Dialect: String, Hashable, Sendable, CaseIterable {
     case masonry
     case snapkit
@@ -90,7 +90,7 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// SnapKit's `ConstraintConstantTarget` read for the target attribute (reference §1.5 table).
+    /// SnapKit's `ConstraintConstantTarget` read for the target attribute.
     static func snapKitConstant(_ value: ConstantValue, for attribute: LayoutAttribute,
                                 direction: LayoutDirection) throws(NumberError) -> Rational {
         switch value {

@@ -380,8 +380,6 @@ extension LayoutFileReader {
             && ChainNames.makeFunctions[type] == nil && !ChainNames.numberTypes.contains(type) && !ChainNames.priorityTypes.contains(type)
     }
 
-    /// `param NAME = VALUE`: binds a parameter unless the command line did. The name is everything before the last
-    /// ` = ` (so it may hold `==`), or a quoted string.
     /// Reads every `param` line and `parameters { }` block of the file (one-line blocks too, `NAME = VALUE` entries
     /// separated by `;`), before the rest: a binding holds wherever the file writes it. A name bound twice to
     /// different values is an error naming both lines.
@@ -430,6 +428,9 @@ extension LayoutFileReader {
         }
     }
 
+    /// `NAME = VALUE` (a `param` line's text after `param`, or a `parameters` block's entry): binds a parameter
+    /// unless the command line did. The name is everything before the last ` = ` (so it may hold `==`), or a
+    /// quoted string.
     mutating func readParameter(_ s: Substring, line: Int, column: Int) throws(TextSyntaxError) {
         guard let eq = s.ranges(of: " = ").last ?? s.ranges(of: "=").last else {
             throw error("expected `param NAME = VALUE` (NAME as the code writes it: `param kScale(12) = 12`)", line: line, column: column)

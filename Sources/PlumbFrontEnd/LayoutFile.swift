@@ -19,12 +19,13 @@ public struct LayoutFile {
     public let name: String
     public let file: String
 
-    /// - Parameters:
-    ///   - file: the path used in error locations.
-    ///   - name: the layout's name unless the file says `layout NAME`.
     /// Values bound from outside the file (`--param`); they win over the file's own `param` lines.
     public var parameters: ParameterBindings
 
+    /// - Parameters:
+    ///   - file: the path used in error locations.
+    ///   - name: the layout's name unless the file says `layout NAME`.
+    ///   - parameters: values bound from outside the file (`--param`).
     public init(file: String, name: String, parameters: ParameterBindings = ParameterBindings()) {
         self.file = file
         self.name = name

@@ -1,7 +1,7 @@
 import PlumbSystem
 
 /// A layout as a data file describes it: a root, views, and steps in order, as Masonry code does them.
-/// `LayoutFile` reads one from text; `apply` plays it on a fresh `ViewTree`.
+/// `LayoutFile` reads one from text; `build()` and `played()` play it on a fresh `ViewTree`, `play(on:)` on a given one.
 public struct LayoutScript: Sendable {
     /// A view as declared (`view ID in PARENT ...`).
     public struct ViewDeclaration: Sendable {

@@ -98,7 +98,7 @@ extension ViewTree {
     }
 
     /// The content-area geometry of a scroll view item, when `attribute` is an edge or margin and the other
-    /// item lies inside it (reference §0.3, "Working with Scroll Views"); nil otherwise.
+    /// item lies inside it; nil otherwise.
     func contentArea(of g: ItemGeometry, attribute: LayoutAttribute, other: ItemGeometry, itemIsView: Bool) throws -> ItemGeometry? {
         let scroll = g.owner
         guard itemIsView, scroll.isScrollView, let cw = scroll.contentWidthVariable, let ch = scroll.contentHeightVariable,
@@ -126,7 +126,7 @@ extension ViewTree {
         return x
     }
 
-    /// Checks a constraint as Auto Layout would, then lowers it to an exact linear row (reference §0.2–0.5):
+    /// Checks a constraint as Auto Layout would, then lowers it to an exact linear row:
     /// positions are related in the closest common ancestor's space, `E1 = m·E2 + (1−m)·X_G + c`, mirrored
     /// about that ancestor's bounds when a leading/trailing attribute is laid out right-to-left.
     public func lower(_ c: ResolvedConstraint) throws(LayoutError) -> LinearConstraint {

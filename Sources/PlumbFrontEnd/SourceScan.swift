@@ -223,7 +223,7 @@ struct SourceScan {
     }
 
     /// The arguments of the call whose `(` is at `open`, split at top-level commas, and one past its `)`; nil when
-    /// the call is not closed within `longestArgument` characters per argument.
+    /// the call is not closed within `8 · longestArgument` characters of `open`, or by the end of the text.
     func callArguments(openingAt open: Int) -> (values: [String], end: Int)? {
         var depth = 0, k = open + 1, argumentStart = open + 1
         var values: [String] = []
@@ -348,7 +348,8 @@ struct SourceScan {
         append(Block(kind: kind, receiver: receiver, start: j, end: callEnd(after: close)))
     }
 
-    /// Keeps a block, or refuses it when a loop around it makes its receiver or targets change per iteration.
+    /// Keeps a block (with its closure's subject when the receiver is `$0`), and records it in `loopPasses` when a
+    /// loop encloses it.
     mutating func append(_ block: Block) {
         var block = block
         if block.receiver.hasPrefix("$0") { block.closureSubject = closureSubject(block.start) }

@@ -54,7 +54,8 @@ public final class View {
     }
 
     /// Whether the view scrolls its content: constraints between its edges or margins and views inside it
-    /// attach to its content area (of size `contentWidth` × `contentHeight`), the others to its frame.
+    /// attach to its content area (of size `contentWidthVariable` × `contentHeightVariable`), the others to its
+    /// frame.
     public let isScrollView: Bool
 
     init(id: String, tree: ViewTree, firstVariable: Int, isScrollView: Bool = false) {

@@ -7,7 +7,7 @@ import PlumbSystem
 public final class ViewTree {
     /// The root view; its frame is `(0, 0, rootSize)`. It is always the first of `views`.
     public var root: View { views[0] }
-    /// Which library's meaning chains have (reference §7).
+    /// Which library's meaning chains have.
     public var dialect: Dialect
     /// The root's size; changing it changes two constants in place.
     public var rootSize: Size { didSet { rootSizeChanged() } }
@@ -103,7 +103,8 @@ public final class ViewTree {
         view.refreshInheritedState()
     }
 
-    /// The variable names: `id.x`, `id.y`, `id.w`, `id.h` per view in creation order.
+    /// The variable names: `id.x`, `id.y`, `id.w`, `id.h` per view in creation order, then `id.contentW`,
+    /// `id.contentH` for a scroll view.
     public var variableNames: [String] {
         views.flatMap(\.variableNames)
     }

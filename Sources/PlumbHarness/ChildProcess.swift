@@ -14,7 +14,8 @@ final class ChildProcess {
     enum Failure: Error, Equatable {
         /// The program could not be started.
         case cannotStart(String)
-        /// The program ended; its exit status (or signal) and the tail of its standard error.
+        /// The program ended or could not be talked to: how (its exit status or signal, a closed output, a failed
+        /// poll). The tail of its standard error is in `errorTail`.
         case exited(String)
         /// No complete line within the time limit.
         case timedOut(seconds: Double)

@@ -41,8 +41,8 @@ public struct ConformancePolicy: Hashable, Sendable {
     /// The rules, as the report states them.
     public var statement: String {
         """
-        - Required constraints hold: exactly for an exact back end; for a floating one within \(absoluteTolerance) + \(relativeTolerance)·|value|.
-        - Every uniquely determined frame component equals the hand-derived expectation (same tolerance; exact back ends exactly).
+        - Required constraints hold: on every back end alike, exact or floating, their total violation is at most \(absoluteTolerance).
+        - Every uniquely determined frame component equals the hand-derived expectation (within \(absoluteTolerance) + \(relativeTolerance)·|value|; exact back ends exactly).
         - Each priority level's total violation equals the exact back end's optimum (same tolerance), where the exact back end ran.
         - Ambiguous components (`?` in the corpus) are not compared; a back end that claims to detect ambiguity must report each as ambiguous.
         - An unsatisfiable layout must be reported unsatisfiable; a back end that claims to explain conflicts must name an irreducible conflicting set (checked with the exact back end).

@@ -70,7 +70,8 @@ public struct Difference: Sendable, Equatable, CustomStringConvertible {
         return Difference(inferred, subject: "", summary: ReadableNumbers.roundingDecimals(in: firstClause(of: text)), text: text)
     }
 
-    /// The text up to its first `;` or `:` followed by a detail: the part a table has room for.
+    /// The part a table has room for: the text without its leading `not converged: `, `approximate: ` or
+    /// `did not converge: `, up to its first `;`, and cut to 120 characters (with `…`) when longer.
     static func firstClause(of text: String) -> String {
         var clause = Substring(text)
         let prefixes = ["not converged: ", "approximate: ", "did not converge: "]

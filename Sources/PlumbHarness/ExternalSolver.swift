@@ -5,7 +5,9 @@ import PlumbSolver
 /// over its standard input and output.
 ///
 /// A program that says no hello, answers garbage, exits or runs past the time limit fails the request at hand with
-/// a message that says which; it is stopped, and started again for the next request.
+/// a message that says which; it is stopped, and started again for the next request. After
+/// `timeoutsBeforeGivingUp` requests in a row past the time limit (no `solve` or `run` answered between them) it is
+/// given up: it is not started again, and every later request of the command fails.
 public final class ExternalSolver: @unchecked Sendable {
     /// What the program said about itself in its hello line.
     public struct Hello: Sendable, Equatable {

@@ -24,7 +24,7 @@ public struct LifecyclePlan: Sendable {
     /// so that no solver is asked to do something infeasible; a constraint whose change would conflict (a
     /// redundant equality) is passed over for the view's next one.
     /// - Complexity: O(constraints + terms) to index the layout, plus the verifier's cost of one build and a
-    ///   constant change per candidate.
+    ///   constant change per candidate, and of playing the whole lifecycle once on a fresh verifier.
     public func workload(for layout: GeneratedLayout, verifier: any LayoutSolver.Type) throws(LifecycleError) -> Workload {
         var system = layout.linearSystem()
         let rounds = system.suggestionRounds

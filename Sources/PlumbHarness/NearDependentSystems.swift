@@ -3,10 +3,12 @@ import PlumbSystem
 /// Random systems whose rows are nearly multiples of one another: the shape that makes a floating-point simplex
 /// answer wrongly while every number stays inside its stated range (the hostile probe's W1–W5).
 ///
-/// Each system has 2–5 variables. A few *base* rows have small integer coefficients; every other row is a base row
-/// times a small integer (±1, ±2, ±3), with one coefficient moved by a decimal `±d·10⁻ᵉ` (`e` from 3 to 11, so the
-/// moved row is independent of its base, exactly, but only by that much), and a constant of its own. Relations,
-/// priorities (required and a few soft levels) and a soft anchor per variable are drawn as in the general systems.
+/// Each system has 2–5 variables. One to that many *base* rows have small integer coefficients (−5 to 5); one to
+/// three more rows are each a base row times a small integer (±1, ±2, ±3), with one coefficient moved by a decimal
+/// `±d·10⁻ᵉ` (`e` from 3 to 11, so the moved row is independent of its base, exactly, but only by that much). Every
+/// row has a constant of its own (−50 to 50), a relation drawn from =, ≤ and ≥, and a priority that is required
+/// half the time, else 750, 500 or 250. Each variable then gets a soft anchor (`v` =, ≤ or ≥ a constant from −50
+/// to 50) at 500, 250 or 100.
 /// The exact answers are often far from the constants (1e3 … 1e12): the rows meet where the perturbation lets them.
 /// Every number is an exact decimal, so the exact back end sees what was written, and a floating-point one sees
 /// its nearest `Double`.

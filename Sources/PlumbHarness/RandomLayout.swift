@@ -104,7 +104,7 @@ public struct RandomLayout: Sendable, Equatable {
 }
 
 extension RandomLayout {
-    /// A random layout with about `size` views, deterministic from the generator's state: random parents, intrinsic
+    /// A random layout with 1 to `size` views, deterministic from the generator's state: random parents, intrinsic
     /// sizes and priorities; chains drawn from Masonry's grammar (single and composite attributes, anchors, views,
     /// the superview and numbers as targets, the three relations, offsets, insets, multipliers, divisors and
     /// priorities including near-equal ones); then updates, remakes, removals, resizes, edits and suggestions.

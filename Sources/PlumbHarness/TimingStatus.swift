@@ -5,7 +5,8 @@
 public enum TimingStatus: Hashable, Sendable, CustomStringConvertible {
     /// Timed: the samples are the figure.
     case ok
-    /// Not timed: a smaller size of the same family already took more than a third of the budget per run.
+    /// Not timed: this back end had left the family's growth. A smaller size took more than a third of the budget
+    /// per run or failed, or this size or a smaller one was predicted to take longer than the budget per run.
     case overBudget
     /// Not timed, for a reason the harness gives (the workload could not be built, the back end was stopped).
     case notRun(String)

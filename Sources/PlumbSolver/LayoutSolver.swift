@@ -17,9 +17,10 @@ public struct SolveReport: Hashable, Sendable {
     public var converged: Bool
     /// Pivots, sweeps or iterations used, where the back end counts them.
     public var iterations: Int?
-    /// True when the back end converged but cannot vouch that each priority level's total violation is the least
-    /// possible (a relaxation compromise between conflicting constraints of one level). False for a back end that
-    /// solves the levels to optimality, and whenever every soft constraint holds.
+    /// True when the back end converged but cannot vouch for its answer: a level's total violation may not be the
+    /// least possible (a relaxation compromise between conflicting constraints of one level), or the values may be
+    /// off even where every constraint holds (ill-conditioned rows, constants `Double` rounds, round-off a
+    /// floating-point tableau noticed, values too large for exact fractions). `message` says why.
     public var approximate: Bool
     /// A human-readable note (why it did not converge, for instance).
     public var message: String

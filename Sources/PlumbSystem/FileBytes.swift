@@ -14,7 +14,7 @@ public struct FileReadError: Error, CustomStringConvertible, Sendable {
 public let inputFileSizeLimit = 256 << 20
 
 /// The bytes of the file at `path`, read up to `limit` bytes (the one file reader the tools share).
-/// - Complexity: O(file size); never reads more than `limit + 1` bytes.
+/// - Complexity: O(file size); reads in 64 KiB chunks, so never more than `limit` bytes plus one chunk.
 public func readFile(atPath path: String, limit: Int = inputFileSizeLimit) throws(FileReadError) -> [UInt8] {
     guard let file = fopen(path, "rb") else {
         throw FileReadError(path: path, reason: "cannot open the file (\(String(cString: strerror(errno))))")

@@ -1,6 +1,6 @@
 /// A prioritized linear system: what a layout lowers to and what every back end solves.
 ///
-/// The layout-lp/1 interchange (see `LayoutLP`) is its neutral JSON form.
+/// The layout-lp/1 interchange (see LayoutLP.swift) is its neutral JSON form.
 public struct LinearSystem: Hashable, Sendable {
     /// A variable that may be suggested values, at a priority below 1000.
     public struct Edit: Hashable, Sendable {

@@ -48,13 +48,13 @@ public struct Rational: Hashable, Sendable {
         self.init(unchecked: n, d)
     }
 
-    /// Whether the value is zero.
     /// Equal values have equal parts (both are kept reduced, the denominator positive). Inlinable: back ends compare
     /// priorities on every add.
     @inlinable public static func == (lhs: Rational, rhs: Rational) -> Bool {
         lhs.numerator == rhs.numerator && lhs.denominator == rhs.denominator
     }
 
+    /// Whether the value is zero.
     @inlinable public var isZero: Bool { numerator == 0 }
     /// Whether the value is an integer.
     @inlinable public var isInteger: Bool { denominator == 1 }

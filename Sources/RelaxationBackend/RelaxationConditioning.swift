@@ -14,8 +14,11 @@ enum RowConditioning {
 }
 
 extension RowTable {
-    /// The first reason found (nearly parallel pairs, then a nearly implied required equality) for which an answer
-    /// within the tolerance may lie further than `limit` times it from the true one; nil when neither is found.
+    /// The first reason found that an answer within the tolerance may lie far from the true one: two equalities
+    /// whose unit directions differ by less than `limit` (but by more than round-off), else a required equality
+    /// that, substituted, cancels to less than `limit` of its size; nil when neither is found. (The solver passes
+    /// tolerance ÷ vouched error: an angle θ below it puts such an answer up to tolerance/θ away, beyond what it
+    /// vouches for.)
     func illConditioning(closerThan limit: Double, isRequired: (Int) -> Bool) -> RowConditioning? {
         if let pair = nearlyParallelEqualities(closerThan: limit) {
             return .nearlyParallel(first: pair.first, second: pair.second, difference: pair.difference)

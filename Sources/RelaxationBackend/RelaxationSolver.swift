@@ -55,7 +55,8 @@ import PlumbSolver
 /// `solve()` reports `converged == true` only when the last sweep moved no value by more than `tolerance`
 /// and every hard (in particular every required) row holds within `tolerance`. `iterations` is the number
 /// of sweeps (over all levels), and `message` gives the largest remaining violation per level. A solve
-/// stops after `maxSweeps` sweeps or `timeLimit` seconds, whichever comes first, and then says so.
+/// stops after `maxSweeps` sweeps, `maxProjections` row projections or `timeLimit` seconds, whichever comes
+/// first, and then says so.
 ///
 /// Relaxation cannot prove required constraints infeasible in general; it reports them as not converged.
 /// What it treats as proof: a required row whose variables are all fixed by substitution through required

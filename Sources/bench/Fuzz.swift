@@ -279,8 +279,8 @@ struct Fuzz: ParsableCommand {
 }
 
 extension DifferentialFuzzer.Shape {
-    /// How the fuzz run names one case of this shape ("system 12", "near-dependent system 12"); `--kind` is this
-    /// plus an s, with spaces as hyphens.
+    /// How the fuzz run names one case of this shape ("system 12", "near-dependent system 12"); the `--kind` that
+    /// runs them is `systems` and `near-dependent` (see `replay`).
     var caseName: String { self == .general ? "system" : "near-dependent system" }
 
     init?(caseName: String) {

@@ -11,7 +11,7 @@ struct Import: ParsableCommand {
         (else in the root, which stands for the view controller's view or for the view the file is); the numbers \
         the file names (#define, static const, let, static let in a type) become let and param lines. A value the \
         code computes elsewhere (theme.insets.top, kScale(12), [self barHeight]) is a parameter: bind it with \
-        --param on solve, check and render, or with a `param NAME = VALUE` line in the layout.
+        --param on solve (--check too), lower and render, or with a `param NAME = VALUE` line in the layout.
 
         A block that cannot be read (a loop, a helper that receives the maker, ...) or played is left out as a \
         comment; the report on standard error names each with its line and reason. Then:
