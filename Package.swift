@@ -26,19 +26,21 @@ let package = Package(
         .target(name: "PlumbSystem"),
         // The protocol every back end implements: all an app that embeds one back end needs of it.
         .target(name: "PlumbSolver", dependencies: ["PlumbSystem"]),
+        // The report the back ends' debug invariant checks fill (package access only: no app sees it).
+        .target(name: "PlumbInvariants"),
         // Running a whole linear system through a back end in one batch, timed (the harness's and the
         // measuring tools' driver; not part of what an app embeds).
         .target(name: "PlumbBatch", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // View tree, Masonry/SnapKit DSL, text syntax, lowering, and the layout engine.
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The floating-point incremental Cassowary back end, strictly prioritized (no GMP).
-        .target(name: "CassowaryBackend", dependencies: ["PlumbSystem", "PlumbSolver",
+        .target(name: "CassowaryBackend", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbInvariants",
                                                          .product(name: "HeapModule", package: "swift-collections")]),
         // GMP, for the exact back end only.
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
         // The exact rational back end on GMP: the oracle (conflict sets, ambiguity).
         // It links no other back end: the floating-point proposer is injected by whoever composes back ends.
-        .target(name: "ExactBackend", dependencies: ["PlumbSystem", "PlumbSolver", "CGMP"]),
+        .target(name: "ExactBackend", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbInvariants", "CGMP"]),
         // The relaxation baseline.
         .target(name: "RelaxationBackend", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The list of every back end, for tools.
@@ -63,15 +65,19 @@ let package = Package(
         .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "ExactBackend", "CassowaryBackend", "PlumbBackEnds",
                                                           "PlumbCorpus", "PlumbHarness"],
                           path: "Benchmarks/ExactBench", exclude: ["README.md", "swift-runtime.supp", "scripts"]),
+        // The tests' shared helpers (level sums), in no product.
+        .target(name: "PlumbTestSupport", dependencies: ["PlumbSystem", "PlumbSolver"], path: "Tests/PlumbTestSupport"),
         .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
-        .testTarget(name: "CassowaryBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "CassowaryBackend"]),
-        .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "ExactBackend", "CassowaryBackend"]),
+        .testTarget(name: "CassowaryBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbInvariants", "CassowaryBackend",
+                                                             "PlumbTestSupport"]),
+        .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbInvariants", "ExactBackend",
+                                                         "CassowaryBackend", "PlumbTestSupport"]),
         .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
-        .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"],
+        .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbCorpus"]),
         .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
-                                                         "ExactBackend"],
+                                                         "ExactBackend", "PlumbTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -1,9 +1,5 @@
+import PlumbInvariants
 import PlumbSolver
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The solver's invariant check: the tableau's (`Tableau+Invariants.swift`) and the records', run by debug builds
 /// after every public operation.
@@ -170,28 +166,18 @@ extension CassowarySolver {
         #if DEBUG
         checkedOperations += 1
         let rolledBack = tableau.rollbacks != rollbacksChecked
-        guard rolledBack || tableau.checkCost <= CassowaryInvariantSchedule.everyOperationUpTo
-                || CassowaryInvariantSchedule.everyOperation
-                || checkedOperations & (checkedOperations - 1) == 0 else { return }
+        guard rolledBack || cassowaryInvariantSchedule.isDue(operation: checkedOperations, cost: tableau.checkCost) else { return }
         rollbacksChecked = tableau.rollbacks
         // the identities re-derive every record from the rows: after every operation only when asked for
         let report = invariantReport(includingTableau: !tableauUntouched,
-                                     includingIdentities: CassowaryInvariantSchedule.everyOperation)
+                                     includingIdentities: cassowaryInvariantSchedule.everyOperation)
         assert(report.isEmpty, "CassowarySolver invariants broken after operation \(checkedOperations):\n\(report.description)")
         #endif
     }
 }
 
 #if DEBUG
-/// When debug builds run the invariant check (see `CassowarySolver.assertInvariants()`).
-enum CassowaryInvariantSchedule {
-    /// Up to this check cost (cells, column entries, row slots and objective coefficients), after every operation:
-    /// every corpus screen and every tableau of the random lifecycle tests.
-    static let everyOperationUpTo = 4_096
-    /// `PLUMB_CASSOWARY_CHECK=every`: after every operation whatever the size.
-    static let everyOperation: Bool = {
-        guard let value = getenv("PLUMB_CASSOWARY_CHECK") else { return false }
-        return String(cString: value) == "every"
-    }()
-}
+/// When debug builds run the invariant check (see `CassowarySolver.assertInvariants()`): `PLUMB_CASSOWARY_CHECK=every`
+/// checks after every operation whatever the size.
+let cassowaryInvariantSchedule = InvariantSchedule(environmentVariable: "PLUMB_CASSOWARY_CHECK")
 #endif

@@ -51,7 +51,7 @@ extension CassowarySolver {
         recoveredMarkers += 1
         #if DEBUG
         // the recovered column must make the tableau imply every record identically, this one with its dummy
-        if tableau.checkCost <= CassowaryInvariantSchedule.everyOperationUpTo || CassowaryInvariantSchedule.everyOperation {
+        if cassowaryInvariantSchedule.isCheap(tableau.checkCost) {
             if let message = identityFailures().first { assertionFailure("recovering record \(slot)'s marker: \(message)") }
         }
         #endif

@@ -1,3 +1,5 @@
+import PlumbInvariants
+
 /// For each symbol, a list of the rows that may hold it as a cell: singly linked lists of entries in one pool, with
 /// a free list of entries for reuse.
 ///

@@ -1,3 +1,5 @@
+import PlumbInvariants
+
 /// The external symbol of each layout variable (by variable index), created on first use.
 ///
 /// An add opens a checkpoint first; if the add is refused, `rollbackToCheckpoint()` forgets the symbols it created

@@ -1,3 +1,5 @@
+import PlumbInvariants
+
 /// Which way moving a parametric symbol improves the objective.
 enum Direction {
     case increase

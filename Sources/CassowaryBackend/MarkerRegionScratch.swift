@@ -1,3 +1,5 @@
+import PlumbInvariants
+
 /// The region solve's storage (`MarkerRegionSolve`), kept by the solver from one solve to the next so that a solve
 /// allocates nothing once the tables have grown to the largest region met.
 ///

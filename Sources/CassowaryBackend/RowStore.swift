@@ -1,3 +1,5 @@
+import PlumbInvariants
+
 /// When `RowStore.compactIfWasteful()` repacks: once the cells in ranges no row owns exceed `floor` and `1/share` of
 /// the store.
 struct RowCompactionPolicy {

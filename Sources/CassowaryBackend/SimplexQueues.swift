@@ -1,4 +1,6 @@
 import HeapModule
+import PlumbInvariants
+
 /// The symbols the primal simplex may let enter: every parametric symbol whose objective coefficients changed since
 /// it was last found not improving. An unordered list with a membership flag per symbol; the entering rule scans the
 /// list (see `Tableau.optimize()`), so its order decides nothing.

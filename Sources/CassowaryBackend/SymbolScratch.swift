@@ -1,3 +1,4 @@
+import PlumbInvariants
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import PlumbInvariants
+
 /// What a tableau symbol stands for.
 enum SymbolKind: UInt8 {
     /// A layout variable: unrestricted in sign.

@@ -1,3 +1,5 @@
+import PlumbInvariants
+
 /// The whole tableau's invariant check: every part's own check, then what ties the parts together.
 extension Tableau {
     /// About how many elements `checkInvariants` reads: cells handed out, column entries, row slots, symbols and

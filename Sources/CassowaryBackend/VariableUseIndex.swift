@@ -1,3 +1,5 @@
+import PlumbInvariants
+
 /// For each layout variable, the records in the tableau whose terms name it: doubly linked lists threaded through
 /// the term positions (`termVars` of the solver), so that linking or unlinking a record costs its term count and
 /// nothing is allocated per record beyond three integers per term.

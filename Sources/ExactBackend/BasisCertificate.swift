@@ -88,9 +88,9 @@ struct BasisCertificate<T: SimplexScalar> {
         let order = triangularOrder(basic: basic)
         // A large core is left to the engine's own path (its inverse, which the duals read, may be dense).
         guard order.coreRows.count <= Swift.max(64, rowCount / 8) else { return nil }
-        var coreIndex = [Int](repeating: -1, count: columnCount)
+        var coreIndex = [Int?](repeating: nil, count: columnCount)
         for (n, j) in order.coreColumns.enumerated() { coreIndex[j] = n }
-        var coreRowIndex = [Int](repeating: -1, count: rowCount)
+        var coreRowIndex = [Int?](repeating: nil, count: rowCount)
         for (n, k) in order.coreRows.enumerated() { coreRowIndex[k] = n }
 
         // Primal: B x_B = -c with the nonbasic columns at 0: the forward pivots, the core, the deferred pivots.
@@ -105,12 +105,12 @@ struct BasisCertificate<T: SimplexScalar> {
                 var sum = constant[k]
                 for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] {
                     let j = termColumn[t]
-                    if coreIndex[j] >= 0 { row.append((coreIndex[j], termCoefficient[t])) }
+                    if let n = coreIndex[j] { row.append((n, termCoefficient[t])) }
                     else { sum = sum + termCoefficient[t] * value[j] }
                 }
                 for l in logicals(ofRow: k) where basic[l] {
                     let a = logicalCoefficient[l - variableCount]
-                    if coreIndex[l] >= 0 { row.append((coreIndex[l], a)) } else { sum = sum + a * value[l] }
+                    if let n = coreIndex[l] { row.append((n, a)) } else { sum = sum + a * value[l] }
                 }
                 terms.append(row)
                 rhs.append(-sum)
@@ -158,7 +158,7 @@ struct BasisCertificate<T: SimplexScalar> {
                     var sum = T.zero
                     if j >= variableCount {
                         let k = logicalRow[j - variableCount]
-                        if coreRowIndex[k] < 0 { sum = logicalCoefficient[j - variableCount] * y[k] }
+                        if coreRowIndex[k] == nil { sum = logicalCoefficient[j - variableCount] * y[k] }
                     } else {
                         sum = columnSum[j]
                     }
@@ -245,10 +245,10 @@ struct BasisCertificate<T: SimplexScalar> {
         while true {
             if let k = rowQueue.popLast() {
                 guard rowActive[k], rowUnknowns[k] == 1 else { continue }
-                var j = -1
-                for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] && !known[termColumn[t]] { j = termColumn[t] }
-                for l in logicals(ofRow: k) where basic[l] && !known[l] { j = l }
-                guard j >= 0 else { continue }
+                var unknown: Int? = nil
+                for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] && !known[termColumn[t]] { unknown = termColumn[t] }
+                for l in logicals(ofRow: k) where basic[l] && !known[l] { unknown = l }
+                guard let j = unknown else { continue }
                 rowActive[k] = false
                 known[j] = true
                 order.forward.append((k, j))
@@ -262,14 +262,14 @@ struct BasisCertificate<T: SimplexScalar> {
                 }
             } else if let j = columnQueue.popLast() {
                 guard !known[j], columnRows[j] == 1 else { continue }
-                var k = -1
+                var holder: Int? = nil
                 if j >= variableCount {
                     let i = logicalRow[j - variableCount]
-                    if rowActive[i] { k = i }
+                    if rowActive[i] { holder = i }
                 } else {
-                    for e in columnStart[j]..<columnStart[j + 1] where rowActive[columnRow[e]] { k = columnRow[e]; break }
+                    for e in columnStart[j]..<columnStart[j + 1] where rowActive[columnRow[e]] { holder = columnRow[e]; break }
                 }
-                guard k >= 0 else { continue }
+                guard let k = holder else { continue }
                 rowActive[k] = false
                 // The row's other unknown columns lose this row.
                 for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] && !known[termColumn[t]] && termColumn[t] != j {
@@ -299,21 +299,21 @@ struct BasisCertificate<T: SimplexScalar> {
     struct CoreFactor {
         var engine = SimplexEngine<T>()
         let values: [T]
-        /// The core row of each marker column, or -1.
-        var markerRow: [Int] = []
+        /// The core row of each marker column (nil for the unknowns' columns).
+        var markerRow: [Int?] = []
 
         init?(_ terms: [[(column: Int, coefficient: T)]], _ rhs: [T], unknowns n: Int) {
             guard terms.count == n else { return nil }
-            for _ in 0..<n { _ = engine.newColumn(lower: nil, upper: nil, structural: true) }
+            for _ in 0..<n { _ = engine.newColumn(lower: nil, upper: nil, kind: .structural) }
             for (row, b) in zip(terms, rhs) {
                 _ = engine.addRow(terms: row, constant: -b, relation: .equal, priority: nil)
                 // The inverse filling in (rows rewritten far beyond the core's size): leave it to the engine's path.
                 if engine.statColumn > 64 * n + 4096 { return nil }
             }
             guard engine.infeasible.isEmpty else { return nil }
-            for c in 0..<n where engine.basicRow[c] < 0 { return nil }
-            values = (0..<n).map { [engine] in engine.value[$0] }
-            markerRow = [Int](repeating: -1, count: engine.lower.count)
+            for c in 0..<n where !engine.columns[c].isBasic { return nil }
+            values = (0..<n).map { [engine] in engine.value($0) }
+            markerRow = [Int?](repeating: nil, count: engine.columnCount)
             for (i, o) in engine.origins.enumerated() { markerRow[o.marker] = i }
         }
 
@@ -322,9 +322,8 @@ struct BasisCertificate<T: SimplexScalar> {
         func transposedSolve(_ c: [T]) -> [T] {
             var y = [T](repeating: .zero, count: values.count)
             for j in c.indices where !c[j].isZero {
-                for k in engine.store.cells(engine.basicRow[j]) {
-                    let i = markerRow[engine.store.column[k]]
-                    if i >= 0 { y[i] = y[i] + engine.store.coefficient[k] * c[j] }
+                for k in engine.store.cells(engine.columns[j].basicRow!) {
+                    if let i = markerRow[engine.store.column[k]] { y[i] = y[i] + engine.store.coefficient[k] * c[j] }
                 }
             }
             return y

@@ -12,16 +12,8 @@ extension SimplexEngine where T == ApproximateScalar {
     init<U: SimplexScalar>(approximating exact: SimplexEngine<U>) {
         self.init()
         func approximate(_ v: U) -> T { T(v.doubleValue) }
-        lower = exact.lower.map { $0.map(approximate) }
-        upper = exact.upper.map { $0.map(approximate) }
-        value = exact.value.map(approximate)
-        basicRow = exact.basicRow
-        colRows = exact.colRows
-        colStale = exact.colStale
-        isStructural = exact.isStructural
+        columns = exact.columns.map { $0.map(approximate) }
         dropsFixedMarkers = exact.dropsFixedMarkers
-        droppable = exact.droppable
-        dropped = exact.dropped
         store = exact.store.map(approximate)
         rowBasic = exact.rowBasic
         freeRows = exact.freeRows
@@ -29,7 +21,7 @@ extension SimplexEngine where T == ApproximateScalar {
         levels = exact.levels
         origins = exact.origins.map {
             Origin(marker: $0.marker, markerSign: $0.markerSign, extra: $0.extra, constant: approximate($0.constant),
-                   priority: $0.priority, costColumns: $0.costColumns, alive: $0.alive)
+                   relation: $0.relation, priority: $0.priority, costColumns: $0.costColumns, alive: $0.alive)
         }
         // The exact engine is off its face (no fixings) when it asks for a proposal.
         precondition(exact.fixings.isEmpty, "SimplexEngine: a proposal starts from an unfixed engine")
@@ -52,7 +44,7 @@ extension SimplexEngine where T == ApproximateScalar {
         var optimizing = restoreFeasibility()
         maintainsObjective = true
         if optimizing {
-            price.reset(columns: lower.count)
+            price.reset(columns: columns.count)
             for o in origins where o.alive {
                 guard let p = o.priority else { continue }
                 for c in o.costColumns { addCost(c, weight(p)) }
@@ -62,9 +54,9 @@ extension SimplexEngine where T == ApproximateScalar {
         for r in rows {
             let origin = addRow(terms: r.terms, constant: r.constant, relation: r.relation, priority: r.priority)
             guard optimizing else { continue }
-            price.widen(columns: lower.count)
+            price.widen(columns: columns.count)
             // The row's basic column leaves the price row; then the row's own costs come in.
-            let i = lastInstalledRow, b = rowBasic[i]
+            let i = lastInstalledRow!, b = basic(ofRow: i)
             let f = price[b]
             if !f.isZero {
                 price.clear(b)
@@ -79,8 +71,7 @@ extension SimplexEngine where T == ApproximateScalar {
 
     /// Adds `w·z_c` to the objective held in the price row.
     mutating func addCost(_ c: Int, _ w: T) {
-        let r = basicRow[c]
-        if r >= 0 {
+        if let r = columns[c].basicRow {
             store.subtract(row: r, times: w, from: &price)
         } else {
             price.add(c, w)
@@ -101,37 +92,37 @@ extension SimplexEngine {
     /// consistent (possibly primal infeasible): phase 1 and the levels decide from here.
     mutating func adopt(_ proposal: Proposal) -> Int {
         let target = proposal.basic
-        precondition(target.count == lower.count, "SimplexEngine: a proposal of another tableau")
+        precondition(target.count == columns.count, "SimplexEngine: a proposal of another tableau")
         var entering: [(count: Int, column: Int)] = []
-        for j in target.indices where target[j] && basicRow[j] < 0 && !dropped[j] {
-            entering.append((colRows[j].count, j))
+        for j in target.indices where target[j] && !columns[j].isBasic && columns[j].presence != .dropped {
+            entering.append((columns[j].rows.count, j))
         }
         entering.sort { $0.count != $1.count ? $0.count < $1.count : $0.column < $1.column }
         var changes = 0
         for (_, q) in entering {
-            var best = -1
-            for i in rows(of: q) where !target[rowBasic[i]] {
-                if best < 0 || store.length(i) < store.length(best)
-                    || (store.length(i) == store.length(best) && i < best) {
-                    best = i
+            var best: Int? = nil
+            for i in rows(of: q) where !target[basic(ofRow: i)] {
+                if let b = best, store.length(i) > store.length(b) || (store.length(i) == store.length(b) && i >= b) {
+                    continue
                 }
+                best = i
             }
             // None: the proposed basis is singular in exact arithmetic; keep the current basic there.
-            guard best >= 0 else { continue }
+            guard let best else { continue }
             pivot(q, best)
             changes += 1
         }
-        for j in value.indices where basicRow[j] < 0 && !dropped[j] && !isFixed(j) {
+        for j in columns.indices where !columns[j].isBasic && columns[j].presence != .dropped && !isFixed(j) {
             let p = proposal.value[j]
             var bound: T? = nil
-            if let l = lower[j], ApproximateScalar(l.doubleValue) == p { bound = l }
-            else if let u = upper[j], ApproximateScalar(u.doubleValue) == p { bound = u }
-            if let bound, bound != value[j] { move(j, by: bound - value[j]) }
+            if let l = lower(j), ApproximateScalar(l.doubleValue) == p { bound = l }
+            else if let u = upper(j), ApproximateScalar(u.doubleValue) == p { bound = u }
+            if let bound, bound != value(j) { move(j, by: bound - value(j)) }
         }
         // The pivots above are not simplex steps: a basic column outside its bounds (a row phase 1 had still to
         // repair) may have left the basis where it was. Nonbasic columns must sit within their bounds, or phase 1,
         // which repairs basic ones, would never see them: move each back to its nearest bound.
-        for j in value.indices { settleNonbasic(j) }
+        for j in columns.indices { settleNonbasic(j) }
         return changes
     }
 }

@@ -1,3 +1,4 @@
+import PlumbInvariants
 import PlumbSolver
 import PlumbSystem
 
@@ -101,21 +102,36 @@ open class ExactSolver: LayoutSolver, AmbiguityDetecting {
         set { core.ambiguityMode = newValue }
     }
 
-    public func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) { try core.add(constraint, id: id) }
-    public func remove(_ id: ConstraintID) throws(SolverError) { try core.remove(id) }
+    // Every operation that changes or queries the engine ends with the invariant check in debug builds (a refused
+    // call included: the solver must be as it was).
+    public func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
+        defer { core.assertInvariants() }
+        try core.add(constraint, id: id)
+    }
+    public func remove(_ id: ConstraintID) throws(SolverError) {
+        defer { core.assertInvariants() }
+        try core.remove(id)
+    }
     public func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
+        defer { core.assertInvariants() }
         try core.setConstant(constant, of: id)
     }
     public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+        defer { core.assertInvariants() }
         try core.addEditVariable(variable, priority: priority)
     }
-    public func removeEditVariable(_ variable: VariableID) throws(SolverError) { try core.removeEditVariable(variable) }
+    public func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+        defer { core.assertInvariants() }
+        try core.removeEditVariable(variable)
+    }
     public func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
+        defer { core.assertInvariants() }
         try core.suggest(value, for: variable)
     }
     /// Solves. A value beyond 128-bit fractions comes out of `value(of:)` as its digits (`.wide`), never rounded;
     /// should one ever be a float instead, the report says so (approximate, naming the variables).
     public func solve() throws(SolverError) -> SolveReport {
+        defer { core.assertInvariants() }
         var report = core.solve()
         let wide = core.valuesBeyond128Bits(limit: 5)
         if !wide.isEmpty {
@@ -128,10 +144,12 @@ open class ExactSolver: LayoutSolver, AmbiguityDetecting {
     }
     public func value(of variable: VariableID) -> SolvedValue { core.value(of: variable) }
     public func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
-        try core.ambiguousVariables(among: candidates)
+        defer { core.assertInvariants() }
+        return try core.ambiguousVariables(among: candidates)
     }
     public func range(of expression: LinearExpression) throws(SolverError) -> (minimum: SolvedValue, maximum: SolvedValue) {
-        try core.range(of: expression)
+        defer { core.assertInvariants() }
+        return try core.range(of: expression)
     }
 
     /// The exact value of `variable` after the last `solve()`, however large its numerator and denominator.
@@ -191,6 +209,10 @@ protocol ExactCore: AnyObject {
     var usesProposer: Bool { get set }
     var proposer: (any BasisProposing.Type)? { get set }
     var stats: ProposalStatistics { get }
+    /// Every invariant of the solver and its engine (see `ExactSolverCore+Invariants.swift`).
+    func invariantReport() -> InvariantReport
+    /// Debug builds: `invariantReport()` after a public operation, on a schedule for large systems.
+    func assertInvariants()
 }
 
 extension ExactSolverCore: ExactCore {
@@ -204,7 +226,7 @@ extension ExactSolverCore: ExactCore {
         let e = engine
         let nonzeros = e.store.liveCells
         let s = stats
-        return "proposals \(s.proposals) (from the proposer \(s.fromProposer), certified without a tableau \(s.certifiedWithoutTableau), certified as proposed \(s.certifiedAsProposed), exact iterations after the others \(s.fallbackIterations); proposer iterations \(s.proposerIterations), rows touched \(s.proposerRowsTouched); adoption pivots \(s.adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(s.times.milliseconds)), iterations \(e.iterations), rows \(e.store.count - e.freeRows.count), columns \(e.lower.count), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn), markers recovered \(recoveredMarkers), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts)"
+        return "proposals \(s.proposals) (from the proposer \(s.fromProposer), certified without a tableau \(s.certifiedWithoutTableau), certified as proposed \(s.certifiedAsProposed), exact iterations after the others \(s.fallbackIterations); proposer iterations \(s.proposerIterations), rows touched \(s.proposerRowsTouched); adoption pivots \(s.adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(s.times.milliseconds)), iterations \(e.iterations), rows \(e.liveRowCount), columns \(e.columnCount), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn), markers recovered \(recoveredMarkers), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts)"
     }
 }
 

@@ -86,18 +86,19 @@ extension ExactSolverCore {
     /// `basis` over the engine's columns once `items` go in (two new logical columns each, in that order): the
     /// proposal the engine adopts.
     func proposal(from basis: ProposedBasis, pending items: [PendingItem]) -> Proposal {
-        let width = engine.lower.count + 2 * items.count
+        let width = engine.columnCount + 2 * items.count
         var basic = [Bool](repeating: false, count: width)
         var value = [ApproximateScalar](repeating: .zero, count: width)
-        for v in columnOf.indices where columnOf[v] >= 0 && v < basis.structural.count {
-            basic[columnOf[v]] = basis.structural[v]
-            value[columnOf[v]] = ApproximateScalar(basis.values[v])
+        for v in columnOf.indices where v < basis.structural.count {
+            guard let c = columnOf[v] else { continue }
+            basic[c] = basis.structural[v]
+            value[c] = ApproximateScalar(basis.values[v])
         }
         func logicals(of id: ConstraintID) -> BasicLogicals { basis.constraintLogicals[id] ?? BasicLogicals() }
         func logicals(ofEdit v: VariableID) -> BasicLogicals { basis.editLogicals[v] ?? BasicLogicals() }
-        func mark(marker: Int, extra: Int, soft: Bool, relation: Relation, _ logicals: BasicLogicals) {
+        func mark(marker: Int, extra: Int?, soft: Bool, relation: Relation, _ logicals: BasicLogicals) {
             let l = ProposedBasis.engineLogicals(logicals, soft: soft)
-            if soft {
+            if soft, let extra {
                 basic[extra] = l.p
                 basic[marker] = l.n
             } else {
@@ -106,7 +107,7 @@ extension ExactSolverCore {
         }
         let origins = engine.origins
         for (k, item) in items.enumerated() {
-            let first = engine.lower.count + 2 * k
+            let first = engine.columnCount + 2 * k
             switch item {
             case .constraint(let id):
                 let c = constraints[id]!.constraint
@@ -116,8 +117,8 @@ extension ExactSolverCore {
             }
         }
         constraints.forEach { id, entry in
-            guard entry.origin >= 0 else { return }
-            let o = origins[entry.origin]
+            guard let origin = entry.origin else { return }
+            let o = origins[origin]
             mark(marker: o.marker, extra: o.extra, soft: o.priority != nil, relation: entry.constraint.relation,
                  logicals(of: id))
         }
@@ -141,7 +142,7 @@ extension ExactSolverCore {
             waitingEdits += 1
         }
         let waiting = constraints.waiting + waitingEdits
-        let live = engine.store.count - engine.freeRows.count
+        let live = engine.liveRowCount
         guard waiting > 0, waiting * 16 >= live else { return nil }
         for o in engine.origins where o.alive && o.priority != nil { return nil }
         var collected: CertificateRows<T>? = CertificateRows()

@@ -44,7 +44,7 @@ struct MarkerRegionSolve<T: SimplexScalar> {
 
     /// A row the region must hold exactly: alive, without a marker column to absorb a residual.
     private func needsClosing(_ j: Int) -> Bool {
-        engine.origins[j].alive && engine.dropped[engine.origins[j].marker]
+        engine.origins[j].alive && engine.needsRebuild(j)
     }
 
     /// The weighting, or nil: the budget ran out, or row `k` vanished in the region's free variables (the others
@@ -97,11 +97,9 @@ struct MarkerRegionSolve<T: SimplexScalar> {
         seenMark &+= 1
         if seenMark == regionMark { seenMark &+= 1 }
         for c in columns where found.count <= limit {
-            var e = c < engine.recovery.head.count ? engine.recovery.head[c] : -1
-            while e >= 0 && found.count <= limit {
+            for (j, _) in engine.recovery.uses(of: c) {
+                if found.count > limit { break }
                 budget -= 1
-                let j = Int(engine.recovery.entryOrigin[Int(e)])
-                e = engine.recovery.next[Int(e)]
                 if originMark[j] != regionMark && originMark[j] != seenMark && needsClosing(j) {
                     originMark[j] = seenMark
                     found.append(j)
@@ -134,15 +132,14 @@ struct MarkerRegionSolve<T: SimplexScalar> {
         // The subject: the variable the fewest rows without a marker outside the region name (a weight on a root
         // edge that every row of a grid shares would pull them all in); on ties one row k does not hold (those are
         // the candidates to carry the weight), then the smallest column.
-        var subject = -1
+        var subject: Int? = nil
         var subjectRank = (Int.max, Int.max, Int.max)
         for v in expression.keys.sorted() {
             let outside = rowsOutside(naming: [v], atMost: subjectRank.0).count
             let rank = (outside, rowK[v] != nil ? 1 : 0, v)
-            if subject < 0 || rank < subjectRank { subject = v; subjectRank = rank }
+            if subject == nil || rank < subjectRank { subject = v; subjectRank = rank }
         }
-        guard subject >= 0 else { return }
-        let s = subject
+        guard let s = subject else { return }
         let inverse = -(T.one / expression[s]!)
         var terms: [Int: T] = [:]
         for (v, a) in expression where v != s { terms[v] = a * inverse }
@@ -180,14 +177,8 @@ struct MarkerRegionSolve<T: SimplexScalar> {
         var residual: [Int: T] = [:]
         for (v, w) in support.sorted(by: { $0.0 < $1.0 }) where !w.isZero {
             weights.append((v, w, nil))
-            var e = v < engine.recovery.head.count ? engine.recovery.head[v] : -1
-            while e >= 0 {
-                let j = Int(engine.recovery.entryOrigin[Int(e)])
-                let p = Int(engine.recovery.entryTerm[Int(e)])
-                e = engine.recovery.next[Int(e)]
-                if engine.origins[j].alive && !needsClosing(j) {
-                    residual[j] = (residual[j] ?? .zero) - engine.termCoefficient[p] * w
-                }
+            for (j, p) in engine.recovery.uses(of: v) where engine.origins[j].alive && !needsClosing(j) {
+                residual[j] = (residual[j] ?? .zero) - engine.termCoefficient[p] * w
             }
         }
         for j in residual.keys.sorted() where !residual[j]!.isZero {

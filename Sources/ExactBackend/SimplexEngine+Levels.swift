@@ -61,12 +61,12 @@ extension SimplexEngine {
     /// column, which no other row holds) is cleared: the basic column's cost, which its row had put into the level's
     /// prices, is taken out again, and both logical columns leave every level. - Complexity: levels + the row's length.
     mutating func repriceBeforeRemoving(row r: Int, of o: Origin) {
-        if let p = o.priority, let k = levels.index(of: p), levelPriced[k], o.costColumns.contains(rowBasic[r]) {
+        if let p = o.priority, let k = levels.index(of: p), levelPriced[k], o.costColumns.contains(basic(ofRow: r)) {
             store.subtract(row: r, times: -T.one, from: &levelPrices[k])
         }
         for k in levelPrices.indices where levelPriced[k] {
             levelPrices[k].clear(o.marker)
-            if o.extra >= 0 { levelPrices[k].clear(o.extra) }
+            if let p = o.extra { levelPrices[k].clear(p) }
         }
     }
 
@@ -91,11 +91,7 @@ extension SimplexEngine {
         // found them feasible): every level's reduced costs and every sign test are as then, so the optimum and
         // its face carry over exactly.
         if basisVersion == certifiedVersion {
-            for j in certifiedFixings {
-                fixings.append((j, lower[j], upper[j]))
-                lower[j] = value[j]
-                upper[j] = value[j]
-            }
+            for j in certifiedFixings { fix(j) }
             return true
         }
         levelCount = levels.count
@@ -110,7 +106,7 @@ extension SimplexEngine {
             swap(&price, &levelPrices[k])
             let outcome: Outcome
             if levelPriced[k] {
-                price.widen(columns: lower.count)
+                price.widen(columns: columns.count)
                 outcome = iterate()
             } else {
                 levelPriced[k] = true
@@ -118,59 +114,39 @@ extension SimplexEngine {
             }
             if outcome == .stopped {
                 swap(&price, &levelPrices[k])
-                activeLevel = -1
+                activeLevel = nil
                 dropLevelPrices()
-                certifiedVersion = -1
+                certifiedVersion = nil
                 return false
             }
             precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
             var fix: [Int] = []
-            for j in price.touched where !price[j].isZero && basicRow[j] < 0 && !isFixed(j) { fix.append(j) }
+            for j in price.touched where !price[j].isZero && !columns[j].isBasic && !isFixed(j) { fix.append(j) }
             fix.sort()
-            for j in fix {
-                fixings.append((j, lower[j], upper[j]))
-                lower[j] = value[j]
-                upper[j] = value[j]
-            }
+            for j in fix { self.fix(j) }
             swap(&price, &levelPrices[k])
         }
-        activeLevel = -1
+        activeLevel = nil
         certifiedVersion = basisVersion
         certifiedFixings = fixings.map(\.column)
-        #if DEBUG
-        checkLevelPrices()
-        #endif
         return true
+    }
+
+    /// Fixes nonbasic column `j` where it is (undone by `unfixAll`).
+    mutating func fix(_ j: Int) {
+        fixings.append((j, lower(j), upper(j)))
+        columns[j].lower = value(j)
+        columns[j].upper = value(j)
     }
 
     mutating func unfixAll() {
         for f in fixings.reversed() {
-            lower[f.column] = f.lower
-            upper[f.column] = f.upper
+            columns[f.column].lower = f.lower
+            columns[f.column].upper = f.upper
             if !levelPrices.isEmpty { loosen(f.column) }
         }
         fixings = []
     }
-
-    #if DEBUG
-    /// Debug builds, small exact engines: every kept price row equals the level priced from scratch (on the columns
-    /// in the tableau that are nonbasic).
-    func checkLevelPrices() {
-        guard T.self != ApproximateScalar.self, lower.count <= 4000, levelPricesValid else { return }
-        for k in levelPrices.indices where levelPriced[k] {
-            var fresh = PriceRow<T>()
-            fresh.reset(columns: lower.count)
-            for j in costColumns(ofLevel: levels.priorities[k]) {
-                if basicRow[j] >= 0 { store.subtract(row: basicRow[j], times: .one, from: &fresh) } else { fresh.add(j, .one) }
-            }
-            var kept = levelPrices[k]
-            kept.widen(columns: lower.count)
-            for j in 0..<lower.count where basicRow[j] < 0 && !dropped[j] {
-                assert(kept[j] == fresh[j], "SimplexEngine: level \(k)'s kept reduced cost of column \(j) is off")
-            }
-        }
-    }
-    #endif
 }
 
 /// The distinct priorities of live soft rows, highest first, with how many live soft rows each has.
@@ -181,6 +157,9 @@ struct LevelRegistry {
     var count: Int { priorities.count }
 
     func index(of p: Priority) -> Int? { priorities.firstIndex(of: p) }
+
+    /// How many live soft rows level `k` counts.
+    func rowCount(ofLevel k: Int) -> Int { rows[k] }
 
     /// Counts a row at `p`: its level's index, and whether the level is new.
     mutating func add(_ p: Priority) -> (index: Int, isNew: Bool) {

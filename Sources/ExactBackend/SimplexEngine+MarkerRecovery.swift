@@ -70,10 +70,10 @@ extension SimplexEngine {
     ///   the terms (the first call also indexes every term).
     mutating func recoverMarker(of k: Int) -> Bool {
         let m = origins[k].marker
-        guard dropped[m] else { return true }
+        guard columns[m].presence == .dropped else { return true }
         guard recordsTerms, dropsFixedMarkers, origins[k].alive else { return false }
-        if !recovery.isIndexed { recovery.buildIndex(termColumn: termColumn, origins: origins, columns: lower.count) }
-        recovery.prepare(origins: origins.count, columns: lower.count)
+        if !recovery.isIndexed { recovery.buildIndex(termColumn: termColumn, origins: origins, columns: columns.count) }
+        recovery.prepare(origins: origins.count, columns: columns.count)
         defer { recovery.finish() }
         guard let weights = markerWeights(of: k) ?? regionWeights(of: k) else { return false }
         installMarkerColumn(m, weights: weights)
@@ -97,7 +97,7 @@ extension SimplexEngine {
             if residual.isZero { continue }
             recovery.residual[i] = .zero
             let o = origins[i]
-            if !dropped[o.marker] {
+            if columns[o.marker].presence != .dropped {
                 // (μ = ±1, so 1/μ = μ)
                 let cost = o.costColumns.contains(o.marker) ? o.priority : nil
                 weights.append((o.marker, o.markerSign > 0 ? residual : -residual, cost))
@@ -111,7 +111,7 @@ extension SimplexEngine {
                 candidates.append((recovery.useCount[termColumn[p]], p))
             }
             candidates.sort { $0.count != $1.count ? $0.count < $1.count : termColumn[$0.term] > termColumn[$1.term] }
-            var closedThrough = -1
+            var closedThrough: Int? = nil
             for (count, p) in candidates {
                 budget -= count
                 if budget < 0 { return nil }
@@ -120,20 +120,15 @@ extension SimplexEngine {
                     break
                 }
             }
-            guard closedThrough >= 0 else { return nil }
+            guard let closedThrough else { return nil }
             let c = termColumn[closedThrough]
             let w = residual / termCoefficient[closedThrough]
             recovery.markUsed(c)
             weights.append((c, w, nil))
             recovery.rowState[i] = .closed
-            var e = recovery.head[c]
-            while e >= 0 {
-                let j = Int(recovery.entryOrigin[Int(e)])
-                if j != i && origins[j].alive {
-                    recovery.setResidual(j, recovery.residual[j] - termCoefficient[Int(recovery.entryTerm[Int(e)])] * w)
-                    if recovery.rowState[j] == .untouched { recovery.open(j) }
-                }
-                e = recovery.next[Int(e)]
+            for (j, p) in recovery.uses(of: c) where j != i && origins[j].alive {
+                recovery.setResidual(j, recovery.residual[j] - termCoefficient[p] * w)
+                if recovery.rowState[j] == .untouched { recovery.open(j) }
             }
         }
         return weights
@@ -154,18 +149,18 @@ extension SimplexEngine {
         swap(&acc, &rowAccumulator)
         defer { swap(&acc, &rowAccumulator) }
         // Keyed by each row's basic column.
-        acc.reset(columns: lower.count)
+        acc.reset(columns: columns.count)
         for (s, w, _) in weights where !w.isZero {
-            if basicRow[s] >= 0 {
+            if columns[s].isBasic {
                 acc.accumulate(s, w)
             } else {
-                for i in rows(of: s) { acc.accumulate(rowBasic[i], w * entry(i, s)) }
+                for i in rows(of: s) { acc.accumulate(basic(ofRow: i), w * entry(i, s)) }
             }
         }
-        colRows[m] = []
-        colStale[m] = false
+        columns[m].rows = []
+        columns[m].rowsMayBeStale = false
         for b in acc.touched where !acc[b].isZero {
-            let r = basicRow[b]
+            let r = columns[b].basicRow!
             scratchCols.removeAll(keepingCapacity: true)
             scratchVals.removeAll(keepingCapacity: true)
             var placed = false
@@ -178,9 +173,9 @@ extension SimplexEngine {
             }
             if !placed { scratchCols.append(m); scratchVals.append(acc[b]) }
             store.setRow(r, columns: scratchCols, coefficients: scratchVals)
-            colRows[m].append(r)
+            columns[m].rows.append(r)
         }
-        dropped[m] = false
+        columns[m].presence = .droppable
     }
 
     /// Gives marker `m` its reduced cost at every priced level: with `A_m = Σ w_s·A_s`, `d_m = c_m − Σ w_s·(c_s − d_s)`,
@@ -190,7 +185,7 @@ extension SimplexEngine {
         for k in levelPrices.indices where levelPriced[k] {
             var d = T.zero
             for (s, w, cost) in weights where !w.isZero {
-                if basicRow[s] < 0 { d = d + w * levelPrices[k][s] }
+                if !columns[s].isBasic { d = d + w * levelPrices[k][s] }
                 if let p = cost, p == levels.priorities[k] { d = d - w }
             }
             levelPrices[k].clear(m)
@@ -201,11 +196,11 @@ extension SimplexEngine {
     #if DEBUG
     /// The weighting's original columns add up to the marker's (`μ_k` in row `k`, 0 elsewhere).
     private func checkMarkerColumn(of k: Int, weights: RecoveryWeights) {
-        var weight = [T](repeating: .zero, count: lower.count)
+        var weight = [T](repeating: .zero, count: columns.count)
         for (s, w, _) in weights { weight[s] = weight[s] + w }
         for (j, o) in origins.enumerated() where o.alive {
             var sum = T(o.markerSign) * weight[o.marker]
-            if o.extra >= 0 { sum = sum - weight[o.extra] }
+            if let p = o.extra { sum = sum - weight[p] }
             for p in o.termStart ..< o.termStart + o.termCount { sum = sum + termCoefficient[p] * weight[termColumn[p]] }
             let expected = j == k ? T(o.markerSign) : .zero
             assert(sum == expected, "SimplexEngine: recovered marker of origin \(k) is off in row \(j)")
@@ -228,13 +223,13 @@ enum RecoveryRowState: UInt8 {
 /// costs what it touches.
 struct MarkerRecoveryState<T: SimplexScalar> {
     private(set) var isIndexed = false
-    /// Per column: its first index entry (-1: none), and how many entries it has (removed origins included).
-    private(set) var head: [Int32] = []
+    /// Per column: its latest index entry (nil: none), and how many entries it has (removed origins included).
+    private(set) var head: [Int32?] = []
     private(set) var useCount: [Int] = []
-    /// Per index entry: the origin, the term (in the engine's term store), the column's next entry.
+    /// Per index entry: the origin, the term (in the engine's term store), the column's previous entry (nil: none).
     private(set) var entryOrigin: [Int32] = []
     private(set) var entryTerm: [Int32] = []
-    private(set) var next: [Int32] = []
+    private(set) var next: [Int32?] = []
     var liveTerms = 0
     var deadTerms = 0
     /// Rows the walks processed so far (tests pin a removal's work with it), and how many recoveries needed the
@@ -252,7 +247,7 @@ struct MarkerRecoveryState<T: SimplexScalar> {
     private var usedColumns: [Int] = []
 
     mutating func buildIndex(termColumn: [Int], origins: [SimplexEngine<T>.Origin], columns: Int) {
-        head = [Int32](repeating: -1, count: columns)
+        head = [Int32?](repeating: nil, count: columns)
         useCount = [Int](repeating: 0, count: columns)
         entryOrigin = []; entryTerm = []; next = []
         isIndexed = true
@@ -268,7 +263,7 @@ struct MarkerRecoveryState<T: SimplexScalar> {
 
     mutating func index(term p: Int, column c: Int, origin: Int) {
         if c >= head.count {
-            head.widen(to: c + 1, with: -1)
+            head.widen(to: c + 1, with: nil)
             useCount.widen(to: c + 1, with: 0)
         }
         entryOrigin.append(Int32(origin))
@@ -284,7 +279,7 @@ struct MarkerRecoveryState<T: SimplexScalar> {
         isTouched.widen(to: origins, with: false)
         used.widen(to: columns, with: false)
         if head.count < columns {
-            head.widen(to: columns, with: -1)
+            head.widen(to: columns, with: nil)
             useCount.widen(to: columns, with: 0)
         }
     }
@@ -309,13 +304,27 @@ struct MarkerRecoveryState<T: SimplexScalar> {
 
     /// Whether a live origin other than `i` that names column `c` is closed.
     func touchesClosedRow(_ c: Int, besides i: Int, origins: [SimplexEngine<T>.Origin]) -> Bool {
-        var e = head[c]
-        while e >= 0 {
-            let j = Int(entryOrigin[Int(e)])
-            if j != i && rowState[j] == .closed && origins[j].alive { return true }
-            e = next[Int(e)]
+        uses(of: c).contains { j, _ in j != i && rowState[j] == .closed && origins[j].alive }
+    }
+
+    /// The (origin, term) pairs that name column `c`, newest first (removed origins included).
+    /// (The walk holds the index's arrays only, never the scratch, which its caller writes as it goes.)
+    func uses(of c: Int) -> ColumnUses {
+        ColumnUses(origin: entryOrigin, term: entryTerm, previous: next, entry: c < head.count ? head[c] : nil)
+    }
+
+    /// The walk along one column's index entries.
+    struct ColumnUses: Sequence, IteratorProtocol {
+        let origin: [Int32]
+        let term: [Int32]
+        let previous: [Int32?]
+        var entry: Int32?
+
+        mutating func next() -> (origin: Int, term: Int)? {
+            guard let e = entry.map(Int.init) else { return nil }
+            entry = previous[e]
+            return (Int(origin[e]), Int(term[e]))
         }
-        return false
     }
 
     /// Leaves the scratch as it was before the walk.

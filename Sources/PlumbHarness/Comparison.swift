@@ -72,7 +72,7 @@ public struct Comparison: Sendable {
                 changes.append(Change(kind: kind, workload: layout, backEnd: backEnd, detail: "\(was.rawValue) → \(outcome.rawValue)"))
             }
         }
-        func key(_ t: RunResults.Timing) -> String { t.use.rawValue + "\u{0}" + t.family + "\u{0}" + t.workload + "\u{0}" + t.backEnd }
+        func key(_ t: RunResults.Timing) -> String { t.suite.rawValue + "\u{0}" + t.family + "\u{0}" + t.workload + "\u{0}" + t.backEnd }
         let oldTimings = Dictionary(old.timings.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
         let oldBackEnds = Set(old.timings.map(\.backEnd) + old.conformance.map(\.backEnd))
         let newBackEnds = Set(new.timings.map(\.backEnd) + new.conformance.map(\.backEnd))
@@ -86,7 +86,7 @@ public struct Comparison: Sendable {
         // timed that the new one did not (missing, failed, over budget), or a figure it no longer has.
         let newTimings = Dictionary(new.timings.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
         for o in old.timings.sorted(by: { key($0) < key($1) }) where o.status.isOK && !o.buildSolve.isEmpty {
-            let label = o.use == .lifecycle ? "\(o.workload) lifecycle" : o.workload
+            let label = o.suite == .lifecycle ? "\(o.workload) lifecycle" : o.workload
             guard let t = newTimings[key(o)] else {
                 changes.append(Change(kind: .timingLost, workload: label, backEnd: o.backEnd, detail: "not timed in the new run"))
                 continue
@@ -104,7 +104,7 @@ public struct Comparison: Sendable {
         var logRatios: [String: [Double]] = [:]
         for t in new.timings {
             guard let o = oldTimings[key(t)] else { continue }
-            let label = t.use == .lifecycle ? "\(t.workload) lifecycle" : t.workload
+            let label = t.suite == .lifecycle ? "\(t.workload) lifecycle" : t.workload
             var figures: [(String, [Double], [Double])] = [("build+solve", t.buildSolve, o.buildSolve)]
             for (kind, samples) in t.lifecycle.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 if let before = o.lifecycle[kind] { figures.append((kind.rawValue, samples, before)) }

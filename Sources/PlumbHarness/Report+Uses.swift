@@ -42,7 +42,7 @@ extension Report {
     }
 
     func smallLayoutsBlocks() -> [ReportDocument.Block] {
-        let small = results.timings.filter { $0.use == .small }
+        let small = results.timings.filter { $0.suite == .small }
         guard !small.isEmpty else { return [] }
         var rows: [[String]] = []
         for name in results.backEndNames {
@@ -65,7 +65,7 @@ extension Report {
     }
 
     func lifecycleBlocks() -> [ReportDocument.Block] {
-        let lifecycle = results.timings.filter { $0.use == .lifecycle }
+        let lifecycle = results.timings.filter { $0.suite == .lifecycle }
         guard !lifecycle.isEmpty else { return [] }
         var blocks: [ReportDocument.Block] = [
             .heading(level: 2, text: "Lifecycle"),

@@ -64,8 +64,10 @@ public struct Report {
         return lines.joined(separator: "\n")
     }
 
-    /// The report as a document: the verdict first (which back end for what, and by how much), then conformance with
-    /// a short table of failures, then the figures per use, then how it was measured. `charts` are (file, SVG) pairs.
+    /// The report as a document: the run's date, machine and build; the verdict (which back end for what, and where
+    /// each loses); the uses compared and the leaderboard, with the uses chart; conformance with its failures; the
+    /// small-layout, lifecycle and scaling figures; the other charts; then how it was timed and the conformance
+    /// rules. `charts` are (file, SVG) pairs.
     public func document(charts: [(file: String, svg: String)] = []) -> ReportDocument {
         var doc = ReportDocument(title: "Plumb benchmark report")
         if let debugWarning { doc.blocks.append(.warning(debugWarning)) }
@@ -180,7 +182,7 @@ public struct Report {
         if !excluded.isEmpty {
             lines.append("Not ranked for speed, since they failed or did not converge on corpus layouts: \(excluded.joined(separator: ", ")).")
         }
-        if let exact = summaries.first(where: { $0.name == "exact" }) {
+        if let exact = summaries.first(where: { $0.name == results.reference }) {
             lines.append("**Verification and debugging: \(exact.name).** Exact answers, irreducible conflict sets and ambiguity ranges; it passed \(exact.layoutsPassed) of \(exact.layouts) corpus layouts.")
         } else if let s = summaries.max(by: { $0.layoutsPassed < $1.layoutsPassed }), s.layouts > 0 {
             lines.append("**Verification and debugging: \(s.name)** (most corpus layouts passed: \(s.layoutsPassed) of \(s.layouts); no exact back end ran).")

@@ -1,7 +1,8 @@
 import PlumbSystem
 
 /// Everything one `bench run` measured: the machine, the build, every conformance verdict and every timing
-/// sample. Written to results/ as JSON (`plumb-run/1`), read back by `bench compare` and `bench report`.
+/// sample. Written as JSON (`plumb-run/1`) to `bench run`'s output folder (run-results/ unless `--output` names
+/// another, such as results/), read back by `bench compare` and `bench report`.
 public struct RunResults: Sendable, Equatable {
     public static let format = "plumb-run/1"
 
@@ -23,8 +24,9 @@ public struct RunResults: Sendable, Equatable {
 
     /// Repeated timings of one workload on one back end.
     public struct Timing: Sendable, Equatable {
-        /// Which use of a solver the workload stands for; the report keeps them apart.
-        public enum Use: String, Sendable, CaseIterable {
+        /// Which run of `bench run` the workload belongs to (the uses it is figured in follow from it, see
+        /// `median(for:)`). Written to results files as `use`, the name older files have.
+        public enum Suite: String, Sendable, CaseIterable {
             /// A corpus layout: build+solve and its edits.
             case corpus
             /// One of many small independent layouts, one source file's blocks each (the app family's files).
@@ -53,9 +55,9 @@ public struct RunResults: Sendable, Equatable {
         /// Lifecycle operations by kind (`update`, `remake`, `remove-add`, `resize`): seconds per operation of that
         /// kind, the mean over a run's operations, one sample per run.
         public var lifecycle: [Workload.Kind: [Double]] = [:]
-        public var use: Use
+        public var suite: Suite
 
-        public init(use: Use? = nil, workload: String, family: String, size: Int, constraints: Int, backEnd: String, status: TimingStatus,
+        public init(suite: Suite, workload: String, family: String, size: Int, constraints: Int, backEnd: String, status: TimingStatus,
                     buildSolve: [Double], editRounds: Int, editTotal: [Double], lifecycle: [Workload.Kind: [Double]] = [:]) {
             self.workload = workload
             self.family = family
@@ -67,7 +69,7 @@ public struct RunResults: Sendable, Equatable {
             self.editRounds = editRounds
             self.editTotal = editTotal
             self.lifecycle = lifecycle
-            self.use = use ?? (family == "corpus" ? .corpus : .scaling)
+            self.suite = suite
         }
     }
 
@@ -79,6 +81,9 @@ public struct RunResults: Sendable, Equatable {
     /// The machine's load and calibration when the run started (nil in runs written before they were recorded).
     public var machineState: MachineState?
     public var policy: ConformancePolicy
+    /// The exact back end the others were judged against (the one whose capabilities say `exact`); nil when none
+    /// ran, and in runs written before it was recorded.
+    public var reference: String?
     /// How the timings were taken.
     public var timing = TimingPolicy()
     public var conformance: [Conformance]
@@ -125,7 +130,7 @@ extension RunResults {
         }
         let timingJSON: [JSONValue] = timings.map { t in
             .object([
-                JSONMember("use", .string(t.use.rawValue)),
+                JSONMember("use", .string(t.suite.rawValue)),
                 JSONMember("workload", .string(t.workload)), JSONMember("family", .string(t.family)),
                 JSONMember("size", int(t.size)), JSONMember("constraints", int(t.constraints)),
                 JSONMember("back_end", .string(t.backEnd)), JSONMember("status", .string(t.status.description)),
@@ -142,6 +147,7 @@ extension RunResults {
             JSONMember("format", .string(RunResults.format)), JSONMember("date", .string(date)),
             JSONMember("machine", .string(machine)), JSONMember("configuration", .string(configuration.rawValue)),
             JSONMember("commit", .string(commit)),
+            JSONMember("reference", reference.map { .string($0) } ?? .null),
             JSONMember("machine_state", machineState.map { state in
                 .object([JSONMember("load_1min", state.load.map(number) ?? .null),
                          JSONMember("calibration_s", number(state.calibration))])
@@ -212,6 +218,7 @@ extension RunResults {
                   configuration: try buildConfiguration(root["configuration"]), commit: try string(root["commit"], "commit"),
                   policy: ConformancePolicy(absoluteTolerance: try double(tolerance?["absolute"], "tolerance.absolute"),
                                             relativeTolerance: try double(tolerance?["relative"], "tolerance.relative")))
+        if let r = root["reference"], r != .null { reference = try string(r, "reference") }
         if let m = root["machine_state"], m != .null {
             let load = m["load_1min"].flatMap { $0 == .null ? nil : $0 }
             let calibration = try double(m["calibration_s"], "machine_state.calibration_s")
@@ -270,15 +277,18 @@ extension RunResults {
                 }
                 lifecycle[kind] = try doubles(member.value, "\(at).lifecycle_s.\(member.key)")
             }
-            var use: Timing.Use?
+            let family = try string(t["family"], "\(at).family")
+            // (files written before timings named their suite: a corpus layout's family is `corpus`, and the
+            // others were the scaling runs)
+            var suite: Timing.Suite = family == "corpus" ? .corpus : .scaling
             if let text = t["use"]?.stringValue {
-                guard let known = Timing.Use(rawValue: text) else {
-                    throw ResultsError("\(source): \(at).use is not one of \(Timing.Use.allCases.map(\.rawValue).joined(separator: ", "))")
+                guard let known = Timing.Suite(rawValue: text) else {
+                    throw ResultsError("\(source): \(at).use is not one of \(Timing.Suite.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-                use = known
+                suite = known
             }
-            timings.append(Timing(use: use,
-                workload: try string(t["workload"], "\(at).workload"), family: try string(t["family"], "\(at).family"),
+            timings.append(Timing(suite: suite,
+                workload: try string(t["workload"], "\(at).workload"), family: family,
                 size: try int(t["size"], "\(at).size"), constraints: try int(t["constraints"], "\(at).constraints"),
                 backEnd: try string(t["back_end"], "\(at).back_end"), status: TimingStatus(text: try string(t["status"], "\(at).status")),
                 buildSolve: try doubles(t["build_solve_s"], "\(at).build_solve_s"),

@@ -44,7 +44,7 @@ extension RunResults {
                 }
             }
             s.largestError = conformance.filter { $0.backEnd == name }.map(\.maxError).max() ?? 0
-            for t in timings where t.backEnd == name && t.use == .corpus {
+            for t in timings where t.backEnd == name && t.suite == .corpus {
                 if let b = Summary(t.buildSolve) { s.buildSolveByLayout[t.workload] = b }
                 if t.editRounds > 0, let e = Summary(t.editTotal.map { $0 / Double(t.editRounds) }) { s.perEditByLayout[t.workload] = e }
             }
@@ -63,7 +63,7 @@ extension RunResults {
     /// Scaling points per family and back end: (views, median build+solve, median per edit round).
     public func scalingPoints() -> [String: [String: [(size: Int, buildSolve: Double, perEdit: Double?)]]] {
         var table: [String: [String: [(size: Int, buildSolve: Double, perEdit: Double?)]]] = [:]
-        for t in timings where t.use == .scaling && t.status.isOK {
+        for t in timings where t.suite == .scaling && t.status.isOK {
             guard let b = Summary(t.buildSolve) else { continue }
             let e = t.editRounds > 0 ? Summary(t.editTotal.map { $0 / Double(t.editRounds) })?.median : nil
             table[t.family, default: [:]][t.backEnd, default: []].append((t.size, b.median, e))
@@ -95,7 +95,6 @@ public func formatSeconds(_ s: Double) -> String {
     return String(format3(s)) + " s"
 }
 
-/// Three significant digits.
 /// Seconds (or any non-negative figure) to one decimal: `12.3`.
 public func formatTenths(_ v: Double) -> String {
     guard v.isFinite, abs(v) < 1e15 else { return ReadableNumbers.format(v) }
@@ -103,6 +102,7 @@ public func formatTenths(_ v: Double) -> String {
     return "\(tenths / 10).\(tenths % 10)"
 }
 
+/// Three significant digits.
 func format3(_ v: Double) -> String {
     guard v.isFinite else { return "—" }
     let magnitude = v == 0 ? 0 : Int(floor(log10(abs(v))))

@@ -33,8 +33,8 @@ public struct TimingPolicy: Sendable, Equatable {
         "Every solver, in-process or external, is timed alike. A first run measures the workload's pace. A workload whose "
             + "run takes over \(formatSeconds(coldThreshold)) keeps that run as its first sample and is timed cold, one run at a "
             + "time, up to \(repeats) runs while its budget of \(formatSeconds(budget)) lasts. For a faster one the first run was "
-            + "a warm-up, and it gets more warm-up runs (at least "
-            + "\(warmups), and enough to fill \(formatSeconds(warmupTime))) and then timed runs (at least \(repeats), and enough "
+            + "a warm-up, and it gets warm-up runs (at least \(warmups), the first included, and enough to fill "
+            + "\(formatSeconds(warmupTime))) and then timed runs (at least \(repeats), and enough "
             + "to fill \(formatSeconds(minimumTime)), at most \(maximumRuns)), back to back: in a loop for Plumb's back ends, "
             + "in one request for an external program. Every run is on a fresh solver made before the clock starts, with the "
             + "constraints ready before it too (an external program makes its own constraint objects when it loads the "
@@ -59,10 +59,12 @@ public struct TimingPolicy: Sendable, Equatable {
 
 extension Harness {
     /// Times `workload` on `backEnd` under the policy: the samples, and `ok` or why there are none or fewer.
-    /// - Complexity: one pacing run, then up to `warmups + repeats` runs of a slow workload or up to
-    ///   `2 · maximumRuns` of a fast one, bounded by the budget.
+    /// - Complexity: one pacing run. A slow workload (any workload when `warmups` is 0) gets no warm-up: the pacing
+    ///   run is its first sample, then up to `repeats − 1` more while the budget lasts. A fast one gets up to
+    ///   `max(warmups, maximumRuns)` warm-up runs, then up to `max(repeats, maximumRuns)` timed runs, as many as the
+    ///   budget left covers (at least one).
     public func measure(_ workload: Workload, on backEnd: BackEnd) -> (samples: [RunSample], status: TimingStatus) {
-        let policy = options.timing
+        let policy = plan.timing
         let runOnce: () throws -> RunSample
         /// Warm-up runs then timed runs back to back: a loop here, one request for a program that supports `repeat`.
         let runBatch: (_ warmups: Int, _ repeats: Int) throws -> [RunSample]

@@ -1,16 +1,6 @@
 /// The uses a solver is timed for, each compared on its own workloads: which back end is fastest, and how much
 /// slower each other one is (geometric mean of per-workload ratios of medians, with their interquartile range).
 public struct UseComparison: Sendable {
-    /// One use and the figure compared.
-    public enum Use: String, Sendable, CaseIterable {
-        case smallLayouts = "small layouts"
-        case corpus = "corpus layouts"
-        case update = "update constants"
-        case remake = "remake a view"
-        case removeAdd = "remove and re-add a view"
-        case resize = "resize (per round)"
-        case largeBuilds = "large one-shot builds"
-    }
 
     /// One back end's standing in one use.
     public struct Standing: Sendable {
@@ -33,7 +23,7 @@ public struct UseComparison: Sendable {
         switch use {
         case .smallLayouts: "build+solve per layout"
         case .corpus: "build+solve per layout"
-        case .update, .remake, .removeAdd: "seconds per operation, at 100 to 10,000 views"
+        case .update, .remake, .removeAdd: "seconds per operation, every family and lifecycle size"
         case .resize: "seconds per resize round, every family and size"
         case .largeBuilds: "build+solve at 1,000 views and more"
         }
@@ -45,19 +35,7 @@ public struct UseComparison: Sendable {
         var table: [String: [String: Double]] = [:]  // back end -> workload -> median seconds
         for t in results.timings where t.status.isOK && names.contains(t.backEnd) {
             let key = "\(t.family)/\(t.workload)"
-            let value: Double?
-            switch use {
-            case .smallLayouts: value = t.use == .small ? Summary(t.buildSolve)?.median : nil
-            case .corpus: value = t.use == .corpus ? Summary(t.buildSolve)?.median : nil
-            case .update: value = t.use == .lifecycle ? t.lifecycle[.update].flatMap { Summary($0)?.median } : nil
-            case .remake: value = t.use == .lifecycle ? t.lifecycle[.remake].flatMap { Summary($0)?.median } : nil
-            case .removeAdd: value = t.use == .lifecycle ? t.lifecycle[.removeAdd].flatMap { Summary($0)?.median } : nil
-            case .resize:
-                value = t.use == .scaling && t.editRounds > 0
-                    ? Summary(t.editTotal.map { $0 / Double(t.editRounds) })?.median : nil
-            case .largeBuilds: value = t.use == .scaling && t.size >= 1000 ? Summary(t.buildSolve)?.median : nil
-            }
-            if let value, value > 0 { table[t.backEnd, default: [:]][key] = value }
+            if let value = t.median(for: use), value > 0 { table[t.backEnd, default: [:]][key] = value }
         }
         guard !table.isEmpty else { return nil }
         // The fastest: the lowest geometric-mean ratio against the back end with the most workloads.

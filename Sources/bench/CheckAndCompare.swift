@@ -29,21 +29,21 @@ struct Check: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        var options = Harness.Options(backEnds: try backEndOptions.selected())
-        options.filter = filterOption.filter
-        options.reference = availableBackEnds.first { $0.capabilities.exact }
-        options.timeCorpus = false
-        try preflight(options.backEnds)
+        var plan = RunPlan(backEnds: try backEndOptions.selected(), available: availableBackEnds)
+        plan.filter = filterOption.filter
+        plan.timeCorpus = false
+        try preflight(plan.backEnds)
         let corpus = try loadCorpus(nil)
-        let played = Set(corpus.entries.filter { entry in options.filter.map(entry.matches) ?? true }.map(\.name))
+        let played = Set(plan.selected(corpus).map(\.name))
         let progress = ProgressLine(quiet: quiet)
         var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
-                                 commit: currentCommit(), policy: options.policy)
-        Harness(options: options) { progress.show($0) }.run(corpus, into: &results)
+                                 commit: currentCommit(), policy: plan.policy)
+        results.reference = plan.oracle?.name
+        Harness(plan: plan) { progress.show($0) }.run(corpus, into: &results)
         progress.finish()
         print(Report(results: results).terminalSummary())
         var lost = 0
-        for backEnd in options.backEnds {
+        for backEnd in plan.backEnds {
             let path = "\(output)/baseline/\(backEnd.name).txt"
             let outcomes = results.layoutOutcomes()[backEnd.name] ?? [:]
             if updateBaseline {
@@ -81,7 +81,7 @@ struct Compare: ParsableCommand {
         """
     )
 
-    @Argument(help: "The earlier run (results/runs/....json).")
+    @Argument(help: "The earlier run (run-results/runs/....json by default, results/runs/ for committed runs).")
     var old: String
 
     @Argument(help: "The later run.")

@@ -9,13 +9,13 @@ import PlumbBackEnds
 import Glibc
 #endif
 
-/// Options shared by the verbs that run back ends.
 /// `--filter`, for the commands that go over the corpus and the families (not `render`, which takes one file).
 struct FilterOption: ParsableArguments {
     @Option(help: "Only layouts and families whose name, path or tag contains this.")
     var filter: String?
 }
 
+/// Options shared by the verbs that run back ends.
 struct BackEndOptions: ParsableArguments {
     @Option(name: .customLong("solver"), help: "Only this back end (repeatable; see `bench list`). Default: all of this build's.")
     var solvers: [String] = []
@@ -92,8 +92,8 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the corpus and the generated families through every back end: judge, time, report (the default verb).",
         discussion: """
-        Writes run-results/ (untracked): runs/<date>.json (every sample, at most 25 order statistics per figure), \
-        latest.json, report.md, report.html (one page, charts inline) and SVG charts, and prints a one-screen summary. Time a release build: \
+        Writes run-results/ (untracked): runs/<date>.json (up to 25 samples per figure as measured, else 25 evenly \
+        spaced order statistics), latest.json, report.md, report.html (one page, charts inline) and SVG charts, and prints a one-screen summary. Time a release build: \
         `swift run -c release bench`. The committed results/ are written only when asked: --output results.
         """
     )
@@ -101,7 +101,7 @@ struct Run: ParsableCommand {
     @OptionGroup var backEndOptions: BackEndOptions
     @OptionGroup var filterOption: FilterOption
 
-    @Option(name: .customLong("repeat"), help: "Timed runs per workload after one warm-up, for every solver alike.")
+    @Option(name: .customLong("repeat"), help: "Timed runs per workload, for every solver alike: a slow one gets up to this many (its first run counts), a fast one at least this many after its warm-ups (more when runs are short); the budget can cut either.")
     var repeats = 5
 
     @Option(help: "Sizes of the lifecycle workloads (update, remake, remove-add, resize), comma-separated.")
@@ -113,7 +113,7 @@ struct Run: ParsableCommand {
     @Option(help: "Generated sizes, comma-separated.")
     var sizes = "10,100,1000,10000,100000"
 
-    @Option(help: "Seconds one back end may spend on one family at one size; a slower size ends its growth there.")
+    @Option(help: "Seconds one back end may spend timing one workload. A family stops growing for a back end after a size that took over a third of this per run or failed, or before a size predicted to take longer than this per run.")
     var budget = 10.0
 
     @Flag(help: "Skip the generated families (corpus only).")
@@ -157,31 +157,25 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try ensureWritableFolder(output, option: "--output")
-        var options = Harness.Options(backEnds: try backEndOptions.selected())
-        for case .external(let program) in options.backEnds { program.timeLimit = max(program.timeLimit, 3 * budget) }
-        options.filter = filterOption.filter
-        options.reference = availableBackEnds.first { $0.capabilities.exact }
-        options.repeats = repeats
-        options.budget = budget
-        options.sizes = try parsedSizes
-        options.lifecycleSizes = try parsedLifecycleSizes
-        // the verifier of the lifecycle's constant changes: the first (fastest) floating-point back end that keeps
-        // priorities strict and changes incrementally, else the oracle (chosen by what each claims, not by its name)
-        options.verifier = availableBackEnds.first {
-            !$0.capabilities.exact && $0.capabilities.strictPriorities && $0.capabilities.incremental
-        } ?? options.reference
-        try preflight(options.backEnds)
+        var plan = RunPlan(backEnds: try backEndOptions.selected(), available: availableBackEnds)
+        plan.filter = filterOption.filter
+        plan.repeats = repeats
+        plan.budget = budget
+        plan.sizes = try parsedSizes
+        plan.lifecycleSizes = try parsedLifecycleSizes
+        try preflight(plan.backEnds)
         let progress = ProgressLine(quiet: quiet)
-        let harness = Harness(options: options) { progress.show($0) }
+        let harness = Harness(plan: plan) { progress.show($0) }
         var results = RunResults(date: nowStamp(), machine: machineDescription(), configuration: buildConfiguration,
-                                 commit: currentCommit(), policy: options.policy)
+                                 commit: currentCommit(), policy: plan.policy)
         // how busy and how fast the machine is now, so that `bench compare` can tell it from a slower commit
         results.machineState = MachineState.now()
+        results.reference = plan.oracle?.name
         if !noCorpus {
             let loaded = try loadCorpus(corpus)
             harness.run(loaded, into: &results)
         }
-        results.timing = options.timing
+        results.timing = plan.timing
         if !noScaling && smallLayouts > 0 && (filterOption.filter.map { "app-small".contains($0) || "app".contains($0) } ?? true) {
             harness.runSmallLayouts(smallLayoutsToTime(), family: "app-small", into: &results)
         }
@@ -194,7 +188,6 @@ struct Run: ParsableCommand {
     }
 }
 
-/// Writes the JSON, the report and the charts.
 /// Makes `folder` (and its missing parents) and checks that a file can be written in it, before a long command
 /// starts: a run of several minutes does not end in "cannot write".
 func ensureWritableFolder(_ folder: String, option: String) throws {
@@ -210,6 +203,7 @@ func ensureWritableFolder(_ folder: String, option: String) throws {
     unlink(probe)
 }
 
+/// Writes the JSON (unless `keepRun` is false), the report and the charts into `folder`.
 func writeResults(_ results: RunResults, to folder: String, keepRun: Bool = true) throws {
     mkdir(folder, 0o755)
     if keepRun {

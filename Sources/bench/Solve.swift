@@ -16,8 +16,9 @@ struct Solve: ParsableCommand {
         edge), after the file's last step; a file's `expect` blocks give frames relative to each view's superview. \
         --check judges those expect blocks instead, each at its place in the file, and exits 1 when one fails.
 
-        Timing is measured in-process: build_solve_s is the median over --repeat fresh solvers of adding every \
-        constraint and solving (parsing excluded); edit_total_s covers all suggestion rounds.
+        Timing is measured in-process under the same timing policy as `bench run` (warm-up runs, then at least \
+        --repeat timed runs, each on a fresh solver; parsing excluded): build_solve_s is the median of adding every \
+        constraint and solving, edit_total_s the median of all suggestion rounds together.
         """
     )
 
@@ -27,7 +28,7 @@ struct Solve: ParsableCommand {
     @Option(help: "The back end (see `bench list`).")
     var solver: String
 
-    @Option(name: .customLong("repeat"), help: "Fresh solvers to time build+solve on; the median is reported.")
+    @Option(name: .customLong("repeat"), help: "Timed runs at least (after the warm-up runs), each on a fresh solver; the median is reported.")
     var repeats = 1
 
     @Option(help: "Values reported after each suggestion round: \(SystemRunner.RoundValues.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -42,7 +43,7 @@ struct Solve: ParsableCommand {
     @OptionGroup var parameterOptions: ParameterOptions
 
     func validate() throws {
-        guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard (1...10_000).contains(repeats) else { throw ValidationError("--repeat must be from 1 to 10,000") }
     }
 
     func run() throws {
@@ -50,7 +51,17 @@ struct Solve: ParsableCommand {
         if check { return try checkExpectations(type) }
         let parameters = try parameterOptions.bindings
         let system = try exitOnInputError { try loadSystem(file, parameters: parameters) }
-        let result = SystemRunner(repeats: repeats, roundValues: roundValues).run(system, solver: type)
+        var result = SystemRunner(repeats: 1, roundValues: roundValues).run(system, solver: type)
+        // the timing: `bench run`'s policy and path, not the runner's single run
+        var plan = RunPlan(backEnds: [.native(type)])
+        plan.repeats = repeats
+        let workload = Workload(system: system)
+        let (samples, status) = Harness(plan: plan).measure(workload, on: .native(type))
+        if status.isOK, let build = Summary(samples.map(\.buildSolve)) {
+            result.timing = LayoutResult.Timing(buildSolveSeconds: build.median, editRounds: system.suggestionRounds.count,
+                                                editTotalSeconds: system.suggestionRounds.isEmpty ? 0
+                                                    : Summary(samples.map(\.editTotal))?.median)
+        }
         print(result.layoutResultJSON(pretty: !compact))
     }
 }
@@ -69,24 +80,14 @@ extension Solve {
         }
         let expectations = entry.expectations.map(\.expectation)
         guard !expectations.isEmpty else { throw InputError("\(file): no expect block to check") }
-        let oracle = availableBackEnds.first { $0.capabilities.exact }
-        let runner = CorpusRunner(oracle: oracle)
-        let oracleRun = runner.oracleRun(entry)
-        let reference = oracleRun.reference
+        let plan = RunPlan(backEnds: [.native(type)], available: availableBackEnds)
+        let runner = CorpusRunner(oracle: plan.oracle)
+        let records = Harness(plan: plan).judge(entry, on: .native(type), runner: runner, besides: runner.oracleRun(entry))
         var failed = 0
-        switch runner.observe(entry, with: .native(type), besides: oracleRun) {
-        case .success(let observations):
-            let judge = Judge()
-            for (index, (observation, expectation)) in zip(observations, expectations).enumerated() {
-                let verdict = judge.judge(observation, against: expectation, capabilities: type.capabilities,
-                                          reference: reference.flatMap { index < $0.count ? $0[index] : nil })
-                if verdict.outcome != .pass { failed += 1 }
-                print("\(file):\(expectation.location.line): \(verdict.outcome.rawValue)"
-                      + (verdict.reasons.isEmpty ? "" : ": " + verdict.reasons.joined(separator: "; ")))
-            }
-        case .failure(let failure):
-            failed = expectations.count
-            print("\(file): \(type.name) could not play the layout: \(failure.description)")
+        for record in records {
+            if record.outcome != .pass { failed += 1 }
+            print("\(file):\(record.line): \(record.outcome.rawValue)"
+                  + (record.reasons.isEmpty ? "" : ": " + record.reasons.joined(separator: "; ")))
         }
         print("\(expectations.count - failed) of \(expectations.count) expect blocks hold on \(type.name)")
         if failed > 0 { throw ExitCode(1) }

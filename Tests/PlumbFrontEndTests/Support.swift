@@ -1,5 +1,6 @@
 import Testing
 import PlumbSystem
+import PlumbTestSupport
 @testable import PlumbFrontEnd
 
 /// Parses a hand-written row such as `v.x + 1/2*v.w - root.x - 10 == 0 @250` against a tree's variables,
@@ -65,12 +66,7 @@ func values(_ frames: [String: (Rational, Rational, Rational, Rational)], in tre
 
 /// Total violation per priority level of the tree's constraints at `values`.
 func violations(_ tree: ViewTree, at values: (VariableID) -> Rational) -> [Priority: Rational] {
-    var result: [Priority: Rational] = [:]
-    for id in tree.constraintOrder {
-        let c = tree.constraints[id]!.linear
-        result[c.priority] = try! (result[c.priority] ?? .zero) + c.violation(at: values)
-    }
-    return result
+    try! exactTotals(tree.constraintOrder.map { tree.constraints[$0]!.linear }, at: values)
 }
 
 func r(_ text: String) -> Rational { Rational(text)! }

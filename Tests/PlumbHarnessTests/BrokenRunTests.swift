@@ -8,7 +8,7 @@ import PlumbSolver
 @Suite struct BrokenRunTests {
     static func timing(_ backEnd: String, _ workload: String = "chain-1000", status: TimingStatus = .ok,
                        build: [Double] = [0.001, 0.0011, 0.0012], lifecycle: [Workload.Kind: [Double]] = [:]) -> RunResults.Timing {
-        .init(workload: workload, family: "chain", size: 1000, constraints: 4004, backEnd: backEnd, status: status,
+        .init(suite: .scaling, workload: workload, family: "chain", size: 1000, constraints: 4004, backEnd: backEnd, status: status,
               buildSolve: build, editRounds: 0, editTotal: [], lifecycle: lifecycle)
     }
 

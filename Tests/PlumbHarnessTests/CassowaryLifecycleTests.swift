@@ -1,3 +1,4 @@
+import PlumbTestSupport
 import Testing
 import PlumbSystem
 import PlumbSolver
@@ -11,17 +12,6 @@ import PlumbBackEnds
 @Suite struct CassowaryLifecycles {
     let exact = PlumbBackEnds.named("exact")!
 
-    /// Per-level violation sums, highest priority first, and the largest required violation.
-    func levelSums(_ constraints: [LinearConstraint], _ value: (VariableID) -> Double) -> (levels: [Double], required: Double) {
-        let levels = Set(constraints.map(\.priority).filter { !$0.isRequired }).sorted(by: >)
-        var sums = [Double](repeating: 0, count: levels.count)
-        var required = 0.0
-        for c in constraints {
-            let v = c.violation(at: value)
-            if c.priority.isRequired { required = max(required, v) } else { sums[levels.firstIndex(of: c.priority)!] += v }
-        }
-        return (sums, required)
-    }
 
     @Test("random removals in batches, re-adds and constant changes on generated layouts agree with the exact back end",
           arguments: [(Family.independent, 1), (.nested, 2), (.grid, 3), (.app, 4), (.chain, 5), (.app, 6)])

@@ -14,11 +14,11 @@ import PlumbBackEnds
     func noLossAgainstThePinnedBaseline(_ name: String) throws {
         let type = try #require(PlumbBackEnds.named(name))
         let corpus = try Corpus(root: CorpusConformance.checkout + "/corpus")
-        var options = Harness.Options(backEnds: [.native(type)])
-        options.reference = PlumbBackEnds.all.first { $0.capabilities.exact }
+        var options = RunPlan(backEnds: [.native(type)])
+        options.oracle = PlumbBackEnds.all.first { $0.capabilities.exact }
         options.timeCorpus = false
         var results = RunResults(date: "", machine: "", configuration: .debug, commit: "", policy: .standard)
-        Harness(options: options).run(corpus, into: &results)
+        Harness(plan: options).run(corpus, into: &results)
         let outcomes = results.layoutOutcomes()[name] ?? [:]
         #expect(outcomes.count == corpus.entries.count)
         guard let bytes = Corpus.read(CorpusConformance.checkout + "/results/baseline/\(name).txt") else {

@@ -1,3 +1,4 @@
+import PlumbTestSupport
 import Testing
 import PlumbSystem
 import PlumbSolver
@@ -12,23 +13,6 @@ import PlumbBackEnds
 /// recovers dropped marker columns and keeps its level prices through every change; debug builds check each
 /// recovered column against the original rows and each kept price row against one priced from scratch.
 @Suite struct ExactLifecycles {
-    /// Exact sum of violations per priority level, highest first, and the required constraints' (which must be 0).
-    func levelSums(_ constraints: [LinearConstraint], _ solver: any LayoutSolver) throws -> (levels: [Rational], required: Rational) {
-        let levels = Set(constraints.map(\.priority).filter { !$0.isRequired }).sorted(by: >)
-        var sums = [Rational](repeating: .zero, count: levels.count)
-        var required = Rational.zero
-        for c in constraints {
-            let v = try c.violation(at: { variable -> Rational in
-                guard case .exact(let r) = solver.value(of: variable) else { return .zero }
-                return r
-            })
-            if c.priority.isRequired { required = try required + v } else {
-                let l = levels.firstIndex(of: c.priority)!
-                sums[l] = try sums[l] + v
-            }
-        }
-        return (sums, required)
-    }
 
     @Test("random lifecycles on generated layouts agree exactly with a fresh exact solve after every step",
           arguments: [(Family.independent, 1), (.nested, 2), (.grid, 3), (.app, 4), (.chain, 5), (.random, 6), (.app, 7)])
@@ -62,8 +46,8 @@ import PlumbBackEnds
             let reference = ExactPivotingSolver()
             for (k, c) in constraints.enumerated() { try reference.add(c, id: ConstraintID(k)) }
             _ = try reference.solve()
-            let ours = try levelSums(constraints, s)
-            let theirs = try levelSums(constraints, reference)
+            let ours = try exactLevelSums(constraints, at: exactValues(of: s))
+            let theirs = try exactLevelSums(constraints, at: exactValues(of: reference))
             #expect(ours.required == .zero, "seed \(seed) step \(step): a required constraint is violated by \(ours.required)")
             #expect(ours.levels == theirs.levels, "seed \(seed) step \(step): levels \(ours.levels) against \(theirs.levels)")
             if ours.levels != theirs.levels || ours.required != .zero { return nil }

@@ -39,10 +39,10 @@ final class CountingSolver: ForwardingSolver {
     }
 
     @Test func anExternalAndAnInProcessSolverAreTimedUnderOnePolicy() throws {
-        var options = Harness.Options(backEnds: [])
+        var options = RunPlan(backEnds: [])
         options.timing.warmups = 2
         options.timing.repeats = 4
-        let harness = Harness(options: options)
+        let harness = Harness(plan: options)
         let workload = Workload(system: try pinnedSystem())
         // In-process, a workload of microseconds: a pacing run, then warm-ups and timed runs enough to fill the
         // policy's times, each on a fresh solver, at most maximumRuns of each.
@@ -51,7 +51,7 @@ final class CountingSolver: ForwardingSolver {
         filling.timing.minimumTime = 1e6
         filling.timing.maximumRuns = 20
         CountingSolver.made = 0
-        let fast = Harness(options: filling).measure(workload, on: .native(CountingSolver.self))
+        let fast = Harness(plan: filling).measure(workload, on: .native(CountingSolver.self))
         #expect(fast.status == .ok)
         #expect(fast.samples.count == 20, "times no run can fill: the cap")
         #expect(CountingSolver.made == 1 + 20 + 20)
@@ -60,7 +60,7 @@ final class CountingSolver: ForwardingSolver {
         counted.timing.warmupTime = 0
         counted.timing.minimumTime = 0
         CountingSolver.made = 0
-        let native = Harness(options: counted).measure(workload, on: .native(CountingSolver.self))
+        let native = Harness(plan: counted).measure(workload, on: .native(CountingSolver.self))
         #expect(native.status == .ok)
         #expect(native.samples.count == 4)
         #expect(CountingSolver.made == 6)
@@ -79,15 +79,15 @@ final class CountingSolver: ForwardingSolver {
         // is 3, fewer than the 4 repeats), as for a solver in the harness whose runs take that long
         #expect(requests.filter { $0[1] == "run" }.count == 6)
         #expect(program.starts == 1)
-        #expect(harness.options.timing.plan(pace: 0.002, left: 10) == (warmups: 1, repeats: 4))
+        #expect(harness.plan.timing.plan(pace: 0.002, left: 10) == (warmups: 1, repeats: 4))
     }
 
     @Test func aProgramThatRepeatsRunsTheTimedRunsBackToBackInOneRequest() throws {
-        var options = Harness.Options(backEnds: [])
+        var options = RunPlan(backEnds: [])
         options.timing.warmups = 2
         options.timing.repeats = 4
         options.timing.minimumTime = 0
-        let harness = Harness(options: options)
+        let harness = Harness(plan: options)
         let workload = Workload(system: try pinnedSystem())
         let log = temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: log) }
@@ -165,10 +165,10 @@ final class CountingSolver: ForwardingSolver {
         ("--claims-remove-cannot", "remove is not implemented"),
     ])
     func aBrokenProgramIsAnErrorAndTheRunGoesOn(flag: String, says: String) throws {
-        var options = Harness.Options(backEnds: [])
+        var options = RunPlan(backEnds: [])
         options.timing.repeats = 2
         options.timing.minimumTime = 0
-        let harness = Harness(options: options)
+        let harness = Harness(plan: options)
         let program = ExternalSolver(name: "broken", command: protocolSolver(flag), timeLimit: 1.5)
         program.startLimit = 1.5
         let system = try pinnedSystem()

@@ -166,7 +166,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
         RunResults(date: "2026-11-22T00:00:00Z", machine: "test", configuration: .release, commit: "abc", policy: .standard,
                    conformance: [.init(layout: "pinned", backEnd: "cassowary", expectation: 0, line: 12, outcome: outcome,
                                        differences: outcome == .pass ? [] : [.untyped("a.x = 11, expected 10", kind: .frame)], maxError: outcome == .pass ? 0 : 1)],
-                   timings: [.init(workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "cassowary",
+                   timings: [.init(suite: .scaling, workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "cassowary",
                                    status: .ok, buildSolve: build, editRounds: 60, editTotal: [0.01, 0.011, 0.012])])
     }
 
@@ -237,11 +237,11 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
 
     @Test func reportRecommendsPerUseFromFigures() throws {
         var results = ResultsFiles.sample()
-        results.timings.append(.init(workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "kiwi",
+        results.timings.append(.init(suite: .scaling, workload: "chain-1000", family: "chain", size: 1000, constraints: 4004, backEnd: "kiwi",
                                      status: .ok, buildSolve: [80, 81, 82], editRounds: 60, editTotal: [1, 1, 1]))
         // The lifecycle of one screen: kiwi remakes in 0.05 ms, cassowary in 1.4 ms (28 times as long); updates are equal.
         for (name, remake) in [("cassowary", 0.0014), ("kiwi", 0.00005)] {
-            results.timings.append(.init(use: .lifecycle, workload: "independent-100", family: "independent", size: 100,
+            results.timings.append(.init(suite: .lifecycle, workload: "independent-100", family: "independent", size: 100,
                                          constraints: 404, backEnd: name, status: .ok, buildSolve: [0.001, 0.001, 0.001],
                                          editRounds: 0, editTotal: [0, 0, 0],
                                          lifecycle: [.remake: [remake, remake, remake], .update: [0.00002, 0.00002, 0.00002]]))
@@ -275,7 +275,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
 
     @Test func lifecycleFiguresRoundTripAndCompare() throws {
         var results = ResultsFiles.sample()
-        results.timings.append(.init(use: .lifecycle, workload: "chain-1000", family: "chain", size: 1000, constraints: 4004,
+        results.timings.append(.init(suite: .lifecycle, workload: "chain-1000", family: "chain", size: 1000, constraints: 4004,
                                      backEnd: "cassowary", status: .ok, buildSolve: [0.001, 0.001, 0.001], editRounds: 0,
                                      editTotal: [0, 0, 0], lifecycle: [.remake: [0.001, 0.0011, 0.0012]]))
         results.timing.repeats = 3
@@ -295,7 +295,7 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
 
 @Suite struct ScalingBudget {
     @Test func theNextSizeIsPredictedFromTheGrowthSoFar() {
-        let harness = Harness(options: Harness.Options(backEnds: []))
+        let harness = Harness(plan: RunPlan(backEnds: []))
         // 0.01 s → 0.8 s from 100 to 1,000 views is growth n^1.9: 10,000 views would take about 64 s.
         let predicted = harness.predict([(100, 0.01), (1000, 0.8)], at: 10_000)!
         #expect(predicted > 60 && predicted < 70)
@@ -406,14 +406,14 @@ let exactly = SolverCapabilities(exact: true, strictPriorities: true, incrementa
     @Test func theCorpusPhaseCountsEveryLayoutOnEveryBackEnd() throws {
         final class Seen: @unchecked Sendable { var steps: [HarnessProgress] = [] }
         let seen = Seen()
-        var options = Harness.Options(backEnds: [.native(try #require(PlumbBackEnds.named("cassowary"))),
+        var options = RunPlan(backEnds: [.native(try #require(PlumbBackEnds.named("cassowary"))),
                                                  .native(try #require(PlumbBackEnds.named("exact")))])
         options.filter = "masonry-basic"
         options.timeCorpus = false
         let corpus = try Corpus(root: try #require(Corpus.defaultRoot()))
         let entries = corpus.entries.filter { $0.matches("masonry-basic") }
         var results = RunResults(date: "", machine: "", configuration: .debug, commit: "", policy: .standard)
-        Harness(options: options) { seen.steps.append($0) }.run(corpus, into: &results)
+        Harness(plan: options) { seen.steps.append($0) }.run(corpus, into: &results)
         #expect(!entries.isEmpty)
         #expect(seen.steps.map(\.done) == Array(0..<(2 * entries.count)))
         #expect(seen.steps.allSatisfy { $0.phase == "corpus" && $0.total == 2 * entries.count })

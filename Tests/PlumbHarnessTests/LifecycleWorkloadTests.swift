@@ -61,16 +61,16 @@ import PlumbBackEnds
     }
 
     @Test func theHarnessTimesEachKindOnEveryBackEnd() throws {
-        var options = Harness.Options(backEnds: [.native(cassowary), .native(exact)])
+        var options = RunPlan(backEnds: [.native(cassowary), .native(exact)])
         options.families = [.nested]
         options.lifecycleSizes = [20]
         options.timing.repeats = 2
         options.verifier = cassowary
         var results = RunResults(date: "d", machine: "m", configuration: .debug, commit: "c", policy: .standard)
-        Harness(options: options).runLifecycle(into: &results)
+        Harness(plan: options).runLifecycle(into: &results)
         #expect(results.timings.count == 2)
         for t in results.timings {
-            #expect(t.use == .lifecycle)
+            #expect(t.suite == .lifecycle)
             #expect(t.status == .ok)
             #expect(Set(t.lifecycle.keys) == [.update, .remake, .removeAdd, .resize])
             #expect(t.lifecycle.values.allSatisfy { $0.count == 2 && $0.allSatisfy { $0 > 0 } })

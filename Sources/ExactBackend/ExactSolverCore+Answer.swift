@@ -1,0 +1,168 @@
+import PlumbSolver
+import PlumbSystem
+
+/// Solving, and reading the answer: values, ambiguity and ranges on the optimal face.
+extension ExactSolverCore {
+    @_specialize(where T == ExactRational)
+    func solve() -> SolveReport { solve(boundingWarmStart: true) }
+
+    /// Rows a warm start may rewrite (`SimplexEngine.statColumn`) before the solver gives it up and rebuilds: twice
+    /// the live rows, plus a floor that no small layout reaches. A change usually costs the next solve a few pivots
+    /// over the rows it touched; but the basis a run of changes left can be far from the new optimum over dense
+    /// columns (random layouts at 10,000 views, the first resize after a lifecycle: 1,500 pivots rewriting 4.9
+    /// million rows, 18 s), where a rebuild with the proposer's basis costs about one build (1.4 s there).
+    var warmStartWork: Int {
+        warmStartBound.perLiveRow * engine.liveRowCount + warmStartBound.floor
+    }
+    func solve(boundingWarmStart: Bool) -> SolveReport {
+        let start = engine.iterations
+        switch state {
+        case .optimal(let stale):
+            // Nothing changed since the last optimum but suggested values that kept it (see `suggest`).
+            if stale { readSolution() }
+            return SolveReport(converged: true, iterations: 0, message: "\(engine.levelCount) priority level(s)")
+        case .certified(_, let levels):
+            // Nothing changed since a certified answer (every change materializes it first).
+            return SolveReport(converged: true, iterations: 0, message: "\(levels) priority level(s)")
+        case .changed:
+            break
+        }
+        if usesProposer, let report = solveByCertificate() { return report }
+        let proposalsBefore = stats.proposals
+        if usesProposer { insertPendingWithProposal() } else { insertPending() }
+        let proposed = stats.proposals > proposalsBefore
+        let certifying = engine.iterations
+        let clock = ContinuousClock()
+        let t0 = clock.now
+        // A warm start (no basis proposed for this solve) is bounded; past the bound the changes are rebuilt from the
+        // constraint table, as a first solve builds them.
+        let bounded = boundingWarmStart && !proposed
+        if bounded { engine.workLimit = engine.statColumn + warmStartWork }
+        let feasible = engine.restoreFeasibility()
+        let finished = feasible && engine.optimizeLevels()
+        let stopped = !finished && engine.isPastLimit
+        engine.workLimit = .max
+        if stopped {
+            abandonedWarmStarts += 1
+            let rebuilt = rebuildEngine()
+            precondition(rebuilt, "ExactSolver: the required constraints are kept feasible by every accepted change")
+            return solve(boundingWarmStart: false)
+        }
+        precondition(feasible, "ExactSolver: the required constraints are kept feasible by every accepted change")
+        stats.times.levels += clock.now - t0
+        if proposed {
+            let exactIterations = engine.iterations - certifying
+            if exactIterations == 0 { stats.certifiedAsProposed += 1 } else { stats.fallbackIterations += exactIterations }
+        }
+        readSolution()
+        return SolveReport(converged: true, iterations: engine.iterations - start,
+                           message: "\(engine.levelCount) priority level(s)")
+    }
+
+    func valuesBeyond128Bits(limit: Int) -> [VariableID] {
+        var found: [VariableID] = []
+        if floatValues == 0 { return found }
+        for v in solution.indices {
+            if case .float = solution[v] {
+                found.append(VariableID(v))
+                if found.count == limit { break }
+            }
+        }
+        return found
+    }
+
+    /// Reads the engine's optimum into `solution`: the optimal face is held, and the answer up to date.
+    /// - Complexity: the values that changed since the last read (every variable after a rebuild or a certified
+    ///   answer, or when more changed than the engine's log lists).
+    func readSolution() {
+        @inline(__always) func read(_ v: Int) -> SolvedValue {
+            guard let c = columnOf[v], mentions[v] > 0 else { return .exact(.zero) }
+            return engine.value(c).solvedValue
+        }
+        if !solutionTracksEngine || engine.valueLog.overflowed || solution.count > columnOf.count {
+            setSolution(columnOf.indices.map(read))
+        } else {
+            if solution.count < columnOf.count { solution.widen(to: columnOf.count, with: .exact(.zero)) }
+            func update(_ v: Int) {
+                let new = read(v)
+                if case .float = solution[v] { floatValues -= 1 }
+                if case .float = new { floatValues += 1 }
+                solution[v] = new
+            }
+            for c in engine.valueLog.columns where c < variableOfColumn.count {
+                if let v = variableOfColumn[c] { update(v) }
+            }
+            for v in staleVariables { update(v) }
+        }
+        staleVariables.removeAll(keepingCapacity: true)
+        engine.valueLog.restart(on: true)
+        solutionTracksEngine = true
+        state = .optimal(stale: false)
+    }
+
+    /// Replaces the whole answer; the next read is whole too (the engine's log restarts then).
+    func setSolution(_ values: [SolvedValue]) {
+        solution = values
+        floatValues = 0
+        for value in values { if case .float = value { floatValues += 1 } }
+        solutionTracksEngine = false
+        engine.valueLog.restart(on: false)
+        staleVariables.removeAll(keepingCapacity: true)
+    }
+
+    func value(of variable: VariableID) -> SolvedValue {
+        variable.index < solution.count ? solution[variable.index] : .exact(.zero)
+    }
+
+    @_specialize(where T == ExactRational)
+    func ambiguousVariables(among candidates: [VariableID]?) throws(SolverError) -> [AmbiguousVariable] {
+        materialize()
+        guard case .optimal(stale: false) = state else {
+            throw .unsupported("ambiguity is reported for the last solve(); the system changed since, so solve() first")
+        }
+        let variables = (candidates ?? columnOf.indices.map { VariableID($0) }).sorted()
+        var result: [AmbiguousVariable] = []
+        var previous: Int? = nil
+        for v in variables where v.index != previous {
+            previous = v.index
+            let column = v.index < columnOf.count ? columnOf[v.index] : nil
+            let seen = column != nil
+            guard let c = column, mentions[v.index] > 0 else {
+                // No constraint mentions it: it is free on the optimal face, ambiguous over (−∞, ∞). Asked about
+                // every variable (nil), that means those the solver has seen, not the spare slots of its arrays.
+                if candidates != nil || seen {
+                    result.append(AmbiguousVariable(variable: v, minimum: .float(-.infinity), maximum: .float(.infinity)))
+                }
+                continue
+            }
+            if ambiguityMode == .screened && !engine.mayMove(c) { continue }
+            let (low, high) = engine.range(of: c)
+            if let low, let high, low == high { continue }
+            result.append(AmbiguousVariable(variable: v,
+                                            minimum: low?.solvedValue ?? .float(-.infinity),
+                                            maximum: high?.solvedValue ?? .float(.infinity)))
+        }
+        return result
+    }
+
+    @_specialize(where T == ExactRational)
+    func range(of expression: LinearExpression) throws(SolverError) -> (minimum: SolvedValue, maximum: SolvedValue) {
+        materialize()
+        guard case .optimal(stale: false) = state else {
+            throw .unsupported("ranges are reported for the last solve(); the system changed since, so solve() first")
+        }
+        var terms: [(column: Int, cost: T)] = []
+        for term in expression.terms {
+            let v = term.variable.index
+            // a variable no constraint mentions is free on the face: the expression is unbounded both ways
+            guard v < columnOf.count, let c = columnOf[v], mentions[v] > 0 else {
+                return (.float(-.infinity), .float(.infinity))
+            }
+            terms.append((c, T(term.coefficient)))
+        }
+        let (low, high) = engine.range(of: terms)
+        let constant = T(expression.constant)
+        return ((low.map { $0 + constant })?.solvedValue ?? .float(-.infinity),
+                (high.map { $0 + constant })?.solvedValue ?? .float(.infinity))
+    }
+}

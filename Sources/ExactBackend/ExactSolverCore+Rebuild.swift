@@ -1,0 +1,56 @@
+import PlumbSolver
+import PlumbSystem
+
+/// Getting a dropped marker column back, or rebuilding the required rows when that is not possible.
+extension ExactSolverCore {
+    /// Whether `origin`'s marker column is in the tableau, recovered if it had been dropped; false: the caller rebuilds.
+    /// `adding`: the constraint of `origin` when it is not in the table yet (a refused add).
+    func markerColumnAvailable(_ origin: Int, adding: LinearConstraint? = nil) -> Bool {
+        guard engine.needsRebuild(origin) else { return true }
+        if !engine.recordsTerms {
+            var rows = engineRowTerms()
+            if let adding { rows.append((origin, engineTerms(of: adding))) }
+            engine.loadTerms(rows)
+        }
+        guard engine.recoverMarker(of: origin) else { return false }
+        recoveredMarkers += 1
+        return true
+    }
+
+    /// Every engine row's structural terms, as `addRow` and `insertPending` handed them over (the constraints', then
+    /// the suggested edits'). - Complexity: O(terms).
+    func engineRowTerms() -> [(origin: Int, terms: [(column: Int, coefficient: T)])] {
+        var rows: [(origin: Int, terms: [(column: Int, coefficient: T)])] = []
+        rows.reserveCapacity(constraints.count + edits.count)
+        constraints.forEach { _, entry in
+            guard let origin = entry.origin else { return }
+            rows.append((origin, engineTerms(of: entry.constraint)))
+        }
+        for (variable, edit) in edits {
+            if let origin = edit.origin { rows.append((origin, [(column(for: variable), .one)])) }
+        }
+        return rows
+    }
+
+    /// `rebuildEngine()` for a marker column that could not be recovered (counted in `rebuilds`).
+    func rebuild() -> Bool {
+        rebuilds += 1
+        return rebuildEngine()
+    }
+
+    /// Re-adds the required constraints into a fresh engine (in the order they were added); the soft ones and the
+    /// suggested edits wait for the next `solve()`. False, and the engine half built, when the required constraints
+    /// are infeasible: the caller restores what it saved.
+    func rebuildEngine() -> Bool {
+        engine = ExactSolverCore.makeEngine(compaction: compaction)
+        columnOf = columnOf.map { _ in nil }
+        variableOfColumn = []
+        solutionTracksEngine = false
+        for id in idsInAdditionOrder() {
+            let constraint = constraints[id]!.constraint
+            constraints[id]!.origin = constraint.priority.isRequired ? addRow(constraint) : nil
+        }
+        for variable in edits.keys { edits[variable]!.origin = nil }
+        return engine.restoreFeasibility()
+    }
+}

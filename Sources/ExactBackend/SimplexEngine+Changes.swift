@@ -1,0 +1,84 @@
+import PlumbSystem
+
+/// Changes to an original row after it went in: its constant, or its removal with its logical columns.
+extension SimplexEngine {
+    /// Whether an origin's marker column was dropped: a constant change or removal needs it back first
+    /// (`recoverMarker(of:)`), or the tableau rebuilt.
+    func needsRebuild(_ origin: Int) -> Bool { columns[origins[origin].marker].presence == .dropped }
+
+    /// Changes an original row's constant; the tableau stays consistent (maybe infeasible).
+    mutating func setConstant(_ constant: T, of origin: Int) {
+        let o = origins[origin]
+        precondition(!needsRebuild(origin), "SimplexEngine: constant change of a row whose marker was dropped")
+        let delta = constant - o.constant
+        origins[origin].constant = constant
+        if delta.isZero { return }
+        let m = o.marker
+        let shift = o.markerSign > 0 ? delta : -delta     // μ·δ (μ = ±1, so 1/μ = μ)
+        if let r = columns[m].basicRow {
+            setValue(m, value(m) - shift)
+            updateFeasibility(r)
+        } else {
+            for i in rows(of: m) {
+                let b = basic(ofRow: i)
+                setValue(b, value(b) - entry(i, m) * shift)
+                updateFeasibility(i)
+            }
+        }
+    }
+
+    /// Removes an original row and its logical columns (which stay, retired: fixed at 0 and in no row).
+    mutating func removeRow(_ origin: Int) {
+        basisVersion += 1
+        let o = origins[origin]
+        precondition(!needsRebuild(origin), "SimplexEngine: removal of a row whose marker was dropped")
+        let m = o.marker
+        let r: Int
+        if let own = columns[m].basicRow {
+            r = own
+        } else if let p = o.extra, let own = columns[p].basicRow {
+            r = own
+        } else {
+            // The row of the marker's column with the fewest entries (ties: lowest row).
+            var best: Int? = nil
+            for i in rows(of: m) {
+                if let b = best, store.length(i) > store.length(b) || (store.length(i) == store.length(b) && i >= b) {
+                    continue
+                }
+                best = i
+            }
+            guard let best else { preconditionFailure("SimplexEngine: a constraint's marker column is in no row") }
+            r = best
+            let leaving = basic(ofRow: r)
+            pivot(m, r)
+            settleNonbasic(leaving)
+        }
+        if levelPricesValid { repriceBeforeRemoving(row: r, of: o) }
+        for k in store.cells(r) { columns[store.column[k]].rowsMayBeStale = true }
+        store.clearRow(r)
+        rowBasic[r] = nil
+        infeasible.remove(r)
+        freeRows.append(r)
+        for c in [m, o.extra].compactMap({ $0 }) {
+            columns[c].basicRow = nil
+            columns[c].lower = .zero
+            columns[c].upper = .zero
+            setValue(c, .zero)
+            columns[c].rows = []
+            columns[c].rowsMayBeStale = false
+        }
+        origins[origin].alive = false
+        origins[origin].costColumns = []
+        if let p = o.priority { removeLevelRow(p) }
+        if recordsTerms { forgetTerms(of: origin) }
+    }
+
+    /// Moves nonbasic column `j` back within its bounds (to the nearest one) if it lies outside them; the basic
+    /// values follow, and phase 1 then sees any row that became infeasible. Needed after a pivot that is not a
+    /// simplex step, which can take a column out of the basis while it still violates a bound.
+    mutating func settleNonbasic(_ j: Int) {
+        guard !columns[j].isBasic, columns[j].presence != .dropped else { return }
+        if let l = lower(j), value(j) < l { move(j, by: l - value(j)) }
+        else if let u = upper(j), value(j) > u { move(j, by: u - value(j)) }
+    }
+}

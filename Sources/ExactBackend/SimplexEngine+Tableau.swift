@@ -1,0 +1,310 @@
+import PlumbSystem
+
+/// Building the tableau: new columns, new rows (with their crash choice of basic column), elimination, moves and
+/// pivots. Every mutation here keeps the tableau in solved form and the values satisfying every row (see
+/// `checkInvariants`); feasibility is phase 1's business (`restoreFeasibility()`).
+extension SimplexEngine {
+    /// The rows whose entries contain nonbasic column `j`, each once (the list is compacted in passing).
+    mutating func rows(of j: Int) -> [Int] {
+        rowStamp.widen(to: store.count, with: 0)
+        stampEpoch += 1
+        let epoch = stampEpoch
+        if !columns[j].rowsMayBeStale { return columns[j].rows }
+        columns[j].rowsMayBeStale = false
+        var kept = columns[j].rows
+        columns[j].rows = []
+        var n = 0
+        for k in kept.indices {
+            let i = kept[k]
+            if rowStamp[i] != epoch, store.cell(of: j, inRow: i) != nil {
+                rowStamp[i] = epoch
+                kept[n] = i
+                n += 1
+            }
+        }
+        kept.removeLast(kept.count - n)
+        columns[j].rows = kept
+        return kept
+    }
+
+    mutating func newColumn(lower l: T?, upper u: T?, kind: ColumnKind) -> Int {
+        columns.append(ColumnRecord(lower: l, upper: u, kind: kind))
+        valueLog.note(columns.count - 1)
+        if levelPricesValid {
+            for k in levelPrices.indices where levelPriced[k] { levelPrices[k].widen(columns: columns.count) }
+        }
+        return columns.count - 1
+    }
+
+    @inline(__always) mutating func updateFeasibility(_ r: Int) {
+        let b = basic(ofRow: r)
+        if isBelow(b) || isAbove(b) { infeasible.insert(r) } else { infeasible.remove(r) }
+    }
+
+    /// Sets column `j`'s value, noting the change for the solver's reading of the answer.
+    @inline(__always) mutating func setValue(_ j: Int, _ v: T) {
+        columns[j].value = v
+        valueLog.note(j)
+    }
+
+    /// Adds `Σ terms + constant RELATION 0` (terms over structural columns, no duplicates); returns the origin id.
+    /// Leaves the tableau consistent but possibly primal infeasible: call `restoreFeasibility()`.
+    mutating func addRow(terms: [(column: Int, coefficient: T)], constant: T, relation: Relation, priority: Priority?) -> Int {
+        // The logical columns (at most two; the newest columns, so they sort after every other entry).
+        let marker: Int, markerSign: Int, extra: Int?
+        var costs: [Int] = []
+        if priority == nil {
+            switch relation {
+            case .equal:
+                marker = newColumn(lower: .zero, upper: .zero, kind: .logical); markerSign = 1
+            case .lessOrEqual:
+                marker = newColumn(lower: .zero, upper: nil, kind: .logical); markerSign = 1
+            case .greaterOrEqual:
+                marker = newColumn(lower: .zero, upper: nil, kind: .logical); markerSign = -1
+            }
+            extra = nil
+        } else {
+            let p = newColumn(lower: .zero, upper: nil, kind: .logical)
+            extra = p
+            marker = newColumn(lower: .zero, upper: nil, kind: .logical)   // n
+            markerSign = 1
+            switch relation {
+            case .equal: costs = [p, marker]
+            case .lessOrEqual: costs = [p]
+            case .greaterOrEqual: costs = [marker]
+            }
+        }
+        let origin = origins.count
+        if let p = priority { addLevelRow(p) }
+        origins.append(Origin(marker: marker, markerSign: markerSign, extra: extra, constant: constant,
+                              relation: relation, priority: priority, costColumns: costs, alive: true))
+        if recordsTerms { recordTerms(terms, of: origin) }
+
+        // The row over nonbasic columns, and its residual at the current values.
+        var acc = PriceRow<T>()
+        swap(&acc, &rowAccumulator)
+        defer { swap(&acc, &rowAccumulator) }
+        acc.reset(columns: columns.count)
+        var residual = constant
+        for (c, a) in terms {
+            residual = residual + a * value(c)
+            if let r = columns[c].basicRow {
+                for k in store.cells(r) { acc.accumulate(store.column[k], -(a * store.coefficient[k])) }
+            } else {
+                acc.accumulate(c, a)
+            }
+        }
+        var cols: [Int] = []
+        swap(&cols, &rowColumns)
+        defer { cols.removeAll(keepingCapacity: true); swap(&cols, &rowColumns) }
+        for j in acc.touched where !acc[j].isZero { cols.append(j) }
+        cols.sort()
+
+        // The column that becomes basic, by the crash rules below; among candidates, the one fewest rows hold.
+        var entering: Int? = nil
+        var bestCount = Int.max
+        @inline(__always) func consider(_ j: Int) {
+            let count = columns[j].rows.count
+            if count < bestCount {
+                entering = j
+                bestCount = count
+            }
+        }
+        @inline(__always) func proposed(_ j: Int) -> Bool { j < crashTarget.count && crashTarget[j] }
+        // A logical column of the new row itself, when the proposal has one basic.
+        var targetLogical: Int? = nil
+        if priority != nil && !crashTarget.isEmpty {
+            // Basic columns proposed for the final basis: a free layout variable, else a logical column.
+            for j in cols where proposed(j) && columns[j].kind == .structural && isFree(j) { consider(j) }
+            if entering == nil {
+                if let p = extra, proposed(p) { targetLogical = p }
+                else if proposed(marker) { targetLogical = marker }
+            }
+            if entering == nil && targetLogical == nil {
+                // Any other proposed basic column of the row (it moves to satisfy the row; phase 1 and the adoption
+                // settle the values).
+                for j in cols where proposed(j) { consider(j) }
+            }
+        }
+        // A free layout variable becomes basic if there is one (it never leaves); otherwise a logical column. Only
+        // equalities take one: an inequality keeps its slack basic, leaving the variable to a later equality (a soft
+        // `w == preferred` then holds exactly in the starting basis). A required inequality that its slack would
+        // violate (the slack's value -residual/sign < 0) is made tight instead: a free layout variable takes the
+        // row, moved so that the slack sits at 0, rather than phase 1 pivoting it there afterwards.
+        let violatedInequality = priority == nil && relation != .equal && residual.signum * markerSign > 0
+        if (relation == .equal || violatedInequality) && entering == nil && targetLogical == nil {
+            for j in cols where columns[j].kind == .structural && isFree(j) { consider(j) }
+        }
+        let dropMarker = priority == nil && relation == .equal && dropsFixedMarkers
+        if dropMarker { columns[marker].presence = .droppable }
+
+        // The basic column and its coefficient κ; the row is installed divided by κ, without the basic column.
+        let markerCoefficient = T(markerSign)
+        let basic: Int, kappa: T
+        if let entering {
+            basic = entering
+            kappa = acc[entering]
+            if !residual.isZero { move(entering, by: -(residual / kappa)) }
+            if dropMarker { columns[marker].presence = .dropped }
+        } else {
+            if let targetLogical { basic = targetLogical }
+            else if let p = extra, residual.signum >= 0 { basic = p }
+            else { basic = marker }
+            kappa = basic == marker ? markerCoefficient : -T.one
+            setValue(basic, -(residual / kappa))
+        }
+        let scale: T? = kappa == .one ? nil : T.one / kappa
+        @inline(__always) func scaled(_ v: T) -> T { scale.map { v * $0 } ?? v }
+        var rowCols: [Int] = [], rowVals: [T] = []
+        swap(&rowCols, &installColumns)
+        swap(&rowVals, &installCoefficients)
+        defer {
+            rowCols.removeAll(keepingCapacity: true); swap(&rowCols, &installColumns)
+            rowVals.removeAll(keepingCapacity: true); swap(&rowVals, &installCoefficients)
+        }
+        for j in cols where j != basic {
+            rowCols.append(j)
+            rowVals.append(scaled(acc[j]))
+        }
+        if let p = extra, p != basic {
+            rowCols.append(p)
+            rowVals.append(scaled(-T.one))
+        }
+        if marker != basic && columns[marker].presence != .dropped {
+            rowCols.append(marker)
+            rowVals.append(scaled(markerCoefficient))
+        }
+        let row = installRow(cols: rowCols, vals: rowVals, basic: basic)
+        if levelPricesValid {
+            repriceAfterInstalling(row: row, basic: basic, wasNonbasic: entering != nil, priority: priority, costs: costs)
+        }
+        return origin
+    }
+
+    /// Makes the row `basic + Σ vals·cols` (over nonbasic columns, `basic` excluded, scaled so that `basic` has
+    /// coefficient 1) a tableau row with `basic` basic, eliminating `basic` from the other rows; returns the row.
+    /// Values must already satisfy it.
+    @discardableResult
+    mutating func installRow(cols: [Int], vals: [T], basic: Int) -> Int {
+        basisVersion += 1
+        store.compactIfWasteful()
+        let r: Int
+        if let slot = freeRows.popLast() {
+            r = slot
+            store.setRow(r, columns: cols, coefficients: vals)
+            rowBasic[r] = basic
+        } else {
+            r = store.appendRow(columns: cols, coefficients: vals)
+            rowBasic.append(basic)
+        }
+        lastInstalledRow = r
+        eliminate(basic, using: r)
+        columns[basic].basicRow = r
+        for j in cols { columns[j].rows.append(r) }
+        updateFeasibility(r)
+        return r
+    }
+
+    /// Removes nonbasic column `q` from every row but `r`, with row `r` (whose basic is `q`, entries excluding q):
+    /// each such row becomes `row - f·pivotRow` by a merge of the two sorted rows.
+    mutating func eliminate(_ q: Int, using r: Int) {
+        if columns[q].rows.isEmpty { return }   // (a column no other row holds)
+        let others = rows(of: q)
+        columns[q].rows = []
+        statColumn += others.count
+        // (Rows other than i keep their cells while row i is rewritten: the pivot row is read in place.)
+        let pivot = store.cells(r)
+        for i in others where i != r {
+            guard let k = store.cell(of: q, inRow: i) else { continue }
+            let f = store.coefficient[k]
+            // Merge into the scratch buffers, then back into the row's range (or the tail, when it grew out of it).
+            scratchCols.removeAll(keepingCapacity: true)
+            scratchVals.removeAll(keepingCapacity: true)
+            let row = store.cells(i)
+            var a = row.lowerBound, b = pivot.lowerBound
+            while a < row.upperBound || b < pivot.upperBound {
+                if a == k { a += 1; continue }
+                let ca = a < row.upperBound ? store.column[a] : Int.max
+                let cb = b < pivot.upperBound ? store.column[b] : Int.max
+                if ca < cb {
+                    scratchCols.append(ca); scratchVals.append(store.coefficient[a]); a += 1
+                } else if cb < ca {
+                    scratchCols.append(cb); scratchVals.append(-(f * store.coefficient[b])); columns[cb].rows.append(i)
+                    b += 1
+                } else {
+                    let sum = store.coefficient[a] - f * store.coefficient[b]
+                    if !sum.isZero { scratchCols.append(ca); scratchVals.append(sum) } else { columns[ca].rowsMayBeStale = true }
+                    a += 1; b += 1
+                }
+            }
+            store.setRow(i, columns: scratchCols, coefficients: scratchVals)
+        }
+    }
+
+    /// `z_q += delta`, carrying the basic values along.
+    mutating func move(_ q: Int, by delta: T) {
+        basisVersion += 1
+        if !levelPrices.isEmpty { loosen(q) }
+        setValue(q, value(q) + delta)
+        if columns[q].rows.isEmpty { return }   // (a column no row holds, as a new variable is)
+        for i in rows(of: q) {
+            let b = basic(ofRow: i)
+            setValue(b, value(b) - entry(i, q) * delta)
+            updateFeasibility(i)
+        }
+    }
+
+    /// Nonbasic `q` becomes basic in row `r`; the old basic becomes nonbasic at its current value. The pivot row's
+    /// new entries are then `store.cells(r)` (for updating an objective row).
+    mutating func pivot(_ q: Int, _ r: Int) {
+        iterations += 1
+        basisVersion += 1
+        store.compactIfWasteful()
+        let b = basic(ofRow: r)
+        // The row without q, divided by q's coefficient, with b (coefficient 1/a) in its place in column order.
+        let a = entry(r, q)
+        let inv = T.one / a, unit = a == .one
+        scratchCols.removeAll(keepingCapacity: true)
+        scratchVals.removeAll(keepingCapacity: true)
+        var placed = false
+        for k in store.cells(r) {
+            let j = store.column[k]
+            if j == q { continue }
+            if !placed && b < j {
+                scratchCols.append(b); scratchVals.append(inv)
+                placed = true
+            }
+            scratchCols.append(j)
+            scratchVals.append(unit ? store.coefficient[k] : store.coefficient[k] * inv)
+        }
+        if !placed { scratchCols.append(b); scratchVals.append(inv) }
+        store.setRow(r, columns: scratchCols, coefficients: scratchVals)
+        columns[b].rows.append(r)
+        rowBasic[r] = q
+        columns[b].basicRow = nil
+        columns[q].basicRow = r
+        eliminate(q, using: r)
+        updateFeasibility(r)
+        if columns[b].presence == .droppable && value(b).isZero {
+            // A required equality's marker left the basis at 0: it never moves again, so drop its column. (A pivot
+            // that is not a simplex step, as in `adopt`, can take it out elsewhere: then it stays, to be moved back.)
+            for i in rows(of: b) {
+                if let k = store.cell(of: b, inRow: i) { store.removeCell(k, ofRow: i) }
+            }
+            columns[b].rows = []
+            columns[b].presence = .dropped
+        }
+        if !levelPrices.isEmpty { updateLevelPrices(q, r) }
+    }
+
+    /// Keeps the stored level price rows (all but the one `optimizeLevels()` has out in `price`) right through the
+    /// pivot that made `q` basic in row `r`.
+    mutating func updateLevelPrices(_ q: Int, _ r: Int) {
+        for k in levelPrices.indices where k != activeLevel && levelPriced[k] {
+            let f = levelPrices[k][q]
+            if f.isZero { continue }
+            levelPrices[k].clear(q)
+            store.subtract(row: r, times: f, from: &levelPrices[k])
+        }
+    }
+}
