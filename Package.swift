@@ -6,6 +6,8 @@ let package = Package(
     products: [
         // The front end with the solver protocol; add exactly one back end product beside it.
         .library(name: "PlumbFrontEnd", targets: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
+        // Layout files and apps' source files read into the front end's scripts (for tools; an app does not need it).
+        .library(name: "PlumbText", targets: ["PlumbText"]),
         // One back end each; only the exact one links GMP.
         .library(name: "PlumbCassowary", targets: ["CassowaryBackend"]),
         .library(name: "PlumbExact", targets: ["ExactBackend"]),
@@ -31,8 +33,10 @@ let package = Package(
         // Running a whole linear system through a back end in one batch, timed (the harness's and the
         // measuring tools' driver; not part of what an app embeds).
         .target(name: "PlumbBatch", dependencies: ["PlumbSystem", "PlumbSolver"]),
-        // View tree, Masonry/SnapKit DSL, text syntax, lowering, and the layout engine.
+        // View tree, Masonry/SnapKit DSL, lowering, and the layout engine: what an app links to lay out.
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
+        // The text side: layout files and their scripts, the chain reader, apps' source files (bench import).
+        .target(name: "PlumbText", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
         // The floating-point incremental Cassowary back end, strictly prioritized (no GMP).
         .target(name: "CassowaryBackend", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbInvariants",
                                                          .product(name: "HeapModule", package: "swift-collections")]),
@@ -46,15 +50,15 @@ let package = Package(
         // The list of every back end, for tools.
         .target(name: "PlumbBackEnds", dependencies: ["PlumbSolver", "CassowaryBackend", "ExactBackend", "RelaxationBackend"]),
         // The hand-written layouts under corpus/, their loader and the audit of their expectations.
-        .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFrontEnd"]),
+        .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbText"]),
         // The harness: runs the corpus and the generated families through back ends, judges, times, reports.
-        .target(name: "PlumbHarness", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbCorpus",
+        .target(name: "PlumbHarness", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbText", "PlumbCorpus",
                                                      .product(name: "Plot", package: "Plot")]),
         // The command-line tool: `swift run bench`.
         .executableTarget(
             name: "bench",
             dependencies: [
-                "PlumbSystem", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
+                "PlumbSystem", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,10 +77,10 @@ let package = Package(
         .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbInvariants", "ExactBackend",
                                                          "CassowaryBackend", "PlumbTestSupport"]),
         .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
-        .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbTestSupport"],
+        .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbCorpus"]),
-        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
+        .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbText", "PlumbCorpus"]),
+        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
                                                          "ExactBackend", "PlumbTestSupport"],
                     exclude: ["Fixtures"]),
     ]

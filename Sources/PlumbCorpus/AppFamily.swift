@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 
 /// App-shaped layouts: what real iOS apps write with Masonry and SnapKit, in the proportions measured on
 /// thousands of real constraint blocks (`AppDistribution`), deterministic from a seed.

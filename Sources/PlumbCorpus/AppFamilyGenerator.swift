@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 
 /// Builds app-shaped layout plans: source files of `make` blocks over a view tree, each view with a ground-truth
 /// frame at which every required constraint holds. One generator carries its shares across every layout it

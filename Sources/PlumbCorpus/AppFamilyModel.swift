@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 
 // The app family's layouts before they are written as text: views with their ground-truth frames, source
 // files, blocks and chains. `AppLayoutGenerator` builds them, `AppLayoutWriter` spells them.

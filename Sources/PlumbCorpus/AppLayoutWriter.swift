@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 
 /// Spells an app layout plan as a layout file (README "The text syntax"): a header, then per source file its
 /// view declarations and its blocks, one chain per line, in Masonry's Objective-C spelling or SnapKit's Swift

@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 
 /// One layout file of the corpus, parsed.
 public struct CorpusEntry: Sendable {

@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 
 /// Checks a corpus entry's expectations without any back end: every view is accounted for, every label named
 /// exists, and a fully specified frame set satisfies every required row exactly (a hand derivation that breaks a

@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 
 extension LayoutExpectation {
     /// The expectation a layout file's `expect` block states, read in the file's scope at that point:

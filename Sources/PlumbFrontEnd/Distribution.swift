@@ -20,7 +20,7 @@ extension ViewTree {
 
     /// `distribute` written at `location`: a layout file's `distribute` statement gives its column too.
     @discardableResult
-    func distribute(_ views: [View], along axis: LayoutAttribute.Axis, _ mode: DistributionMode,
+    package func distribute(_ views: [View], along axis: LayoutAttribute.Axis, _ mode: DistributionMode,
                     leadSpacing lead: Rational, tailSpacing tail: Rational,
                     at location: SourceLocation) throws(LayoutError) -> [ConstraintGroup] {
         guard views.count >= 2 else { throw LayoutError(.tooFewViewsToDistribute(views.count), at: location) }

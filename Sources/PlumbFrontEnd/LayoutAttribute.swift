@@ -72,7 +72,7 @@ public enum LayoutAttribute: String, Hashable, Sendable, CaseIterable, Comparabl
     }
 
     /// The margin attribute for an edge (`left` → `leftMargin`), used for SnapKit's edges ↔ margins targets.
-    var marginCounterpart: LayoutAttribute? {
+    package var marginCounterpart: LayoutAttribute? {
         switch self {
         case .left: .leftMargin
         case .right: .rightMargin

@@ -1,6 +1,7 @@
 import PlumbSystem
 import PlumbSolver
 import PlumbFrontEnd
+import PlumbText
 import PlumbCorpus
 
 /// Plays corpus layouts through a back end and observes it at every expectation.

@@ -1,6 +1,7 @@
 import PlumbSystem
 import PlumbSolver
 import PlumbFrontEnd
+import PlumbText
 
 /// An SVG of a layout's solved frames, one outline colour per back end, with views the back ends disagree on
 /// marked, so a person can look instead of read.

@@ -2,6 +2,7 @@ import PlumbSystem
 import PlumbSolver
 import PlumbBatch
 import PlumbFrontEnd
+import PlumbText
 import PlumbCorpus
 
 /// Random layouts through the front end (text, parser, view tree, lowering, the incremental engine) and several

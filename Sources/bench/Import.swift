@@ -1,6 +1,7 @@
 import ArgumentParser
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(

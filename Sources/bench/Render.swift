@@ -2,6 +2,7 @@ import ArgumentParser
 import PlumbSystem
 import PlumbSolver
 import PlumbFrontEnd
+import PlumbText
 import PlumbCorpus
 import PlumbHarness
 

@@ -3,6 +3,7 @@ import PlumbSystem
 import PlumbSolver
 import PlumbBatch
 import PlumbFrontEnd
+import PlumbText
 import PlumbCorpus
 import PlumbHarness
 

@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 @testable import PlumbCorpus
 
 /// What one chain line of a layout file says, read from the text alone (not from the generator's records).

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 @testable import PlumbCorpus
 
 @Suite struct CorpusFiles {

@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 import PlumbFrontEnd
+import PlumbText
 import PlumbCorpus
 
 /// The `expect` blocks of a layout file, read as the corpus reads them; values and places derived by hand from the

@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
+@testable import PlumbText
 
 /// A malformed line, the column its error points at, and the exact message.
 struct ChainErrorCase: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
+@testable import PlumbText
 
 
 private typealias F = ChainParserFixture

@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
+@testable import PlumbText
 
 /// Shared set-up for the chain parser tests (namespaced so it cannot clash with other test files).
 enum ChainParserFixture {

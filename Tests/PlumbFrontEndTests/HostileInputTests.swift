@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
+@testable import PlumbText
 
 @Suite struct HostileInput {
     @Test func aVeryDeepTreeLowersAndIsFreedWithoutExhaustingTheStack() throws {

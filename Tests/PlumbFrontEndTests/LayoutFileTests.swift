@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
+@testable import PlumbText
 
 @Suite struct LayoutFileReading {
     func parse(_ text: String) throws(TextSyntaxError) -> LayoutScript {

@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
+@testable import PlumbText
 
 /// Files saved by other editors read as they look: CRLF, CR, a byte-order mark; text that is not UTF-8 is refused.
 @Suite struct LineEndings {

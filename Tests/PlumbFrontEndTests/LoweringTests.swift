@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
+@testable import PlumbText
 
 /// root (375×667) ⊃ c ⊃ {v, o}; v has margins (t 1, l 2, b 3, r 4) and baselines 12 from the top, 5 from the bottom.
 func fixture(_ dialect: Dialect = .masonry, _ direction: LayoutDirection = .leftToRight) -> (ViewTree, View, View, View) {

@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
+@testable import PlumbText
 
 /// The Masonry README's examples, written in its own Objective-C spelling in layout files. Rows are derived by
 /// hand; frames a person derives are checked by substituting them into every lowered row.

@@ -1,6 +1,7 @@
 import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
+@testable import PlumbText
 
 /// Code as apps write it, read by the layout file reader: expected rows are written by hand from each line's meaning
 /// (a view's `x`, `y`, `w`, `h` in root coordinates; the root is 300 × 600).

@@ -4,6 +4,7 @@ import PlumbSolver
 import PlumbBatch
 import PlumbBackEnds
 import PlumbFrontEnd
+import PlumbText
 import PlumbCorpus
 @testable import PlumbHarness
 

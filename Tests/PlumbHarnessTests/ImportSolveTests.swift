@@ -3,6 +3,7 @@ import PlumbSystem
 import PlumbSolver
 import PlumbBatch
 import PlumbFrontEnd
+import PlumbText
 import PlumbBackEnds
 
 /// `bench import` on the source files written for the front end's tests (`Tests/PlumbFrontEndTests/Fixtures/

@@ -2,6 +2,7 @@ import Testing
 import PlumbSystem
 import PlumbSolver
 import PlumbFrontEnd
+import PlumbText
 import PlumbCorpus
 import PlumbBackEnds
 @testable import PlumbHarness

@@ -2,6 +2,7 @@ import Testing
 import PlumbSystem
 import PlumbSolver
 import PlumbFrontEnd
+import PlumbText
 @testable import PlumbHarness
 
 @Suite struct ReadableNumberTests {

@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// Reads the body of one Masonry or SnapKit block as app code writes it: chains over several lines, local
 /// declarations (`CGFloat gap = 8;`, `let inset: CGFloat = 12`, `__weak typeof(self) weakSelf = self;`), `if`/`else`

@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// `bench import`: an app's Objective-C or Swift source file as a layout file. Every Masonry/SnapKit block of the
 /// file is copied as written, in file order; the views are declared from what the blocks and the `addSubview` calls

@@ -1,3 +1,5 @@
+import PlumbFrontEnd
+
 /// What a name is, in layout files and in the Swift and Objective-C code the readers take: a letter (of any script,
 /// as Swift's identifiers are: `头像`, `größe`) or `_`, then letters, digits and `_`. One rule for every reader, so that
 /// a view the import declares is a view the chain reader can name.

@@ -1,3 +1,5 @@
+import PlumbFrontEnd
+
 /// What an app's source file holds for `SourceImport`: its constraint blocks, the views it adds to others, and the
 /// numbers it names, found by scanning the text with comments and strings blanked out (a block in a comment is not
 /// one).

@@ -1,3 +1,5 @@
+import PlumbFrontEnd
+
 /// Source text of several lines as one character array, with the line and column of every offset: what the block
 /// reader splits into statements (a statement may run over lines) and hands to the chain parser.
 struct CodeText {

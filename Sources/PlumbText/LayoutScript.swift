@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// A layout as a data file describes it: a root, views, and steps in order, as Masonry code does them.
 /// `LayoutFile` reads one from text; `build()` and `played()` play it on a fresh `ViewTree`, `play(on:)` on a given one.

@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// The names the chain parser knows: attributes, relations, modifiers, priorities and Masonry's attribute masks.
 enum ChainNames {

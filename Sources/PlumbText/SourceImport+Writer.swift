@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// Writes the layout file of a `SourceScan`: the views (named as the code names them), the file's numbers, and the
 /// blocks as written, each line remembered with where it came from.

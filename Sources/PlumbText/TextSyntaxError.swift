@@ -1,3 +1,5 @@
+import PlumbFrontEnd
+
 /// A mistake in a text layout file: where it is and what was found instead of what was expected.
 ///
 /// `description` reads like a compiler diagnostic, `file:line:column: error: message`, so editors can jump to it.

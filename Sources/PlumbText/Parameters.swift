@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// Values that a layout's code names but Plumb cannot compute from the text: `theme.insets.top`, `kScale(12)`,
 /// `SCREEN_WIDTH`, `[self barHeight]`, a condition `isCompact`. Each becomes a **parameter** named by its expression

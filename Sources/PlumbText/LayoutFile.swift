@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// Reads a layout file: a root, views, and Masonry/SnapKit blocks, one chain per line (README "Text syntax").
 ///

@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// Reading code as apps write it: Masonry and SnapKit blocks (`BlockBodyReader` reads their bodies), calls outside
 /// blocks, C and Swift declarations, and the parameters that bind what the code leaves unknown.

@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// A point in a layout file where the layout is to be looked at: `expect { … }` or `expect unsatisfiable { … }`.
 ///

@@ -1,5 +1,6 @@
 import PlumbSystem
 import PlumbSolver
+import PlumbFrontEnd
 
 /// Plays a `LayoutScript` step by step on a tree, keeping its named constraint references; with an engine,
 /// edits and suggestions reach the back end too.

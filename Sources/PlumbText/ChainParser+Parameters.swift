@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// Values the text cannot compute (parameters), conditionals, and the few functions of numbers read exactly.
 extension ChainReader {

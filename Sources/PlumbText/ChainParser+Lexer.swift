@@ -1,3 +1,5 @@
+import PlumbFrontEnd
+
 /// One token of a chain line. Columns are 1-based and count characters.
 struct ChainToken: Sendable {
     enum Kind: Equatable, Sendable {

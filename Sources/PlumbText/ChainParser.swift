@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// Reads one Masonry (Objective-C) or SnapKit (Swift) chain, written as text, into the `ConstraintChain` the Swift DSL builds.
 ///

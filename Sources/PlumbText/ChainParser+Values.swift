@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// What an argument evaluates to before the method it is passed to decides whether it fits.
 enum ChainValue: Sendable {

@@ -1,4 +1,5 @@
 import PlumbSystem
+import PlumbFrontEnd
 
 /// View paths: which names are views, the item and attribute a path names, and the views a file has not declared.
 extension ChainReader {

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import PlumbSystem
+
+/// The boundaries the architecture promises, read from Package.swift and the sources: an app that links the front
+/// end's product gets no text reader, and the exact back end links no other back end.
+@Suite struct ModuleBoundaryTests {
+    static let root = ArchitectureDocumentTests.root
+
+    /// The names in the first `[...]` after `key` in `text` after `anchor` (a product's targets, a target's
+    /// dependencies), or nil when the anchor is missing.
+    static func list(after anchor: String, key: String, in text: String) -> [String]? {
+        guard let a = text.range(of: anchor), let k = text.range(of: key, range: a.upperBound..<text.endIndex),
+              let open = text.range(of: "[", range: k.upperBound..<text.endIndex),
+              let close = text.range(of: "]", range: open.upperBound..<text.endIndex) else { return nil }
+        return text[open.upperBound..<close.lowerBound].split(separator: ",").compactMap { item in
+            let name = item.trimmingCharacters(in: .whitespacesAndNewlines)
+            return name.hasPrefix("\"") ? String(name.dropFirst().prefix { $0 != "\"" }) : nil
+        }
+    }
+
+    func manifest() throws -> String { String(decoding: try readFile(atPath: Self.root + "/Package.swift"), as: UTF8.self) }
+
+    @Test func theFrontEndProductHoldsNoTextReader() throws {
+        let text = try manifest()
+        let product = try #require(Self.list(after: ".library(name: \"PlumbFrontEnd\"", key: "targets:", in: text))
+        #expect(product == ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"])
+        let dependencies = try #require(Self.list(after: ".target(name: \"PlumbFrontEnd\"", key: "dependencies:", in: text))
+        #expect(!dependencies.contains("PlumbText"))
+        // and no reader's file sits in the front end's folder
+        for file in ["LayoutFile.swift", "ChainParser.swift", "BlockBodyReader.swift", "SourceScan.swift", "SourceImport.swift"] {
+            #expect(!fileExists(atPath: Self.root + "/Sources/PlumbFrontEnd/" + file), "\(file) is back in the front end")
+            #expect(fileExists(atPath: Self.root + "/Sources/PlumbText/" + file))
+        }
+    }
+
+    @Test func theExactBackEndLinksNoOtherBackEnd() throws {
+        let dependencies = try #require(Self.list(after: ".target(name: \"ExactBackend\"", key: "dependencies:", in: try manifest()))
+        #expect(dependencies.contains("CGMP"))
+        #expect(!dependencies.contains("CassowaryBackend") && !dependencies.contains("RelaxationBackend"))
+    }
+
+    @Test func theListReaderReadsWhatItIsGiven() {
+        let text = #".target(name: "X", dependencies: ["A", "B", .product(name: "C", package: "D")]), .target(name: "Y", dependencies: ["E"])"#
+        #expect(Self.list(after: ".target(name: \"X\"", key: "dependencies:", in: text) == ["A", "B"])
+        #expect(Self.list(after: ".target(name: \"Y\"", key: "dependencies:", in: text) == ["E"])
+        #expect(Self.list(after: ".target(name: \"Z\"", key: "dependencies:", in: text) == nil)
+    }
+}
