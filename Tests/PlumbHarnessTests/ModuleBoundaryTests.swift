@@ -40,6 +40,18 @@ import PlumbSystem
         #expect(!dependencies.contains("CassowaryBackend") && !dependencies.contains("RelaxationBackend"))
     }
 
+    /// One concept per file: no source file over 500 lines (the exact engine was 779 before it was split).
+    @Test func noSourceFileIsOver500Lines() throws {
+        let sources = Self.root + "/Sources"
+        let files = try #require(FileManager.default.enumerator(atPath: sources)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100, "read \(files.count) files under Sources")
+        for file in files {
+            let lines = String(decoding: try readFile(atPath: sources + "/" + file), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).count
+            #expect(lines <= 501, "Sources/\(file) has \(lines) lines")
+        }
+    }
+
     @Test func theListReaderReadsWhatItIsGiven() {
         let text = #".target(name: "X", dependencies: ["A", "B", .product(name: "C", package: "D")]), .target(name: "Y", dependencies: ["E"])"#
         #expect(Self.list(after: ".target(name: \"X\"", key: "dependencies:", in: text) == ["A", "B"])
