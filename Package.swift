@@ -22,10 +22,14 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         // The Cassowary back end's queue of rows to repair (`Heap`).
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // The tools' file reader and writer (`FileDescriptor`, `FilePath`).
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         // Exact numbers, the prioritized linear system, and the layout-lp/1 / layout-result/1 interchange.
         .target(name: "PlumbSystem"),
+        // Reading and writing files, for the tools (no app gets it through the front end).
+        .target(name: "PlumbFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The protocol every back end implements: all an app that embeds one back end needs of it.
         .target(name: "PlumbSolver", dependencies: ["PlumbSystem"]),
         // The report the back ends' debug invariant checks fill (package access only: no app sees it).
@@ -50,37 +54,37 @@ let package = Package(
         // The list of every back end, for tools.
         .target(name: "PlumbBackEnds", dependencies: ["PlumbSolver", "CassowaryBackend", "ExactBackend", "RelaxationBackend"]),
         // The hand-written layouts under corpus/, their loader and the audit of their expectations.
-        .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbText"]),
+        .target(name: "PlumbCorpus", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbFrontEnd", "PlumbText"]),
         // The harness: runs the corpus and the generated families through back ends, judges, times, reports.
-        .target(name: "PlumbHarness", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbText", "PlumbCorpus",
+        .target(name: "PlumbHarness", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbText", "PlumbCorpus",
                                                      .product(name: "Plot", package: "Plot")]),
         // The command-line tool: `swift run bench`.
         .executableTarget(
             name: "bench",
             dependencies: [
-                "PlumbSystem", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PlumbSystem", "PlumbFiles", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness",
+                "PlumbBackEnds", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Measuring the Cassowary back end on layout-lp/1 files beside kiwi: see Benchmarks/CassowaryBench.
-        .executableTarget(name: "cassowary-bench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "CassowaryBackend"],
+        .executableTarget(name: "cassowary-bench", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbSolver", "PlumbBatch", "CassowaryBackend"],
                           path: "Benchmarks/CassowaryBench"),
         // Measuring the exact back end (valgrind driver, GLPK and HiGHS cross-checks): see Benchmarks/ExactBench/README.md.
-        .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbBatch", "ExactBackend", "CassowaryBackend", "PlumbBackEnds",
+        .executableTarget(name: "ExactBench", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbSolver", "PlumbBatch", "ExactBackend", "CassowaryBackend", "PlumbBackEnds",
                                                           "PlumbCorpus", "PlumbHarness"],
                           path: "Benchmarks/ExactBench", exclude: ["README.md", "swift-runtime.supp", "scripts"]),
         // The tests' shared helpers (level sums), in no product.
         .target(name: "PlumbTestSupport", dependencies: ["PlumbSystem", "PlumbSolver"], path: "Tests/PlumbTestSupport"),
-        .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem"]),
+        .testTarget(name: "PlumbSystemTests", dependencies: ["PlumbSystem", "PlumbFiles"]),
         .testTarget(name: "CassowaryBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbInvariants", "CassowaryBackend",
                                                              "PlumbTestSupport"]),
         .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbInvariants", "ExactBackend",
                                                          "CassowaryBackend", "PlumbTestSupport"]),
         .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
-        .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbTestSupport"],
+        .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbText", "PlumbCorpus"]),
-        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
+        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
                                                          "ExactBackend", "PlumbTestSupport"],
                     exclude: ["Fixtures"]),
     ]

@@ -19,6 +19,7 @@ import PlumbBatch
 import CassowaryBackend
 #if canImport(Glibc)
 import Glibc
+import PlumbFiles
 #endif
 
 func readFile(_ path: String) -> [UInt8]? { readFileBytes(atPath: path) }

@@ -15,6 +15,7 @@ import PlumbBatch
 import PlumbSystem
 #if canImport(Glibc)
 import Glibc
+import PlumbFiles
 #endif
 
 var solverNames = ["exact"]

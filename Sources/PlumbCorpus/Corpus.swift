@@ -3,6 +3,7 @@ import PlumbFrontEnd
 import PlumbText
 #if canImport(Glibc)
 import Glibc
+import PlumbFiles
 #endif
 
 /// The hand-written layouts under `corpus/`, every `*.layout` file in every folder, in path order.

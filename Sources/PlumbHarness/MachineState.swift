@@ -3,6 +3,7 @@ import PlumbSolver
 import PlumbBatch
 #if canImport(Glibc)
 import Glibc
+import PlumbFiles
 #endif
 
 /// The state of the machine when a run started: how busy it was and how fast a fixed piece of work ran. Two runs of

@@ -2,6 +2,7 @@ import PlumbSystem
 import PlumbCorpus
 #if canImport(Glibc)
 import Glibc
+import PlumbFiles
 #endif
 
 /// A solver from outside Plumb that the repository can run: an adapter program in `peers/NAME/` speaking

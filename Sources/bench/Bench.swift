@@ -6,6 +6,7 @@ import PlumbText
 import PlumbCorpus
 import PlumbBackEnds
 import PlumbHarness
+import PlumbFiles
 
 @main
 struct Bench: ParsableCommand {

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import PlumbCorpus
 import PlumbHarness
+import PlumbFiles
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import PlumbSystem
 import PlumbCorpus
 #if canImport(Glibc)
 import Glibc
+import PlumbFiles
 #endif
 
 extension Family: ExpressibleByArgument {}

@@ -2,6 +2,7 @@ import ArgumentParser
 import PlumbSystem
 import PlumbFrontEnd
 import PlumbText
+import PlumbFiles
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import PlumbFrontEnd
 import PlumbText
 import PlumbCorpus
 import PlumbHarness
+import PlumbFiles
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(

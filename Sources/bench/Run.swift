@@ -7,6 +7,7 @@ import PlumbHarness
 import PlumbBackEnds
 #if canImport(Glibc)
 import Glibc
+import PlumbFiles
 #endif
 
 /// `--filter`, for the commands that go over the corpus and the families (not `render`, which takes one file).

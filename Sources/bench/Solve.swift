@@ -6,6 +6,7 @@ import PlumbFrontEnd
 import PlumbText
 import PlumbCorpus
 import PlumbHarness
+import PlumbFiles
 
 extension SystemRunner.RoundValues: ExpressibleByArgument {}
 

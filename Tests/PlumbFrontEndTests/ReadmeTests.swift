@@ -2,6 +2,7 @@ import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
 @testable import PlumbText
+import PlumbFiles
 
 /// The README's examples must work as written (its Swift example is built as a user's package would build it, and
 /// its output compared, by scripts/readme-example in CI; this suite checks the text syntax and a tour of the DSL).

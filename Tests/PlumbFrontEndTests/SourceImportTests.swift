@@ -2,6 +2,7 @@ import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
 @testable import PlumbText
+import PlumbFiles
 
 /// `bench import` on source files written for these tests in the style of real apps (`Fixtures/RealCode`, whose
 /// `MANIFEST.md` lists, counted by hand, every block, view and superview the code shows).

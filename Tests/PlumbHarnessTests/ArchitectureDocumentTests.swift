@@ -1,5 +1,6 @@
 import Testing
 import PlumbSystem
+import PlumbFiles
 
 /// docs/architecture.md names files and folders so that a newcomer can go to them: every one it names must exist.
 @Suite struct ArchitectureDocumentTests {

@@ -7,6 +7,7 @@ import PlumbFrontEnd
 import PlumbText
 import PlumbCorpus
 @testable import PlumbHarness
+import PlumbFiles
 
 /// Systems that are valid layout-lp/1 but hostile to a solver: huge rows, extreme magnitudes, many levels,
 /// constant-only rows. Every back end answers each with a result or a clear error, never a trap or a hang, and

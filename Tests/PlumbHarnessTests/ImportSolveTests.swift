@@ -5,6 +5,7 @@ import PlumbBatch
 import PlumbFrontEnd
 import PlumbText
 import PlumbBackEnds
+import PlumbFiles
 
 /// `bench import` on the source files written for the front end's tests (`Tests/PlumbFrontEndTests/Fixtures/
 /// RealCode`): what it writes solves on the exact and the Cassowary back ends, and the numbers stay exact.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PlumbSystem
+import PlumbFiles
 
 /// The boundaries the architecture promises, read from Package.swift and the sources: an app that links the front
 /// end's product gets no text reader, and the exact back end links no other back end.
@@ -31,6 +32,23 @@ import PlumbSystem
         for file in ["LayoutFile.swift", "ChainParser.swift", "BlockBodyReader.swift", "SourceScan.swift", "SourceImport.swift"] {
             #expect(!fileExists(atPath: Self.root + "/Sources/PlumbFrontEnd/" + file), "\(file) is back in the front end")
             #expect(fileExists(atPath: Self.root + "/Sources/PlumbText/" + file))
+        }
+    }
+
+    /// What an app links (`PlumbSystem`, re-exported by the front end, `PlumbSolver`, `PlumbFrontEnd`) opens no file:
+    /// the tools' file reader and writer live in `PlumbFiles`.
+    @Test func whatAnAppLinksReadsNoFiles() throws {
+        for module in ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"] {
+            let folder = Self.root + "/Sources/" + module
+            let files = try #require(FileManager.default.enumerator(atPath: folder)).compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".swift") }
+            #expect(!files.isEmpty)
+            for file in files {
+                let text = String(decoding: try readFile(atPath: folder + "/" + file), as: UTF8.self)
+                for call in ["fopen(", "opendir(", "FileDescriptor.open(", "func readFile("] {
+                    #expect(!text.contains(call), "Sources/\(module)/\(file) calls \(call)")
+                }
+            }
         }
     }
 

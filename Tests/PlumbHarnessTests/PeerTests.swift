@@ -3,6 +3,7 @@ import PlumbSystem
 @testable import PlumbHarness
 #if canImport(Glibc)
 import Glibc
+import PlumbFiles
 #endif
 
 /// A fresh folder under /tmp holding `files` (relative path → text); removed by the caller with `removeTree`.

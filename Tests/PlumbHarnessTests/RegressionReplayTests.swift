@@ -5,6 +5,7 @@ import PlumbBatch
 import PlumbCorpus
 import PlumbBackEnds
 @testable import PlumbHarness
+import PlumbFiles
 
 /// Every layout-lp/1 reproducer `bench fuzz` left in corpus/regressions/ stays fixed: the exact back end's answer
 /// keeps every required row exactly, and every other back end agrees with it as the fuzzer judges (a

@@ -2,6 +2,7 @@ import Testing
 import PlumbSystem
 #if canImport(Glibc)
 import Glibc
+import PlumbFiles
 #endif
 
 private func readLP(_ text: String) throws(InterchangeError) -> LinearSystem {

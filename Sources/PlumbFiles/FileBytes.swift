@@ -1,6 +1,11 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
+
+// The tools' file reader and writer, on swift-system's file descriptors (`FileDescriptor`, `FilePath`), in a module of
+// their own: an app that links the front end gets no file helpers. Folders and file identity still go through
+// `stat` and `opendir`, which this swift-system (1.8) does not wrap.
 
 /// Why a file or folder could not be read or written.
 public struct FileReadError: Error, CustomStringConvertible, Sendable {
@@ -16,25 +21,26 @@ public let inputFileSizeLimit = 256 << 20
 /// The bytes of the file at `path`, read up to `limit` bytes (the one file reader the tools share).
 /// - Complexity: O(file size); reads in 64 KiB chunks, so never more than `limit` bytes plus one chunk.
 public func readFile(atPath path: String, limit: Int = inputFileSizeLimit) throws(FileReadError) -> [UInt8] {
-    guard let file = fopen(path, "rb") else {
-        throw FileReadError(path: path, reason: "cannot open the file (\(String(cString: strerror(errno))))")
+    let file: FileDescriptor
+    do { file = try FileDescriptor.open(FilePath(path), .readOnly) } catch {
+        throw FileReadError(path: path, reason: "cannot open the file (\(error))")
     }
-    defer { fclose(file) }
+    defer { try? file.close() }
     var info = stat()
-    if fstat(fileno(file), &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+    if fstat(file.rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
         throw FileReadError(path: path, reason: "is a folder, not a file")
     }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+        let n: Int
+        do { n = try buffer.withUnsafeMutableBytes { try file.read(into: $0) } } catch {
+            throw FileReadError(path: path, reason: "cannot be read (\(error))")
+        }
+        if n == 0 { break }
+        bytes.append(contentsOf: buffer[0..<n])
         if bytes.count > limit {
             throw FileReadError(path: path, reason: "is longer than \(limit >> 20) MiB, the most Plumb reads")
-        }
-        if n < buffer.count {
-            if ferror(file) != 0 { throw FileReadError(path: path, reason: "cannot be read (\(String(cString: strerror(errno))))") }
-            break
         }
     }
     return bytes
@@ -68,20 +74,18 @@ public func isFolder(atPath path: String) -> Bool {
 
 /// Writes `bytes` to the file at `path`, replacing it (the one file writer the tools share).
 public func writeFile(_ bytes: [UInt8], atPath path: String) throws(FileReadError) {
-    guard let file = fopen(path, "wb") else {
-        throw FileReadError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))")
+    let file: FileDescriptor
+    do {
+        file = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.create, .truncate],
+                                       permissions: [.ownerReadWrite, .groupRead, .otherRead])
+    } catch {
+        throw FileReadError(path: path, reason: "cannot be written (\(error))")
     }
-    let written = fwrite(bytes, 1, bytes.count, file)
-    let writeErrno = errno
-    // the last buffered bytes go at close: a full disk is reported there (`/dev/full` takes the open)
-    let flushed = fflush(file) == 0
-    let flushErrno = errno
-    let closed = fclose(file) == 0
-    guard written == bytes.count else {
-        throw FileReadError(path: path, reason: "cannot be written in full (\(String(cString: strerror(writeErrno))))")
-    }
-    guard flushed, closed else {
-        throw FileReadError(path: path, reason: "cannot be written in full (\(String(cString: strerror(flushed ? errno : flushErrno))))")
+    // unbuffered: a full disk is reported by the write itself (`/dev/full` takes the open)
+    do {
+        _ = try file.closeAfter { try file.writeAll(bytes) }
+    } catch {
+        throw FileReadError(path: path, reason: "cannot be written in full (\(error))")
     }
 }
 
