@@ -47,30 +47,9 @@ struct CodeText {
         TextSyntaxError(location: location(of: offset), message: message)
     }
 
-    /// The offset after the string, character literal or comment starting at `i`, or nil if none starts there.
-    func skipQuoted(_ i: Int) -> Int? {
-        let c = chars[i]
-        let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
-        if c == "/" && next == "/" {
-            var j = i
-            while j < chars.count && !chars[j].isNewline { j += 1 }
-            return j
-        }
-        if c == "/" && next == "*" {
-            var j = i + 2
-            while j + 1 < chars.count && !(chars[j] == "*" && chars[j + 1] == "/") { j += 1 }
-            return min(j + 2, chars.count)
-        }
-        if c == "\"" || c == "'" {
-            var j = i + 1
-            while j < chars.count && chars[j] != c && !chars[j].isNewline {
-                if chars[j] == "\\" { j += 1 }
-                j += 1
-            }
-            return min(j + 1, chars.count)
-        }
-        return nil
-    }
+    /// The offset after the string, character literal or comment starting at `i`, or nil if none starts there
+    /// (`CodeScanner`).
+    func skipQuoted(_ i: Int) -> Int? { CodeScanner.span(in: chars, at: i)?.end }
 
     /// The offset after the bracket group opening at `i` (`(`, `[` or `{`), or nil when it is never closed.
     func matching(_ i: Int, end: Int) -> Int? {

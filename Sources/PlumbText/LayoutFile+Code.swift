@@ -104,18 +104,18 @@ extension LayoutFileReader {
         var bodyLines: [(number: Int, text: Substring)] = []
         let headerLine = location.line
         var depth = 1
+        // the brace that closes the block on this line, if any (braces in strings and comments do not count)
         func scan(_ text: Substring) -> Substring.Index? {
-            var inString = false
-            var previous: Character = " "
-            for i in text.indices {
-                let c = text[i]
-                if c == "\"" && previous != "\\" { inString.toggle() }
-                if !inString {
-                    if c == "/" && previous == "/" { return nil }
-                    if c == "{" { depth += 1 }
-                    if c == "}" { depth -= 1; if depth == 0 { return i } }
+            var i = text.startIndex
+            while i < text.endIndex {
+                if let (kind, end) = CodeScanner.span(in: text, at: i) {
+                    if kind == .lineComment { return nil }
+                    i = end
+                    continue
                 }
-                previous = c
+                if text[i] == "{" { depth += 1 }
+                if text[i] == "}" { depth -= 1; if depth == 0 { return i } }
+                i = text.index(after: i)
             }
             return nil
         }

@@ -271,14 +271,15 @@ extension LayoutFileReader {
 
     /// Drops a `#` or `//` comment outside quotes.
     func stripComment(_ line: Substring) -> Substring {
-        var inString = false
-        var previous: Character = " "
-        for i in line.indices {
-            let c = line[i]
-            if c == "\"" { inString.toggle() }
-            if !inString, c == "#", !LayoutFileReader.isSwiftDirective(line[line.index(after: i)...]) { return line[..<i] }
-            if !inString, c == "/", previous == "/" { return line[..<line.index(before: i)] }
-            previous = c
+        var i = line.startIndex
+        while i < line.endIndex {
+            if line[i] == "#", !LayoutFileReader.isSwiftDirective(line[line.index(after: i)...]) { return line[..<i] }
+            if let (kind, end) = CodeScanner.span(in: line, at: i) {
+                if kind == .lineComment { return line[..<i] }
+                i = end
+                continue
+            }
+            i = line.index(after: i)
         }
         return line
     }

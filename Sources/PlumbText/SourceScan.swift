@@ -90,40 +90,18 @@ struct SourceScan {
         var i = 0
         func blank(_ a: Int, _ b: Int) { for k in a..<min(b, out.count) where !out[k].isNewline { out[k] = " " } }
         while i < chars.count {
-            let c = chars[i]
-            let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
-            if c == "/" && next == "/" {
-                var j = i
-                while j < chars.count && !chars[j].isNewline { j += 1 }
-                blank(i, j); i = j; continue
-            }
-            if c == "/" && next == "*" {
-                var j = i + 2
-                while j + 1 < chars.count && !(chars[j] == "*" && chars[j + 1] == "/") { j += 1 }
-                if j + 1 >= chars.count && unclosed == nil { unclosed = i }
-                blank(i, j + 2); i = j + 2; continue
-            }
-            if c == "\"" {
-                // Swift's multi-line """ strings as well as one-line ones.
-                if next == "\"", i + 2 < chars.count, chars[i + 2] == "\"" {
-                    var j = i + 3
-                    while j + 2 < chars.count && !(chars[j] == "\"" && chars[j + 1] == "\"" && chars[j + 2] == "\"") { j += 1 }
-                    blank(i, j + 3); i = j + 3; continue
-                }
-                var j = i + 1
-                while j < chars.count && chars[j] != "\"" && !chars[j].isNewline {
-                    if chars[j] == "\\" { j += 1 }
-                    j += 1
-                }
+            guard let (kind, end) = CodeScanner.span(in: chars, at: i) else { i += 1; continue }
+            switch kind {
+            case .string(let closed):
                 // keep the quotes, so that `@"..."` and `"..."` stay strings for the chain reader
-                blank(i + 1, j); i = j + 1; continue
+                blank(i + 1, closed ? end - 1 : end)
+            case .blockComment(closed: false):
+                if unclosed == nil { unclosed = i }
+                blank(i, end)
+            case .lineComment, .blockComment, .multilineString, .characterLiteral:
+                blank(i, end)
             }
-            if c == "'" , i > 0, !chars[i - 1].isLetter {
-                var j = i + 1
-                while j < chars.count && chars[j] != "'" && !chars[j].isNewline { j += 1 }
-                blank(i, j + 1); i = j + 1; continue
-            }
-            i += 1
+            i = end
         }
         return (out, unclosed)
     }
