@@ -171,20 +171,20 @@ for path in files {
         let solver = CassowarySolver()
         try? SystemRunner.build(system, into: solver)
         _ = try? solver.solve()
-        let st = solver.tableauStatistics
-        let w = solver.workCounters
-        line += ", \"build_work\": {\"substitutions\": \(w.substitutions), \"cells\": \(w.cells), \"column_visits\": \(w.columnVisits)}"
+        let st = solver.counters
+        let w = solver.counters
+        line += ", \"build_work\": {\"substitutions\": \(w.substitutions), \"cells\": \(w.substitutedCells), \"column_visits\": \(w.columnVisits)}"
         var roundTimes: [Double] = []
         for round in system.suggestionRounds {
             let t0 = monotonicSeconds()
             for sg in round { try? solver.suggest(sg.value, for: sg.variable) }
             _ = try? solver.solve()
             roundTimes.append(monotonicSeconds() - t0)
-            if roundTimes.count == 1 { line += ", \"first_round_pivots\": \(solver.tableauStatistics.pivots - st.pivots)" }
+            if roundTimes.count == 1 { line += ", \"first_round_pivots\": \(solver.counters.pivots - st.pivots)" }
         }
         line += ", \"first_round_s\": \(roundTimes.first ?? 0), \"median_round_s\": \(median(roundTimes))"
-        let after = solver.tableauStatistics
-        line += ", \"round_pivots\": \(after.pivots - st.pivots), \"dual_pivots\": \(solver.dualPivots)"
+        let after = solver.counters
+        line += ", \"round_pivots\": \(after.pivots - st.pivots), \"dual_pivots\": \(solver.counters.dualPivots)"
         line += ", \"tableau\": {\"rows\": \(st.rows), \"cells\": \(st.cells), \"longest_row\": \(st.longestRow), \"symbols\": \(st.symbols), \"pivots\": \(st.pivots)}"
     }
     if removes > 0 {

@@ -86,7 +86,7 @@ func slowSteps(_ workload: Workload, on type: any LayoutSolver.Type) {
                 let t = monotonicSeconds() - t0
                 if t > slowStep {
                     print("  slow: operation \(n) (\(operation.kind.rawValue)) step \(k) \(step): \(fmt(t * 1e3)) ms"
-                        + ((solver as? ExactSolver).map { " [\($0.statistics)]" } ?? "")
+                        + ((solver as? ExactSolver).map { " [\($0.counters)]" } ?? "")
                         + ((solver as? CassowarySolver).map { " [\(counters($0))]" } ?? ""))
                 }
             }
@@ -98,8 +98,8 @@ func slowSteps(_ workload: Workload, on type: any LayoutSolver.Type) {
 
 /// The Cassowary back end's counters so far, on one line.
 func counters(_ s: CassowarySolver) -> String {
-    let work = s.workCounters, table = s.tableauStatistics
-    return "pivots \(table.pivots), dual pivots \(s.dualPivots), substitutions \(work.substitutions), cells \(work.cells), "
-        + "column visits \(work.columnVisits), rows \(table.rows), markers recovered \(s.recoveredMarkerCount), "
-        + "region solves \(s.regionSolveCount), rebuilds \(s.rebuildCount)"
+    let work = s.counters, table = s.counters
+    return "pivots \(table.pivots), dual pivots \(s.counters.dualPivots), substitutions \(work.substitutions), cells \(work.substitutedCells), "
+        + "column visits \(work.columnVisits), rows \(table.rows), markers recovered \(s.counters.markersRecovered), "
+        + "region solves \(s.counters.regionSolves), rebuilds \(s.counters.rebuilds)"
 }

@@ -103,7 +103,7 @@ for file in files {
             let t1 = monotonicSeconds()
             let report = try solver.solve()
             let t2 = monotonicSeconds()
-            let firstStatistics = solver.statistics
+            let firstStatistics = solver.counters
             var roundIterations = 0
             let t3 = monotonicSeconds()
             for round in system.suggestionRounds {
@@ -111,7 +111,7 @@ for file in files {
                 roundIterations += try solver.solve().iterations ?? 0
             }
             let t4 = monotonicSeconds()
-            print("stats: rounds \(system.suggestionRounds.count) in \(fmt(t4 - t3)) s, \(roundIterations) iterations (after them: \(solver.statistics))")
+            print("stats: rounds \(system.suggestionRounds.count) in \(fmt(t4 - t3)) s, \(roundIterations) iterations (after them: \(solver.counters))")
             print("stats: build \(fmt(t1 - t0)) s (\(firstStatistics)), solve \(fmt(t2 - t1)) s, \(report.iterations ?? 0) iterations, \(report.message)")
         } catch { print("stats: \(error)") }
     }

@@ -2,27 +2,22 @@ import PlumbSolver
 
 /// Sizes, work counters and memory, for benchmarks and tuning.
 extension CassowarySolver {
-    /// Times the tableau was rebuilt from the stored constraints (a removal or constant change of a required
-    /// equality none of whose variables was its own).
-    public var rebuildCount: Int { rebuilds }
-
-    /// Marker columns recovered so far: removals and first constant changes of required equalities none of whose
-    /// variables was its own, done without a rebuild.
-    public var recoveredMarkerCount: Int { recoveredMarkers }
-
-    /// Marker recoveries that the depth-first search left to the region solve (dependents that close a cycle).
-    public var regionSolveCount: Int { regionSolves }
-
-    /// Adds whose row had no external variable to solve for: those that raised a slack or error already in the
-    /// tableau (one substitution), and those that needed phase 1 (an artificial variable and at least one pivot).
-    public var subjectlessAdds: (raised: Int, phaseOne: Int) { (tableau.raisedSubjects, tableau.artificialAdds) }
-
-    /// Dual simplex pivots so far.
-    public var dualPivots: Int { tableau.dualPivots }
-
-    /// Work counters: (row substitutions, cells they visited, column entries walked).
-    public var workCounters: (substitutions: Int, cells: Int, columnVisits: Int) {
-        (tableau.substitutions, tableau.substitutedCells, tableau.columnVisits)
+    /// What the solver has done so far and how large its tableau is (see `CassowarySolverCounters`).
+    /// - Complexity: O(rows) (it counts the cells); settles pending removals first.
+    public var counters: CassowarySolverCounters {
+        settleRemovals()
+        var rows = 0, cells = 0, longest = 0
+        for r in 0..<Int32(tableau.rows.slotCount) where tableau.rows.isLive(r) {
+            rows += 1
+            cells += tableau.rows.length(r)
+            longest = max(longest, tableau.rows.length(r))
+        }
+        return CassowarySolverCounters(
+            pivots: tableau.pivots, dualPivots: tableau.dualPivots, substitutions: tableau.substitutions,
+            substitutedCells: tableau.substitutedCells, columnVisits: tableau.columnVisits,
+            raisedSubjects: tableau.raisedSubjects, phaseOneAdds: tableau.artificialAdds, rebuilds: rebuilds,
+            markersRecovered: recoveredMarkers, regionSolves: regionSolves, rows: rows, cells: cells, longestRow: longest,
+            symbols: tableau.symbolCount)
     }
 
     /// Bytes held by the solver's buffers (array capacities, the cell store, the records), by part; every buffer is
@@ -41,16 +36,38 @@ extension CassowarySolver {
 
     /// Bytes held by the solver's buffers: the sum of `footprintBreakdown`.
     public var footprintBytes: Int { footprintBreakdown.reduce(0) { $0 + $1.1 } }
+}
 
-    /// Size of the tableau: live rows, cells, longest row, symbols and pivots so far.
-    public var tableauStatistics: (rows: Int, cells: Int, longestRow: Int, symbols: Int, pivots: Int) {
-        settleRemovals()
-        var rows = 0, cells = 0, longest = 0
-        for r in 0..<Int32(tableau.rows.slotCount) where tableau.rows.isLive(r) {
-            rows += 1
-            cells += tableau.rows.length(r)
-            longest = max(longest, tableau.rows.length(r))
-        }
-        return (rows, cells, longest, tableau.symbolCount, tableau.pivots)
+/// What a Cassowary solver has done so far and how large its tableau is, for measurements (cassowary-bench `--stats`)
+/// and for tests that pin work: one typed value.
+public struct CassowarySolverCounters: Sendable, Equatable, CustomStringConvertible {
+    /// Primal and dual simplex pivots.
+    public var pivots = 0
+    public var dualPivots = 0
+    /// Row substitutions, the cells they visited, and the column entries walked to find the rows.
+    public var substitutions = 0
+    public var substitutedCells = 0
+    public var columnVisits = 0
+    /// Adds whose row had no external variable to solve for: those that raised a slack or error already in the
+    /// tableau (one substitution), and those that needed phase 1 (an artificial variable and at least one pivot).
+    public var raisedSubjects = 0
+    public var phaseOneAdds = 0
+    /// Times the tableau was rebuilt from the stored constraints (a removal or constant change of a required equality
+    /// none of whose variables was its own), the marker columns recovered instead, and the recoveries that needed the
+    /// region solve (dependents that close a cycle).
+    public var rebuilds = 0
+    public var markersRecovered = 0
+    public var regionSolves = 0
+    /// The tableau: live rows, their cells, the longest row, symbols.
+    public var rows = 0
+    public var cells = 0
+    public var longestRow = 0
+    public var symbols = 0
+
+    public var description: String {
+        "pivots \(pivots), dual pivots \(dualPivots), substitutions \(substitutions), cells \(substitutedCells), "
+            + "column visits \(columnVisits), raised subjects \(raisedSubjects), phase 1 adds \(phaseOneAdds), rows \(rows), "
+            + "cells in rows \(cells), longest row \(longestRow), symbols \(symbols), markers recovered \(markersRecovered), "
+            + "region solves \(regionSolves), rebuilds \(rebuilds)"
     }
 }

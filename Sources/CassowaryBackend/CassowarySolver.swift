@@ -20,7 +20,7 @@ import PlumbSolver
 /// then a region solve for dependents that close a cycle), gives the dummy's tableau column; the removal or
 /// constant change then goes through that marker, and later ones reuse it. An equality the others imply goes
 /// without a change. Only when neither search succeeds within its budget does the solver rebuild the tableau from
-/// the stored constraints in their original order (`rebuildCount`).
+/// the stored constraints in their original order (`counters.rebuilds`).
 /// Every other constraint (inequalities, non-required constraints, edits) is removed and re-constanted
 /// incrementally through its slack or error marker. Conflict explanations replay the required constraints in
 /// a throwaway tableau that keeps markers for every required equality and read the markers of the failing row.

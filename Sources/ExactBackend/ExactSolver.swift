@@ -71,26 +71,11 @@ open class ExactSolver: LayoutSolver, AmbiguityDetecting {
         set { core.usesProposer = newValue }
     }
 
-    /// Proposals so far, how many the exact check accepted with no exact simplex iteration, the exact iterations the
-    /// others needed (the fallback's work), how many proposals came from the injected proposer (the others from
-    /// the floating-point copy of the tableau), and how many answers were certified on the original rows without
-    /// a tableau (`BasisCertificate`; among the accepted ones).
-    public var proposalCounts: (proposals: Int, certified: Int, fallbackIterations: Int, fromProposer: Int,
-                                withoutTableau: Int) {
-        let s = core.stats
-        return (s.proposals, s.certifiedAsProposed, s.fallbackIterations, s.fromProposer, s.certifiedWithoutTableau)
-    }
+    /// What the solver has done so far: proposals and their certificates, simplex work, marker recoveries and
+    /// rebuilds, warm starts given up (see `ExactSolverCounters`). - Complexity: O(rows) (it counts the nonzeros).
+    public var counters: ExactSolverCounters { core.counters }
 
-    /// Removals and first constant changes of required equalities whose marker column had been dropped (to keep chains'
-    /// rows short): how many recovered it in proportion to what depends on the equality, and how many rebuilt the
-    /// required rows instead (a cycle of equalities, or one the others imply).
-    public var markerCounts: (recovered: Int, rebuilds: Int) { core.markerCounts }
-
-    /// Solves that gave up the warm start from the basis the changes left, past twice as many rows rewritten as the
-    /// tableau has (plus 10,000), and rebuilt with the floating-point proposer's basis instead.
-    public var abandonedWarmStarts: Int { core.abandonedWarmStarts }
-
-    /// The bound behind `abandonedWarmStarts`: rows rewritten per live row, plus a floor.
+    /// The bound behind `counters.abandonedWarmStarts`: rows rewritten per live row, plus a floor.
     var warmStartBound: (perLiveRow: Int, floor: Int) {
         get { core.warmStartBound }
         set { core.warmStartBound = newValue }
@@ -202,9 +187,7 @@ protocol ExactCore: AnyObject {
     /// Up to `limit` variables whose value does not fit a 128-bit fraction (so `value(of:)` rounds it).
     func valuesBeyond128Bits(limit: Int) -> [VariableID]
     /// Counters for measurements.
-    var statistics: String { get }
-    var markerCounts: (recovered: Int, rebuilds: Int) { get }
-    var abandonedWarmStarts: Int { get }
+    var counters: ExactSolverCounters { get }
     var warmStartBound: (perLiveRow: Int, floor: Int) { get set }
     var usesProposer: Bool { get set }
     var proposer: (any BasisProposing.Type)? { get set }
@@ -220,18 +203,14 @@ extension ExactSolverCore: ExactCore {
         variable.index >= 0 && variable.index < mentions.count && mentions[variable.index] > 0
     }
 
-    var markerCounts: (recovered: Int, rebuilds: Int) { (recoveredMarkers, rebuilds) }
-
-    var statistics: String {
-        let e = engine
-        let nonzeros = e.store.liveCells
-        let s = stats
-        return "proposals \(s.proposals) (from the proposer \(s.fromProposer), certified without a tableau \(s.certifiedWithoutTableau), certified as proposed \(s.certifiedAsProposed), exact iterations after the others \(s.fallbackIterations); proposer iterations \(s.proposerIterations), rows touched \(s.proposerRowsTouched); adoption pivots \(s.adoptionPivots); ms in proposer/insertion/adoption/levels/copy/all \(s.times.milliseconds)), iterations \(e.iterations), rows \(e.liveRowCount), columns \(e.columnCount), nonzeros \(nonzeros), rows touched by pivots \(e.statColumn), markers recovered \(recoveredMarkers), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts)"
+    var counters: ExactSolverCounters {
+        let s = stats, e = engine
+        return ExactSolverCounters(
+            proposals: s.proposals, fromProposer: s.fromProposer, withoutTableau: s.certifiedWithoutTableau,
+            certified: s.certifiedAsProposed, fallbackIterations: s.fallbackIterations,
+            proposerIterations: s.proposerIterations, proposerRowsTouched: s.proposerRowsTouched,
+            adoptionPivots: s.adoptionPivots, milliseconds: s.times.milliseconds, iterations: e.iterations,
+            rows: e.liveRowCount, columns: e.columnCount, nonzeros: e.store.liveCells, rowsRewritten: e.statColumn,
+            markersRecovered: recoveredMarkers, rebuilds: rebuilds, abandonedWarmStarts: abandonedWarmStarts)
     }
-}
-
-extension ExactSolver {
-    /// Counters for measurements: simplex iterations so far, rows, columns, tableau nonzeros, and how many rows the
-    /// pivots rewrote (the tableau method's cost).
-    public var statistics: String { core.statistics }
 }

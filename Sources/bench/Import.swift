@@ -27,7 +27,7 @@ struct Import: ParsableCommand {
     @Argument(help: "An Objective-C (.m, .mm) or Swift (.swift) source file.")
     var file: String
 
-    @Option(name: .shortAndLong, help: "The layout file to write (default: standard output).")
+    @Option(name: .shortAndLong, help: "The layout file to write (default, or `-`: standard output).")
     var output: String?
 
     @Option(help: "The root's size as WIDTHxHEIGHT (default: 375x812, a phone).")
@@ -45,6 +45,8 @@ struct Import: ParsableCommand {
         guard parts.count == 2, let w = Rational(String(parts[0])), let h = Rational(String(parts[1])), w > .zero, h > .zero else {
             throw ValidationError("--root takes WIDTHxHEIGHT with positive numbers, as in --root 390x844, not '\(root.excerpt)'")
         }
+        // `-o -` is standard output, as the default is (not a file named "-")
+        let output = self.output == "-" ? nil : self.output
         if let output, isSameFile(file, output) {
             throw ValidationError("-o \(output.excerpt) is the source file itself: the layout would replace it; write it elsewhere, as in -o \(Self.suggestedOutput(for: file))")
         }

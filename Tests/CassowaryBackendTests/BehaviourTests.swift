@@ -321,12 +321,12 @@ struct FixingOneVariableTests {
         let s = CassowarySolver()
         try s.add(constraint([(y, 1), (x, -1)], -5, .equal), 0)          // y = x + 5 (y is basic, x held by its row)
         try s.add(constraint([(z, 1), (y, -2)], 0, .equal), 1)           // z = 2y = 2x + 10
-        let before = s.tableauStatistics
+        let before = s.counters
         try s.add(constraint([(x, 2)], 6, .equal), 2)                    // 2x + 6 = 0: x = -3
         s.solved()
         #expect(s.val(x) == -3 && s.val(y) == 2 && s.val(z) == 4)
         // one row more, and x is gone from every other row (rows y and z now hold no cell)
-        let after = s.tableauStatistics
+        let after = s.counters
         #expect(after.rows == before.rows + 1 && after.cells == 0 && after.symbols == before.symbols)
     }
 

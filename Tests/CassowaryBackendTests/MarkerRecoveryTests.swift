@@ -41,7 +41,7 @@ struct MarkerRecoveryTests {
             try s.add(pin(V.x(i), 5), 9_000_000)                      // and view i is placed at 5
             _ = try s.solve()
             costs.append(zip(V.work(s), before).map { $0 - $1 })
-            #expect(s.rebuildCount == 0 && s.recoveredMarkerCount == 1)
+            #expect(s.counters.rebuilds == 0 && s.counters.markersRecovered == 1)
             // hand-derived: views before i stay at 8 + 58 k; i and the two after it follow from 5
             #expect(s.val(V.x(i - 1)) == Double(8 + 58 * (i - 1)))
             #expect(s.val(V.x(i)) == 5 && s.val(V.x(i + 1)) == 63 && s.val(V.x(i + 2)) == 121)
@@ -64,7 +64,7 @@ struct MarkerRecoveryTests {
             let xi = Double(8 + 58 * (i - 1) + 50 + gap)
             #expect(s.val(V.x(i)) == xi && s.val(V.x(i + 1)) == xi + 58 && s.val(V.x(i + 2)) == xi + 116)
         }
-        #expect(s.rebuildCount == 0 && s.recoveredMarkerCount == 1)
+        #expect(s.counters.rebuilds == 0 && s.counters.markersRecovered == 1)
         // the first change recovers the column (cells of the rows that depend on the link: three views' x), the
         // later ones reuse it; none walks the chain before the link
         #expect(costs[0][1] + costs[0][2] < 64, "\(costs)")
@@ -97,7 +97,7 @@ struct MarkerRecoveryTests {
         // the third gap becomes 28: 5 w = 368 - 68, w = 60; x = 8, 76, 164 (76 + 60 + 28), 232, 300
         try s.setConstant(-28, of: ConstraintID(12))
         _ = try s.solve()
-        #expect(s.rebuildCount == 0 && s.recoveredMarkerCount == 1)
+        #expect(s.counters.rebuilds == 0 && s.counters.markersRecovered == 1)
         #expect(near(s.val(V.w(4)), 60) && near(s.val(V.x(2)), 164) && near(s.val(V.x(4)), 300))
         // the link goes and view 2 is pinned at 150 instead: left part 8, 8 + w + 8; right part from 150 at w + 8
         // apart to 368 - 8: 150 + 3 w + 16 = 360, w = 194 / 3
@@ -105,7 +105,7 @@ struct MarkerRecoveryTests {
         try s.add(pin(V.x(2), 150), 3000)
         _ = try s.solve()
         // the link kept the marker its constant change recovered
-        #expect(s.rebuildCount == 0 && s.recoveredMarkerCount == 1)
+        #expect(s.counters.rebuilds == 0 && s.counters.markersRecovered == 1)
         #expect(near(s.val(V.w(0)), 194.0 / 3) && near(s.val(V.x(1)), 16 + 194.0 / 3) && near(s.val(V.x(4)), 150 + 2 * (8 + 194.0 / 3)))
         #expect(s.invariantReport().isEmpty)
     }
@@ -120,14 +120,14 @@ struct MarkerRecoveryTests {
         // links 5, 17 and 30 get 40, 80 and 120 more: 40 w = 4000 - 240, w = 94, and view j moves right by the extra
         // of the links up to it
         for (link, extra) in [(5, 40), (17, 80), (30, 120)] {
-            let solvesBefore = s.regionSolveCount
+            let solvesBefore = s.counters.regionSolves
             try s.setConstant(Rational(-(8 + extra)), of: ConstraintID(10 + link))
             _ = try s.solve()
-            #expect(s.regionSolveCount == solvesBefore + 1, "link \(link): the cycle needs the region solve")
+            #expect(s.counters.regionSolves == solvesBefore + 1, "link \(link): the cycle needs the region solve")
             #expect(s.invariantReport().isEmpty, "link \(link): \(s.invariantReport())")
             bytes.append(recoveryBytes())
         }
-        #expect(s.rebuildCount == 0 && s.recoveredMarkerCount == 3)
+        #expect(s.counters.rebuilds == 0 && s.counters.markersRecovered == 3)
         func x(_ j: Int) -> Double {
             8 + Double(j) * 102 + (j >= 5 ? 40 : 0) + (j >= 17 ? 80 : 0) + (j >= 30 ? 120 : 0)
         }
@@ -153,12 +153,12 @@ struct MarkerRecoveryTests {
         // `0 == 0` names nothing: the others imply it too
         try s.add(constraint([], 0, .equal), 79)
         try s.remove(79)
-        #expect(s.bits(20) == values && s.rebuildCount == 0)
+        #expect(s.bits(20) == values && s.counters.rebuilds == 0)
         // the links imply it: removing any one link (shared variables only) is then a recovery, not a rebuild
         try s.remove(12)
         try s.add(pin(V.x(2), 500), 78)
         _ = try s.solve()
-        #expect(s.rebuildCount == 0 && s.val(V.x(3)) == 558 && s.val(V.x(1)) == 66)
+        #expect(s.counters.rebuilds == 0 && s.val(V.x(3)) == 558 && s.val(V.x(1)) == 66)
         #expect(s.invariantReport().isEmpty)
     }
 }

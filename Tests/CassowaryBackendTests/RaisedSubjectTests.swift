@@ -15,8 +15,8 @@ struct RaisedSubjectTests {
         try s.add(constraint([(0, 1)], -15, .equal), 1)           // s1 - 5 = 0: no external left
         s.solved()
         #expect(s.val(0) == 15)
-        #expect(s.subjectlessAdds.raised == 1)
-        #expect(s.subjectlessAdds.phaseOne == 0)
+        #expect(s.counters.raisedSubjects == 1)
+        #expect(s.counters.phaseOneAdds == 0)
         #expect(s.invariantReport().isEmpty)
     }
 
@@ -32,13 +32,13 @@ struct RaisedSubjectTests {
         }
         #expect(id == ConstraintID(2))
         #expect(others.map(Set.init) == [ConstraintID(1)])
-        #expect(s.subjectlessAdds.raised == 0)
-        #expect(s.subjectlessAdds.phaseOne == 1)
+        #expect(s.counters.raisedSubjects == 0)
+        #expect(s.counters.phaseOneAdds == 1)
         // the solver is as before: x == 11 fits, through the raised slack this time
         try s.add(constraint([(0, 1)], -11, .equal), 3)
         s.solved()
         #expect(s.val(0) == 11)
-        #expect(s.subjectlessAdds.raised == 1)
+        #expect(s.counters.raisedSubjects == 1)
     }
 
     @Test("an error symbol rises too, and the soft constraint it measures keeps its optimum")
@@ -50,8 +50,8 @@ struct RaisedSubjectTests {
         s.solved()
         #expect(s.val(0) == 40)
         #expect(s.val(1) == 40)
-        #expect(s.subjectlessAdds.phaseOne == 0)
-        #expect(s.subjectlessAdds.raised == 1)
+        #expect(s.counters.phaseOneAdds == 0)
+        #expect(s.counters.raisedSubjects == 1)
         // removing the pin of y frees x back to its soft value
         try s.remove(2)
         s.solved()

@@ -37,8 +37,8 @@ struct RemovalTests {
 
     /// Everything a removal or an add can cost: row substitutions, the cells they visit, column entries, pivots.
     static func work(_ s: CassowarySolver) -> [Int] {
-        let w = s.workCounters
-        return [w.substitutions, w.cells, w.columnVisits, s.tableauStatistics.pivots, s.rebuildCount]
+        let w = s.counters
+        return [w.substitutions, w.substitutedCells, w.columnVisits, s.counters.pivots, s.counters.rebuilds]
     }
 
     /// Remakes view `i` (its four constraints out, four new ones in, solve) and answers the work it took.
@@ -101,7 +101,7 @@ struct RemovalTests {
         for k in 0..<4 { try s.remove(500 + k) }
         for (k, c) in edges(20).enumerated() { try s.add(c, 600 + k) }
         _ = try s.solve()
-        #expect(s.rebuildCount == 0)
+        #expect(s.counters.rebuilds == 0)
         #expect(s.val(Self.x(i)) == 20 && s.val(Self.w(i)) == 335 && s.val(Self.y(i)) == 20 && s.val(Self.h(i)) == 627)
         #expect(s.invariantReport().isEmpty)
     }
@@ -122,13 +122,13 @@ struct RemovalTests {
         try s.remove(2)
         try s.add(pin(Self.x(2), 300), 50)
         _ = try s.solve()
-        #expect(s.rebuildCount == 0 && s.recoveredMarkerCount == 1)
+        #expect(s.counters.rebuilds == 0 && s.counters.markersRecovered == 1)
         #expect(s.val(Self.x(1)) == 58 && s.val(Self.x(2)) == 300 && s.val(Self.x(3)) == 358 && s.val(Self.x(4)) == 416)
         // a batch: view 4's two constraints (x4 is its own once view 4's left and width both go)
         try s.remove(4)
         try s.remove(104)
         _ = try s.solve()
-        #expect(s.rebuildCount == 0)
+        #expect(s.counters.rebuilds == 0)
         #expect(s.val(Self.x(3)) == 358 && s.invariantReport().isEmpty)
     }
 }

@@ -68,12 +68,12 @@ struct ResetTests {
             #expect(used.bits(n) == fresh.bits(n), "seed \(seed) step \(step)")
             if used.fingerprint() != fresh.fingerprint() { return }
         }
-        #expect(used.subjectlessAdds.raised == fresh.subjectlessAdds.raised)
-        #expect(used.subjectlessAdds.phaseOne == fresh.subjectlessAdds.phaseOne)
-        #expect(used.workCounters.substitutions == fresh.workCounters.substitutions)
-        #expect(used.workCounters.cells == fresh.workCounters.cells)
-        #expect(used.workCounters.columnVisits == fresh.workCounters.columnVisits)
-        #expect(used.rebuildCount == fresh.rebuildCount && used.recoveredMarkerCount == fresh.recoveredMarkerCount)
+        #expect(used.counters.raisedSubjects == fresh.counters.raisedSubjects)
+        #expect(used.counters.phaseOneAdds == fresh.counters.phaseOneAdds)
+        #expect(used.counters.substitutions == fresh.counters.substitutions)
+        #expect(used.counters.substitutedCells == fresh.counters.substitutedCells)
+        #expect(used.counters.columnVisits == fresh.counters.columnVisits)
+        #expect(used.counters.rebuilds == fresh.counters.rebuilds && used.counters.markersRecovered == fresh.counters.markersRecovered)
         #expect(used.invariantReport().isEmpty)
     }
 

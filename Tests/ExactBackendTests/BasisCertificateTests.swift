@@ -100,8 +100,8 @@ import Testing
         for i in 0..<n { try add([(2 * i + 1, 1)], -80, .greaterOrEqual, Priority(500)) }
         _ = try s.solve()
         for i in 0..<n { #expect(s.value(of: VariableID(2 * i + 1)) == .exact(try Rational(3751, 50))) }
-        #expect(s.proposalCounts.withoutTableau == 0)
-        #expect(s.proposalCounts.proposals == 1 && s.proposalCounts.fromProposer == 1)
+        #expect(s.counters.withoutTableau == 0)
+        #expect(s.counters.proposals == 1 && s.counters.fromProposer == 1)
     }
 
     /// A singular basis (x and y only ever as x + y) is refused, not divided by zero.
@@ -146,7 +146,7 @@ import Testing
             }
             _ = try fast.solve()
             _ = try reference.solve()
-            if fast.proposalCounts.withoutTableau > 0 { certified += 1 }
+            if fast.counters.withoutTableau > 0 { certified += 1 }
             let a = levelSums(fast, accepted), b = levelSums(reference, accepted)
             #expect(a == b, "level sums differ: \(a) vs \(b) for \(accepted)")
             #expect(a[.required] ?? .zero == .zero)

@@ -56,7 +56,7 @@ import Testing
         #expect(value(s, 0) == exact("8"))
         #expect(value(s, 1) == exact("92"))
         #expect(value(s, 2) == exact("100"))
-        let counts = s.proposalCounts
+        let counts = s.counters
         #expect(counts.proposals == 1 && counts.certified == 1 && counts.fallbackIterations == 0)
         #expect(counts.fromProposer == 1 && counts.withoutTableau == 1)
 
@@ -78,8 +78,8 @@ import Testing
         _ = try s.solve()
         #expect(value(s, 0) == exact("1/3"))
         #expect(value(s, 1) == exact("10/21"))
-        #expect(s.proposalCounts.proposals == 1)
-        #expect(s.proposalCounts.certified == 1)
+        #expect(s.counters.proposals == 1)
+        #expect(s.counters.certified == 1)
     }
 
     /// x + (1 + 10⁻¹²)·y == 1 required; y == 0 and x == 0 both @250. Minimising |x| + |y|: moving one unit of the
@@ -98,11 +98,11 @@ import Testing
             #expect(value(s, 0) == exact("0"))
             #expect(value(s, 1) == exact("1000000000000/1000000000001"))
             if proposer {
-                let counts = s.proposalCounts
+                let counts = s.counters
                 #expect(counts.proposals == 1 && counts.certified == 0 && counts.fallbackIterations > 0)
                 #expect(counts.fromProposer == 1)
             } else {
-                #expect(s.proposalCounts.proposals == 0)
+                #expect(s.counters.proposals == 0)
             }
         }
     }
@@ -121,7 +121,7 @@ import Testing
         #expect(value(s, 0) == exact("100000000"))
         #expect(value(s, 1) == exact("3"))
         #expect(value(s, 2) == exact("10/3"))
-        let counts = s.proposalCounts
+        let counts = s.counters
         #expect(counts.proposals == 1 && counts.fromProposer == 0)
         #expect(counts.certified == 1 && counts.fallbackIterations == 0)
     }
@@ -141,7 +141,7 @@ import Testing
             return
         }
         #expect(try x + y == r("1"))
-        #expect(s.proposalCounts.certified == 1)
+        #expect(s.counters.certified == 1)
         let ambiguous = try s.ambiguousVariables(among: nil)
         #expect(ambiguous.count == 2)
         for a in ambiguous {

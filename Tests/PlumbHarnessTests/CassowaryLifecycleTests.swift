@@ -41,13 +41,13 @@ import PlumbBackEnds
         }
         let removals = lifecycle.removals
         #expect(removals > 120, "seed \(seed): only \(removals) removals")
-        #expect(family == .independent || s.recoveredMarkerCount > 0, "seed \(seed): no marker recovered")
+        #expect(family == .independent || s.counters.markersRecovered > 0, "seed \(seed): no marker recovered")
         // a grid's rows are cycles of equalities: only the region solve closes them
-        #expect(family != .grid || s.regionSolveCount > 0, "seed \(seed): no region solve")
+        #expect(family != .grid || s.counters.regionSolves > 0, "seed \(seed): no region solve")
         // every removal and constant change went through a variable of its own, waited for one, or recovered its
         // marker column (the app family's shared widths and sibling anchors rebuilt 57 times for 131 removals on
         // seed 6 before the markers were recovered)
-        #expect(s.rebuildCount == 0, "seed \(seed): \(s.rebuildCount) rebuilds, \(s.recoveredMarkerCount) recovered markers for \(removals) removals")
+        #expect(s.counters.rebuilds == 0, "seed \(seed): \(s.counters.rebuilds) rebuilds, \(s.counters.markersRecovered) recovered markers for \(removals) removals")
     }
 
     func feasible(_ constraints: [LinearConstraint]) -> Bool {

@@ -18,7 +18,7 @@ import CassowaryBackend
         try SystemRunner.build(system, into: solver)
         let report = try solver.solve()
         #expect(report.converged)
-        let work = solver.workCounters
+        let work = solver.counters
         #expect(work.substitutions < 3 * system.constraints.count,
                 "\(work.substitutions) substitutions for \(system.constraints.count) constraints")
     }

@@ -21,10 +21,10 @@ import PlumbBackEnds
         guard let lifecycle = try play(family, seed: seed, steps: 250, on: s) else { return }
         #expect(lifecycle.removals > 60 && lifecycle.constantChanges > 15,
                 "seed \(seed): \(lifecycle.removals) removals, \(lifecycle.constantChanges) constant changes")
-        #expect(s.abandonedWarmStarts == 0, "seed \(seed): a warm start on a small layout passed its bound")
-        let counts = s.markerCounts
+        #expect(s.counters.abandonedWarmStarts == 0, "seed \(seed): a warm start on a small layout passed its bound")
+        let counts = s.counters
         let regionSolves = (s.core as? ExactSolverCore<ExactRational>)?.engine.recovery.regionSolves ?? 0
-        #expect(counts.recovered > 0, "seed \(seed): no marker recovered")
+        #expect(counts.markersRecovered > 0, "seed \(seed): no marker recovered")
         // A grid's rows and columns are cycles of equalities (one shared width between two fixed edges): only the
         // region solve closes them.
         #expect(family != .grid || regionSolves > 0, "seed \(seed): no region solve")
@@ -64,9 +64,9 @@ import PlumbBackEnds
         let s = ProposedExactSolver()
         s.warmStartBound = (perLiveRow: 0, floor: 1)
         guard try play(family, seed: seed, steps: 120, on: s) != nil else { return }
-        #expect(s.abandonedWarmStarts > 10, "seed \(seed): \(s.abandonedWarmStarts) warm starts given up")
+        #expect(s.counters.abandonedWarmStarts > 10, "seed \(seed): \(s.counters.abandonedWarmStarts) warm starts given up")
         // the rebuilds for the bound are not counted as rebuilds for a marker
-        #expect(s.markerCounts.rebuilds == 0, "seed \(seed): \(s.markerCounts.rebuilds) rebuilds")
+        #expect(s.counters.rebuilds == 0, "seed \(seed): \(s.counters.rebuilds) rebuilds")
     }
 
     func feasible(_ constraints: [LinearConstraint]) -> Bool {
@@ -96,8 +96,8 @@ import PlumbBackEnds
             try s.remove(ConstraintID(middle))
             _ = try s.solve()
             work.append((core.engine.recovery.rowsWalked - walkedBefore, core.engine.statColumn - rewrittenBefore))
-            #expect(s.markerCounts.rebuilds == 0)
-            #expect(s.markerCounts.recovered == 2)
+            #expect(s.counters.rebuilds == 0)
+            #expect(s.counters.markersRecovered == 2)
         }
         #expect(work[0].walked > 0 && work.allSatisfy { $0.walked == work[0].walked }, "rows walked: \(work)")
         #expect(work.allSatisfy { $0.rewritten == work[0].rewritten }, "rows rewritten: \(work)")

@@ -45,6 +45,6 @@ final class WrongBasisProposer: ForwardingSolver, BasisProposing {
             #expect(got(VariableID(v)) == expected[name], "\(family) \(name)")
         }
         // the wrong proposals were taken from the injected solver
-        #expect(solver.proposalCounts.fromProposer > 0)
+        #expect(solver.counters.fromProposer > 0)
     }
 }

@@ -1,0 +1,42 @@
+/// What an exact solver has done so far, for measurements (ExactBench `--stats`) and for tests that pin the work of a
+/// solve: one typed value instead of tuples and a formatted string. Its `description` is the one line ExactBench
+/// prints.
+public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible {
+    /// Bases proposed by a floating-point solver, how many came from the injected proposer (the others from the
+    /// floating-point copy of the tableau), how many were certified on the original rows without a tableau
+    /// (`BasisCertificate`), how many the exact engine accepted as they stood, and the exact iterations the others
+    /// needed (the fallback's work).
+    public var proposals = 0
+    public var fromProposer = 0
+    public var withoutTableau = 0
+    public var certified = 0
+    public var fallbackIterations = 0
+    /// The proposer's own iterations and rows rewritten, and the exact pivots adopting its bases.
+    public var proposerIterations = 0
+    public var proposerRowsTouched = 0
+    public var adoptionPivots = 0
+    /// Milliseconds in proposer / insertion / adoption / levels / copy / the whole insertion.
+    public var milliseconds = ""
+    /// The exact engine: simplex iterations, live rows, columns, tableau nonzeros, rows rewritten by eliminations.
+    public var iterations = 0
+    public var rows = 0
+    public var columns = 0
+    public var nonzeros = 0
+    public var rowsRewritten = 0
+    /// Removals and first constant changes of required equalities whose marker column had been dropped: how many got
+    /// it back in proportion to what depends on the equality, and how many rebuilt the required rows instead.
+    public var markersRecovered = 0
+    public var rebuilds = 0
+    /// Solves that gave up the warm start from the basis the changes left (past twice as many rows rewritten as the
+    /// tableau has, plus 10,000) and rebuilt with the proposer's basis instead.
+    public var abandonedWarmStarts = 0
+
+    public var description: String {
+        "proposals \(proposals) (from the proposer \(fromProposer), certified without a tableau \(withoutTableau), "
+            + "certified as proposed \(certified), exact iterations after the others \(fallbackIterations); proposer "
+            + "iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); "
+            + "ms in proposer/insertion/adoption/levels/copy/all \(milliseconds)), iterations \(iterations), rows \(rows), "
+            + "columns \(columns), nonzeros \(nonzeros), rows touched by pivots \(rowsRewritten), markers recovered "
+            + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts)"
+    }
+}
