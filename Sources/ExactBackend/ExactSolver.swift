@@ -22,7 +22,7 @@ import PlumbSystem
 ///   Removing, or changing the constant of, a required equality whose marker column was dropped first recovers that
 ///   column from the rows that depend on the equality (`SimplexEngine+MarkerRecovery.swift`); only where that walk
 ///   finds no way (a cycle of equalities, one the others imply, or past its budget) are the required rows rebuilt
-///   (a cold start; `markerCounts` counts both).
+///   (a cold start; `counters` counts both).
 /// - Reading the answer after `solve()` costs the values that changed since the last one (all of them after a
 ///   rebuild).
 open class ExactSolver: LayoutSolver, AmbiguityDetecting {
