@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
         .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbText", "PlumbCorpus"]),
+        .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbTestSupport"]),
         .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
                                                          "ExactBackend", "PlumbTestSupport"],
                     exclude: ["Fixtures"]),

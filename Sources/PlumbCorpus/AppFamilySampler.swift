@@ -136,24 +136,4 @@ extension Rational {
         let q = numerator / denominator  // Truncated toward zero.
         return Rational(Int(numerator > 0 && q * denominator != numerator ? q + 1 : q))
     }
-
-    /// How layout text writes the value: `16`, `-0.5`, `187.5`; a value without a terminating decimal as an
-    /// exact quotient in parentheses, `(1000 / 3)`, which the chain parser reads back exactly.
-    var layoutText: String {
-        if isInteger { return "\(numerator)" }
-        var rest = denominator
-        var twos = 0, fives = 0
-        while rest % 2 == 0 { rest /= 2; twos += 1 }
-        while rest % 5 == 0 { rest /= 5; fives += 1 }
-        let places = Swift.max(twos, fives)
-        guard rest == 1, places <= 18 else { return "(\(numerator) / \(denominator))" }
-        var power: Int128 = 1
-        for _ in 0..<places { power *= 10 }
-        let scaled = numerator.magnitude * (power / denominator).magnitude
-        let whole = scaled / power.magnitude
-        var digits = String(scaled % power.magnitude)
-        digits = String(repeating: "0", count: places - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return (numerator < 0 ? "-" : "") + "\(whole).\(digits)"
-    }
 }

@@ -2,35 +2,45 @@ import PlumbSystem
 import PlumbFrontEnd
 import PlumbText
 
-/// Spells an app layout plan as a layout file (README "The text syntax"): a header, then per source file its
-/// view declarations and its blocks, one chain per line, in Masonry's Objective-C spelling or SnapKit's Swift
-/// spelling as the plan's dialect says. No `let` lines and no `;`-joined statements. O(size of the text).
+/// Spells an app layout plan as a layout file through `LayoutTextWriter`: a header, then per source file its view
+/// declarations and its blocks, one chain per line, in Masonry's Objective-C spelling or SnapKit's Swift spelling
+/// as the plan's dialect says, each chain in the spelling the generator drew for it. No `let` lines and no
+/// `;`-joined statements. O(size of the text).
 enum AppLayoutWriter {
     static func text(of plan: AppLayoutPlan, seed: UInt64) -> String {
         let root = plan.views[0]
         let frame = root.frame!
-        var out = "# App-shaped layout (Plumb's app family, seed \(seed)): \(plan.views.count - 1) views in "
-        let spelling = plan.dialect == .masonry ? "Masonry" : "SnapKit"
-        out += "\(plan.files.count) source file\(plan.files.count == 1 ? "" : "s"), \(spelling) spelling.\n"
-        out += "layout \(plan.name)\n"
-        out += "source \"Plumb app family\"\n"
-        out += "tags app generated \(plan.dialect.rawValue)\n"
-        out += "dialect \(plan.dialect.rawValue)\n"
-        out += "root \(frame.width.layoutText) \(frame.height.layoutText)\n"
+        let writer = LayoutTextWriter(dialect: plan.dialect)
+        var header = LayoutScript(name: plan.name, dialect: plan.dialect, rootSize: Size(width: frame.width, height: frame.height))
+        header.source = "Plumb app family"
+        header.tags = ["app", "generated", plan.dialect.rawValue]
         let s = root.safeArea
         if s != .zero {
-            out += "set root safearea \(s.top.layoutText) \(s.left.layoutText) \(s.bottom.layoutText) \(s.right.layoutText)\n"
+            header.rootProperties = [.safeArea(EdgeInsets(top: s.top, left: s.left, bottom: s.bottom, right: s.right))]
         }
+        let spelling = plan.dialect == .masonry ? "Masonry" : "SnapKit"
+        var lines = ["# App-shaped layout (Plumb's app family, seed \(seed)): \(plan.views.count - 1) views in "
+                     + "\(plan.files.count) source file\(plan.files.count == 1 ? "" : "s"), \(spelling) spelling."]
+        lines += writer.header(of: header)
+        let location = SourceLocation(file: plan.name, line: 1)
         for (number, file) in plan.files.enumerated() {
             let host = plan.views[file.host]
-            out += "\n# \(typeName(of: file, host: host)) (file \(number + 1) of \(plan.files.count))\n"
-            for block in file.blocks { out += declaration(of: plan.views[block.receiver], plan: plan) + "\n" }
+            lines += ["", "# \(typeName(of: file, host: host)) (file \(number + 1) of \(plan.files.count))"]
             for block in file.blocks {
-                out += "\n"
-                out += blockText(block, plan: plan)
+                lines.append(writer.declaration(declaration(of: plan.views[block.receiver], plan: plan, location: location)))
+            }
+            for block in file.blocks {
+                let receiver = plan.views[block.receiver]
+                let chains = block.chains.map { chain(of: $0, receiver: receiver, plan: plan, location: location) }
+                lines.append("")
+                lines += writer.block(LayoutScript.Block(kind: .make, receivers: [receiver.id], chains: chains)) { k in
+                    ChainSpelling(alternate: block.chains[k].alternateSpelling, filler: block.chains[k].withFiller,
+                                  numberAsExpression: block.chains[k].target.kind == .computed,
+                                  insetShorthand: block.chains[k].modifier.kind == .inset)
+                }
             }
         }
-        return out
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private static func typeName(of file: AppSourceFile, host: AppView) -> String {
@@ -40,103 +50,53 @@ enum AppLayoutWriter {
     }
 
     /// `view titleLabel12 in cardView3 intrinsic 66 30 hugging 250 250 compression 750 750`.
-    private static func declaration(of view: AppView, plan: AppLayoutPlan) -> String {
-        var line = "view \(view.id)"
-        if let parent = view.parent, parent != 0 { line += " in \(plan.views[parent].id)" }
+    private static func declaration(of view: AppView, plan: AppLayoutPlan, location: SourceLocation) -> LayoutScript.ViewDeclaration {
+        var properties: [LayoutScript.ViewProperty] = []
         if let size = view.intrinsic {
-            line += " intrinsic \(size.width) \(size.height)"
-            line += " hugging \(view.hugging.horizontal) \(view.hugging.vertical)"
-            line += " compression \(view.compression.horizontal) \(view.compression.vertical)"
+            properties = [.intrinsicSize(width: Rational(size.width), height: Rational(size.height)),
+                          .hugging(horizontal: Priority(Rational(view.hugging.horizontal)), vertical: Priority(Rational(view.hugging.vertical))),
+                          .compressionResistance(horizontal: Priority(Rational(view.compression.horizontal)),
+                                                 vertical: Priority(Rational(view.compression.vertical)))]
         }
-        return line
+        let parent = view.parent.flatMap { $0 == 0 ? nil : plan.views[$0].id }
+        return LayoutScript.ViewDeclaration(id: view.id, parent: parent, properties: properties, location: location)
     }
 
-    private static func blockText(_ block: AppBlock, plan: AppLayoutPlan) -> String {
-        let receiver = plan.views[block.receiver]
-        let masonry = plan.dialect == .masonry
-        var out = masonry ? "[\(receiver.id) mas_makeConstraints:^(MASConstraintMaker *make) {\n"
-                          : "\(receiver.id).snp.makeConstraints { make in\n"
-        for chain in block.chains {
-            out += "    " + chainText(chain, receiver: receiver, plan: plan) + (masonry ? ";" : "") + "\n"
+    /// The chain the generator drew, as the front end's value: what the text written reads back into.
+    static func chain(of chain: AppChain, receiver: AppView, plan: AppLayoutPlan, location: SourceLocation) -> ConstraintChain {
+        let attribute: AttributeSelector
+        switch chain.attribute {
+        case .edges: attribute = .composite(.edges)
+        case .size: attribute = .composite(.size)
+        case .center: attribute = .composite(.center)
+        default: attribute = .single(chain.attribute.members[0])
         }
-        out += masonry ? "}];\n" : "}\n"
-        return out
-    }
-
-    static func chainText(_ chain: AppChain, receiver: AppView, plan: AppLayoutPlan) -> String {
-        let masonry = plan.dialect == .masonry
-        var text = "make.\(chain.attribute.name)."
-        let relation: String
-        switch chain.relation {
-        case .equal: relation = "equalTo"
-        case .lessOrEqual: relation = "lessThanOrEqualTo"
-        case .greaterOrEqual: relation = "greaterThanOrEqualTo"
-        }
+        let target: ConstraintTarget
         switch chain.target {
-        case .view(let i):
-            text += "\(relation)(\(plan.views[i].id))"
-        case .anchor(let i, let attribute):
-            text += "\(relation)(\(plan.views[i].id).\(masonry ? "mas_" : "snp.")\(attribute.rawValue))"
-        case .superview:
-            text += masonry ? "\(relation)(superview)" : "\(relation)Superview()"
+        case .view(let i): target = .item(.view(plan.views[i].id), nil)
+        case .anchor(let i, let a): target = .item(.view(plan.views[i].id), a)
+        case .superview: target = .item(.superview, nil)
         case .safeArea:
-            text += "\(relation)(\(safeAreaText(chain.attribute, parent: receiver.parent ?? 0, plan: plan)))"
-        case .number(.scalar(let v)):
-            if masonry {
-                text += chain.alternateSpelling ? "mas_\(relation)(\(v.layoutText))" : "\(relation)(@\(v.layoutText))"
-            } else {
-                text += "\(relation)(\(v.layoutText))"
-            }
-        case .number(.size(let w, let h)), .computed(.size(let w, let h)):
-            text += masonry ? "mas_\(relation)(CGSizeMake(\(w.layoutText), \(h.layoutText)))"
-                            : "\(relation)(CGSize(width: \(w.layoutText), height: \(h.layoutText)))"
-        case .computed(.scalar(let v)):
-            text += masonry ? "\(relation)(@(\(v.layoutText)))" : "\(relation)(CGFloat(\(v.layoutText)))"
+            // the superview's safe-area guide, named (the text syntax refuses `superview`'s guide)
+            let parent = receiver.parent ?? 0
+            target = .item(.safeArea(parent == 0 ? ChainParser.rootViewID : plan.views[parent].id), chain.attribute.single)
+        case .number(.scalar(let v)), .computed(.scalar(let v)): target = .value(.number(v))
+        case .number(.size(let w, let h)), .computed(.size(let w, let h)): target = .value(.size(Size(width: w, height: h)))
         }
-        if let m = chain.multiplier { text += ".multipliedBy(\(m.layoutText))" }
-        let filler = masonry && chain.withFiller ? ".with" : ""
+        var modifiers: [ConstantValue] = []
         switch chain.modifier {
         case .none: break
-        case .offset(let c): text += "\(filler).offset(\(c.layoutText))"
-        case .inset(let n): text += "\(filler).inset(\(n.layoutText))"
-        case .insets(let e):
-            let (t, l, b, r) = (e.top.layoutText, e.left.layoutText, e.bottom.layoutText, e.right.layoutText)
-            text += masonry ? "\(filler).insets(UIEdgeInsetsMake(\(t), \(l), \(b), \(r)))"
-                            : ".inset(UIEdgeInsets(top: \(t), left: \(l), bottom: \(b), right: \(r)))"
+        case .offset(let c): modifiers = [.number(c)]
+        case .inset(let n): modifiers = [.insets(EdgeInsets(n))]
+        case .insets(let e): modifiers = [.insets(EdgeInsets(top: e.top, left: e.left, bottom: e.bottom, right: e.right))]
         }
-        text += priorityText(chain.priority, masonry: masonry, shorthand: chain.alternateSpelling)
-        return text
-    }
-
-    /// The superview's safe-area guide, named: `superview.mas_safeAreaLayoutGuideTop` is refused by the text
-    /// syntax (a guide needs a named view), so the root is `self.view` / `view` (a controller) or `self`.
-    private static func safeAreaText(_ attribute: AppAttribute, parent: Int, plan: AppLayoutPlan) -> String {
-        let masonry = plan.dialect == .masonry
-        let owner: String
-        if parent == 0 {
-            owner = plan.rootKind == .controller ? (masonry ? "self.view" : "view") : "self"
-        } else {
-            owner = plan.views[parent].id
+        let priority: Priority?
+        switch chain.priority {
+        case .requiredUnwritten: priority = nil
+        case .requiredWritten: priority = .required
+        case .value(let v): priority = Priority(Rational(v))
         }
-        guard let single = attribute.single else {
-            return masonry ? "\(owner).mas_safeAreaLayoutGuide" : "\(owner).safeAreaLayoutGuide"
-        }
-        let name = single.rawValue
-        return masonry ? "\(owner).mas_safeAreaLayoutGuide\(name.prefix(1).uppercased() + name.dropFirst())"
-                       : "\(owner).safeAreaLayoutGuide.snp.\(name)"
-    }
-
-    private static func priorityText(_ priority: AppPriority, masonry: Bool, shorthand: Bool) -> String {
-        let value: Int
-        switch priority {
-        case .requiredUnwritten: return ""
-        case .requiredWritten: value = 1000
-        case .value(let v): value = v
-        }
-        let names = [1000: "Required", 750: "High", 500: "Medium", 250: "Low"]
-        if shorthand, let name = names[value] {
-            return masonry ? ".priority\(name)()" : ".priority(.\(name.lowercased()))"
-        }
-        return ".priority(\(value))"
+        return ConstraintChain(attributes: [attribute], relation: chain.relation, target: target, constantModifiers: modifiers,
+                               multiplier: chain.multiplier.map { .multipliedBy($0) }, priority: priority, location: location)
     }
 }

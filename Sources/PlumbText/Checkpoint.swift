@@ -34,6 +34,19 @@ public struct Checkpoint: Sendable {
     /// The names and numbers in scope where the block stands.
     let scope: ChainParser
 
+    init(kind: Kind, location: SourceLocation, lines: [Line], scope: ChainParser) {
+        self.kind = kind
+        self.location = location
+        self.lines = lines
+        self.scope = scope
+    }
+
+    /// A checkpoint with no lines (`expect {` `}`), for layouts built in code: whoever checks it compares back ends
+    /// with each other there.
+    public init(kind: Kind = .frames, location: SourceLocation) {
+        self.init(kind: kind, location: location, lines: [], scope: ChainParser(knownViews: [], file: location.file))
+    }
+
     /// The view `word` names, as the file names views at this point (or an error that lists the known ones).
     public func viewID(_ word: Substring, line: Int, column: Int) throws(TextSyntaxError) -> String {
         try scope.viewID(word, line: line, column: column)

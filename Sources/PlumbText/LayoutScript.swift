@@ -12,6 +12,15 @@ public struct LayoutScript: Sendable {
         /// A scroll view (`view ID scrollview`): its edges attach to its content area for views inside it.
         public var isScrollView: Bool = false
         public var location: SourceLocation
+
+        public init(id: String, parent: String? = nil, properties: [ViewProperty] = [], isScrollView: Bool = false,
+                    location: SourceLocation) {
+            self.id = id
+            self.parent = parent
+            self.properties = properties
+            self.isScrollView = isScrollView
+            self.location = location
+        }
     }
 
     /// One settable property of a view.
@@ -35,6 +44,13 @@ public struct LayoutScript: Sendable {
         public var receivers: [String]
         public var chains: [ConstraintChain]
         public var names: [Int: String]
+
+        public init(kind: BlockKind, receivers: [String], chains: [ConstraintChain], names: [Int: String] = [:]) {
+            self.kind = kind
+            self.receivers = receivers
+            self.chains = chains
+            self.names = names
+        }
     }
 
     /// One step of the layout's life.

@@ -304,23 +304,24 @@ struct ImportWriter {
         add("# Imported from \(file) by `bench import`: \(scan.blocks.count + scan.refusals.count) block(s), \(read) read, \(views.count) view(s).")
         add("# Values the code does not give are parameters (a warning lists them): bind them with `param NAME = VALUE`")
         add("# lines below or `--param 'NAME=VALUE'`.")
-        add("layout \(name)")
-        add("source \"\(file.split(separator: "/").last.map(String.init) ?? file)\"")
-        add("dialect \(file.hasSuffix(".swift") ? "snapkit" : "masonry")")
-        add("root \(rootSize.width) \(rootSize.height)")
+        let dialect: Dialect = file.hasSuffix(".swift") ? .snapkit : .masonry
+        let writer = LayoutTextWriter(dialect: dialect)
+        let start = SourceLocation(file: file, line: 1)
+        var header = LayoutScript(name: name, dialect: dialect, rootSize: rootSize)
+        header.source = file.split(separator: "/").last.map(String.init) ?? file
+        for line in writer.header(of: header) { add(line) }
         for view in views {
             // a scroll view (by its name, `scrollView`, `mainScrollView`, `tableView`): its subviews' edges attach to
             // its content
             let lowered = view.id.lowercased()
             let scrolls = ["scrollview", "tableview", "collectionview"].contains { lowered.hasSuffix($0) }
-            add("view \(view.id)" + (view.parent.map { " in \($0)" } ?? "") + (scrolls ? " scrollview" : ""))
+            add(writer.declaration(LayoutScript.ViewDeclaration(id: view.id, parent: view.parent, isScrollView: scrolls, location: start)))
         }
         if selfIsView { add("self \(ImportWriter.selfViewID)") }
         if fillsContentView {
             add("# UIKit's content view fills its cell (not in the file)")
-            add("make contentView {")
-            add("    make.edges.equalTo(superview)")
-            add("}")
+            let fill = ConstraintChain(attributes: [.composite(.edges)], relation: .equal, target: .item(.superview, nil), location: start)
+            for line in writer.block(LayoutScript.Block(kind: .make, receivers: ["contentView"], chains: [fill])) { add(line) }
         }
         // in dependency order: C macros expand where they are used, so `#define kTop (kMargin + 5)` may come above
         // `#define kMargin 10`; a `let` must follow the ones it names
