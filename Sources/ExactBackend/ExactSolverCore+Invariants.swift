@@ -89,8 +89,12 @@ extension ExactSolverCore {
                 if constraint.priority.isRequired { report.fail("ExactSolver", "required constraint \(id) is not in the engine") }
                 return
             }
-            let terms = constraint.terms.map { term -> (column: Int, coefficient: T) in
-                (columnOf[term.variable.index] ?? 0, T(term.coefficient))
+            var terms: [(column: Int, coefficient: T)] = []
+            for term in constraint.terms {
+                guard term.variable.index < columnOf.count, let column = columnOf[term.variable.index] else {
+                    return report.fail("ExactSolver", "constraint \(id) is in the engine but its variable \(term.variable) has no column")
+                }
+                terms.append((column, T(term.coefficient)))
             }
             check(origin, terms, T(constraint.constant), constraint.relation, constraint.priority, "constraint \(id)")
         }

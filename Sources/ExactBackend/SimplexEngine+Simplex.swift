@@ -11,7 +11,7 @@ extension SimplexEngine {
 
     /// What stops an entering column's step: its own opposite bound (a bound flip, no pivot) or a row's basic column
     /// reaching a bound (that row pivots).
-    enum Blocker: Equatable {
+    enum Blocker {
         case ownBound
         case row(Int)
     }

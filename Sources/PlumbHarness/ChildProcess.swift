@@ -36,7 +36,7 @@ final class ChildProcess {
     /// The longest answer line accepted (a layout-result/1 of 100,000 views is a few megabytes).
     static let lineLimit = 512 << 20
 
-    /// Starts `/bin/sh -c command`.
+    /// Starts `/bin/sh -c command` (through `ProcessLauncher`, in a process group of its own).
     init(command: String) throws(Failure) {
         self.command = command
         // A program that exits without reading its input must not take the harness down with SIGPIPE.
@@ -47,33 +47,19 @@ final class ChildProcess {
         }
         // The harness's ends must not leak into the child (or into a later child): close them on exec.
         for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        for fd in [inPipe[0], outPipe[1], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let arguments = ["/bin/sh", "-c", command]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var child: pid_t = 0
-        var status: Int32 = 0
+        var started: Result<pid_t, ProcessLauncher.StartFailure> = .failure(.init(message: "not started"))
         _ = ChildProcessRegistry.starting {
-            status = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, environ)
-            return status == 0 ? child : 0
+            started = ProcessLauncher.spawn(["/bin/sh", "-c", command],
+                                            streams: .init(input: inPipe[0], output: outPipe[1], error: errPipe[1]), ownGroup: true)
+            return (try? started.get()) ?? 0
         }
         close(inPipe[0])
         close(outPipe[1])
         close(errPipe[1])
-        guard status == 0 else {
+        guard case .success(let child) = started else {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
-            throw .cannotStart("cannot start /bin/sh: \(String(cString: strerror(status)))")
+            if case .failure(let failure) = started { throw .cannotStart(failure.message) }
+            throw .cannotStart("cannot start /bin/sh")
         }
         pid = child
         stdinFD = inPipe[1]
@@ -185,17 +171,10 @@ final class ChildProcess {
             if waitpid(pid, &status, WNOHANG) == pid { reaped = true; break }
             usleep(10_000)
         }
-        let how: String
-        if !reaped {
-            how = "closed its output"
-        } else if status & 0x7f == 0 {
-            how = "exited with status \((status >> 8) & 0xff)"
-            pid = 0
-        } else {
-            how = "was killed by signal \(status & 0x7f)"
-            pid = 0
-        }
-        return how
+        guard reaped else { return "closed its output" }
+        ChildProcessRegistry.unregister(pid)   // (what is left of its group is an orphan now: `reapOrphans()` ends it)
+        pid = 0
+        return ProcessLauncher.Ending(waitStatus: status).description
     }
 }
 

@@ -89,7 +89,7 @@ public enum ChildProcessRegistry {
 
     /// Ends the processes handed to bench as orphans: children of bench in a process group of their own that no
     /// running program holds (what a stopped program detached with `setsid`). bench's own children in its own group
-    /// (a `system()` call) are not touched. Each one ended is reaped. For the end of a command, when bench has no
+    /// (`ProcessLauncher.shell`, `ProcessLauncher.output`) are not touched. Each one ended is reaped. For the end of a command, when bench has no
     /// children of its own left.
     /// - Complexity: one pass over `/proc`.
     static func reapOrphans() {

@@ -36,10 +36,7 @@ public struct Peer: Sendable, Equatable {
 
     /// Runs `command` with `/bin/sh -c`, its output going where this process's goes; returns the exit status.
     public static func shell(_ command: String) -> Int32 {
-        fflush(nil)   // what this process printed comes before what the command prints
-        let status = system(command)
-        guard status != -1 else { return 127 }
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        ProcessLauncher.shell(command).shellStatus
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbHarness
 
 /// `2026-11-22T04:30:00Z`.
 func nowStamp() -> String {
@@ -18,17 +19,9 @@ func machineDescription() -> String {
 
 /// What `git ARGS` prints in the working directory, trimmed; nil when git is missing or fails.
 func git(_ args: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + args
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = Pipe()
-    do { try process.run() } catch { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let (text, ending) = ProcessLauncher.output(of: "git", args)
+    guard ending == .exited(0) else { return nil }
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 /// The full commit of the checkout the tool runs in (`git rev-parse HEAD`), or nil outside git.

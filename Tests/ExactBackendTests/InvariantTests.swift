@@ -154,6 +154,9 @@ import Testing
             c.mentions[1] += 1
         case .variableMap:
             c.variableOfColumn[x] = nil
+        case .columnMap:
+            // variable 1 (y) is in constraints 0, 1 and 3 but loses its column
+            c.columnOf[1] = nil
         case .originConstant:
             let origin = try #require(c.constraints[ConstraintID(1)]?.origin)
             c.engine.origins[origin].constant = c.engine.origins[origin].constant + .one
@@ -169,7 +172,7 @@ import Testing
     }
 
     enum Corruption: CaseIterable, Sendable {
-        case basicRow, basicColumnInACell, valueMoved, infeasibleListed, columnListMissesARow, levelCount, keptLevelPrice
+        case basicRow, basicColumnInACell, valueMoved, infeasibleListed, columnListMissesARow, levelCount, keptLevelPrice, columnMap
         case mentionCount, variableMap, originConstant, originUnclaimed, answer, freeRowListed
     }
 }
