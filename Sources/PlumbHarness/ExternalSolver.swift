@@ -53,6 +53,10 @@ public final class ExternalSolver: @unchecked Sendable {
     /// Requests past the time limit since the last answered `solve` or `run`.
     public private(set) var consecutiveTimeouts = 0
 
+    /// Takes back a give-up after timeouts: for a probe whose cases are made to be hard (the property suite's
+    /// termination cases), where a program stopped on one case is started again for the next, whatever came before.
+    public func forgiveTimeouts() { consecutiveTimeouts = 0 }
+
     public init(name: String, command: String, timeLimit: Double = ExternalSolver.defaultRequestLimit) {
         self.name = name
         self.command = command

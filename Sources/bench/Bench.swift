@@ -20,7 +20,7 @@ struct Bench: ParsableCommand {
         Exit codes: 0 done; 1 an input file is malformed or invalid (the message names file, line and column), \
         or `check` found a conformance loss; 2 `compare` found a regression; 64 the command line itself is wrong.
         """,
-        subcommands: [Run.self, Check.self, Compare.self, ReportCommand.self, Audit.self, Lower.self, Solve.self, Import.self, Generate.self, Render.self, Fuzz.self, List.self, Peers.self],
+        subcommands: [Run.self, Check.self, Compare.self, ReportCommand.self, Audit.self, Lower.self, Solve.self, Import.self, Generate.self, Render.self, Fuzz.self, Properties.self, Serve.self, List.self, Peers.self],
         defaultSubcommand: Run.self
     )
 
