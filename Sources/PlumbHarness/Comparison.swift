@@ -10,12 +10,13 @@ public struct Comparison: Sendable {
     /// One change found.
     public struct Change: Sendable, CustomStringConvertible {
         public enum Kind: String, Sendable { case conformanceLoss = "conformance loss", conformanceGain = "conformance gain",
-                                                 timingLost = "timing lost", slower, faster }
+                                                 timingLost = "timing lost", slower, faster,
+                                                 propertyWorse = "property worse", propertyBetter = "property better" }
         public let kind: Kind
         public let workload: String
         public let backEnd: String
         public let detail: String
-        public var isRegression: Bool { kind == .conformanceLoss || kind == .timingLost || kind == .slower }
+        public var isRegression: Bool { kind == .conformanceLoss || kind == .timingLost || kind == .slower || kind == .propertyWorse }
         public var description: String { "\(kind.rawValue): \(workload) on \(backEnd): \(detail)" }
     }
 
@@ -127,6 +128,9 @@ public struct Comparison: Sendable {
             summary.append("\(backEnd): \(format3(mean))× the old speed (geometric mean over \(logs.count) figures"
                 + (factor == 1 ? ")" : ", machine-adjusted)"))
         }
+        let properties = Self.propertyChanges(old: old, new: new)
+        changes += properties.changes
+        summary += properties.notes
         self.changes = changes
         self.summary = summary
         self.machineFactor = factor

@@ -60,6 +60,7 @@ public struct Report {
             }
         }
         lines += usesSummaryLines()
+        lines += propertiesSummaryLines()
         if let debugWarning { lines += ["", debugWarning] }
         return lines.joined(separator: "\n")
     }
@@ -86,6 +87,7 @@ public struct Report {
         let usesChart = charts.first { $0.file == Self.usesChartFile }
         doc.blocks += usesBlocks(chart: usesChart.map { .chart(file: $0.file, svg: $0.svg) })
         doc.blocks += conformanceBlocks()
+        doc.blocks += propertiesBlocks()
         doc.blocks += smallLayoutsBlocks() + lifecycleBlocks() + scalingBlocks()
         let others = charts.filter { $0.file != Self.usesChartFile }
         if !others.isEmpty {
@@ -165,7 +167,7 @@ public struct Report {
     /// one to verify with.
     public func recommendations() -> [String] {
         let summaries = results.summaries()
-        guard !results.backEndNames.isEmpty else { return ["No back end ran."] }
+        guard !results.backEndNames.isEmpty else { return ["No back end ran."] + [propertiesRecommendation()].compactMap { $0 } }
         let pool = conformingNames
         var lines: [String] = []
         let excluded = results.backEndNames.filter { !pool.contains($0) }
@@ -187,6 +189,7 @@ public struct Report {
         } else if let s = summaries.max(by: { $0.layoutsPassed < $1.layoutsPassed }), s.layouts > 0 {
             lines.append("**Verification and debugging: \(s.name)** (most corpus layouts passed: \(s.layoutsPassed) of \(s.layouts); no exact back end ran).")
         }
+        if let properties = propertiesRecommendation() { lines.append(properties) }
         return lines.isEmpty ? ["No timings to compare."] : lines
     }
 

@@ -88,6 +88,8 @@ public struct RunResults: Sendable, Equatable {
     public var timing = TimingPolicy()
     public var conformance: [Conformance]
     public var timings: [Timing]
+    /// What the property suite measured per solver (none in runs made before it, or with `--no-properties`).
+    public var properties: [PropertyFindings] = []
 
     public init(date: String, machine: String, configuration: BuildConfiguration, commit: String, policy: ConformancePolicy,
                 conformance: [Conformance] = [], timings: [Timing] = []) {
@@ -161,7 +163,7 @@ extension RunResults {
             JSONMember("tolerance", .object([JSONMember("absolute", number(policy.absoluteTolerance)),
                                              JSONMember("relative", number(policy.relativeTolerance))])),
             JSONMember("conformance", .array(conformanceJSON)), JSONMember("timings", .array(timingJSON)),
-        ])
+        ] + (properties.isEmpty ? [] : [JSONMember("properties", .array(properties.map(\.json)))]))
         return JSONWriter.write(root, pretty: pretty)
     }
 
@@ -294,6 +296,9 @@ extension RunResults {
                 buildSolve: try doubles(t["build_solve_s"], "\(at).build_solve_s"),
                 editRounds: try int(t["edit_rounds"], "\(at).edit_rounds"),
                 editTotal: try doubles(t["edit_total_s"], "\(at).edit_total_s"), lifecycle: lifecycle))
+        }
+        for (k, p) in (root["properties"]?.arrayValue ?? []).enumerated() {
+            properties.append(try PropertyFindings(json: p, what: "\(source): properties[\(k)]"))
         }
     }
 }

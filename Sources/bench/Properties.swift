@@ -6,6 +6,7 @@ import PlumbSystem
 import PlumbSolver
 import PlumbHarness
 import PlumbBackEnds
+import PlumbCorpus
 
 /// `bench properties`: what embedders leave a solver over, measured for every back end and peer.
 struct Properties: ParsableCommand {
@@ -64,41 +65,49 @@ struct Properties: ParsableCommand {
     }
 
     func run() throws {
-        // this build's back ends each in a `bench serve` process of its own (kept with its type: failure atomicity is
-        // probed in this process, as the protocol does not carry refused calls yet)
-        let selected = try backEndOptions.selected()
+        var suite = PropertySuite(reference: ProposedExactSolver.self)
+        suite.bound = bound
+        suite.permutations = orders
+        suite.processes = processes
+        let findings = try Self.measure(try backEndOptions.selected(), corpus: try loadCorpus(corpus), suite: suite,
+                                        inProcess: inProcess, requestTimeLimit: backEndOptions.requestTimeLimit) {
+            writeStandardError("properties: \($0)\n")
+        }
+        print(markdown ? PropertyTable.markdown(findings) : PropertyTable.text(findings), terminator: "")
+        if findings.contains(where: { !$0.failed.isEmpty }) { throw ExitCode(1) }
+    }
+
+    /// Every property of `selected` on `corpus`: this build's back ends each in a `bench serve` process of its own
+    /// unless `inProcess` (failure atomicity is probed in this process for them, as the protocol does not carry
+    /// refused calls yet). `say` hears of each step.
+    static func measure(_ selected: [BackEnd], corpus: Corpus, suite: PropertySuite, inProcess: Bool, requestTimeLimit: Double,
+                        say: (String) -> Void) throws -> [PropertyFindings] {
         let backEnds = selected.map { backEnd -> BackEnd in
             guard !inProcess, case .native(let type) = backEnd, let exe = Self.executablePath() else { return backEnd }
-            return .external(name: type.name, command: "'\(exe)' serve --solver \(type.name)", timeLimit: backEndOptions.requestTimeLimit)
+            return .external(name: type.name, command: "'\(exe)' serve --solver \(type.name)", timeLimit: requestTimeLimit)
         }
-        defer { for case .external(let program) in backEnds { program.stop() } }
-        let loaded = try loadCorpus(corpus)
+        defer { for (k, backEnd) in backEnds.enumerated() { if case .external(let p) = backEnd, case .native = selected[k] { p.stop() } } }
         var systems: [LinearSystem] = []
-        for entry in loaded.entries {
+        for entry in corpus.entries {
             if var system = try? entry.script.lowered() {
                 system.name = entry.name
                 systems.append(system)
             }
         }
-        var suite = PropertySuite(reference: ProposedExactSolver.self)
-        suite.bound = bound
-        suite.permutations = orders
-        suite.processes = processes
-        writeStandardError("properties: reading \(systems.count) corpus layouts with the exact back end…\n")
+        say("reading \(systems.count) corpus layouts with the exact back end…")
         let inputs = suite.inputs(systems)
-        writeStandardError("properties: \(inputs.layouts.count) feasible layouts, \(inputs.conflicts.count) infeasible systems, "
-                           + "\(TerminationCases.all().count) termination cases, bound \(bound) s\n")
+        say("\(inputs.layouts.count) feasible layouts, \(inputs.conflicts.count) infeasible systems, "
+            + "\(TerminationCases.all().count) termination cases, bound \(PropertyTable.seconds(suite.bound))")
         var findings: [PropertyFindings] = []
         for (k, backEnd) in backEnds.enumerated() {
-            writeStandardError("properties: \(backEnd.name) (\(k + 1) of \(backEnds.count))…\n")
+            say("\(backEnd.name) (\(k + 1) of \(backEnds.count))…")
             var found = suite.findings(for: backEnd, inputs: inputs)
             if found.atomicity == nil, case .native(let type) = selected[k] {
                 found.atomicity = suite.atomicity(type, inputs.layouts.prefix(30).map(\.system))
             }
             findings.append(found)
         }
-        print(markdown ? PropertyTable.markdown(findings) : PropertyTable.text(findings), terminator: "")
-        if findings.contains(where: { !$0.failed.isEmpty }) { throw ExitCode(1) }
+        return findings
     }
 
     /// This program's own path (`/proc/self/exe`), for `bench serve` children.

@@ -123,6 +123,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Skip the lifecycle workloads.")
     var noLifecycle = false
 
+    @Flag(help: "Skip the property suite (`bench properties`: termination, determinism, conflict explanations, refused calls, pixel rounding) that a run over the whole corpus ends with.")
+    var noProperties = false
+
     @Flag(help: "Skip the corpus (generated families only).")
     var noCorpus = false
 
@@ -172,9 +175,11 @@ struct Run: ParsableCommand {
         // how busy and how fast the machine is now, so that `bench compare` can tell it from a slower commit
         results.machineState = MachineState.now()
         results.reference = plan.oracle?.name
+        var loadedCorpus: Corpus?
         if !noCorpus {
             let loaded = try loadCorpus(corpus)
             harness.run(loaded, into: &results)
+            loadedCorpus = loaded
         }
         results.timing = plan.timing
         if !noScaling && smallLayouts > 0 && (filterOption.filter.map { "app-small".contains($0) || "app".contains($0) } ?? true) {
@@ -182,6 +187,15 @@ struct Run: ParsableCommand {
         }
         if !noScaling { harness.runScaling(into: &results) }
         if !noScaling && !noLifecycle { harness.runLifecycle(into: &results) }
+        // the properties, after every timing (their processes must not share the machine with a clock), over the
+        // whole corpus only
+        if !noProperties, filterOption.filter == nil, let loadedCorpus {
+            let suite = PropertySuite(reference: ProposedExactSolver.self)
+            results.properties = try Properties.measure(plan.backEnds, corpus: loadedCorpus, suite: suite, inProcess: false,
+                                                        requestTimeLimit: backEndOptions.requestTimeLimit) {
+                progress.show("properties: \($0)")
+            }
+        }
         progress.finish()
         try writeResults(results, to: output)
         print(Report(results: results).terminalSummary())

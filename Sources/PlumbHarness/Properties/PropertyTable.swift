@@ -54,7 +54,7 @@ public enum PropertyTable {
 
 extension PropertyTable {
     /// `2 s`, `0.5 s`.
-    static func seconds(_ value: Double) -> String {
+    public static func seconds(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e9 ? "\(Int(value)) s" : "\(value) s"
     }
 }

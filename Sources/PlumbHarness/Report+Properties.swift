@@ -1,0 +1,48 @@
+/// The Properties section: what embedders leave a solver over, one measured figure per cell.
+extension Report {
+    /// The table, what each column means, and the bounds (nothing when the run measured no property).
+    func propertiesBlocks() -> [ReportDocument.Block] {
+        let findings = results.properties
+        guard !findings.isEmpty else { return [] }
+        let bound = findings.compactMap { $0.termination?.bound }.first
+        var blocks: [ReportDocument.Block] = [
+            .heading(level: 2, text: "Properties"),
+            .paragraph("What embedders leave a solver over besides speed, measured for every back end and peer through "
+                       + "the same protocol, with the exact back end as judge (docs/properties.md says how each is probed)."),
+            .table(.init(headers: PropertyTable.columns, rows: findings.map(PropertyTable.cells))),
+        ]
+        var method = [
+            "Termination: \(TerminationCases.all().count) systems made to stall pivoting (Beale's and Kuhn's cycling examples, degenerate layouts, the fuzz's runaway system, generated degenerate systems), each within \(bound.map(PropertyTable.seconds) ?? "the bound"); a program past the bound is stopped and started again.",
+            "Same in every process: corpus layouts solved in fresh processes (this build's back ends through `bench serve`); values must be bit-identical.",
+            "Insertion order: every feasible corpus layout with its constraints and edit variables added in seeded orders; a value the exact back end finds unique that differs is a wrong answer, and layouts whose ambiguous frames move are counted apart.",
+            "Conflict explanations: infeasible corpus layouts and feasible ones made infeasible; the named set is checked infeasible and irreducible by the exact back end.",
+            "After a refused call: a contradicting required row, an unknown removal and a suggestion for a non-edit variable, each refused, leave the answers of a solver that never saw them (this build's back ends; the protocol does not carry refused calls yet).",
+            "Pixel rounding: every unique frame value rounded at scales 1, 2 and 3, half away from zero, against the exact value rounded the same way; a difference where the exact value is not half way is a pixel an app sees jump.",
+        ]
+        if findings.contains(where: { $0.atomicity == nil }) {
+            method.append("\"not probed\" after a refused call: an external program (the protocol has no refused-call step yet).")
+        }
+        blocks.append(.bullets(method))
+        return blocks
+    }
+
+    /// A line per solver for the terminal: the properties it holds, or the ones it fails.
+    func propertiesSummaryLines() -> [String] {
+        let findings = results.properties
+        guard !findings.isEmpty else { return [] }
+        var lines = ["", "Properties (termination, the same values in every process and order, conflict explanations, after a refused call, pixel rounding)"]
+        for f in findings {
+            lines.append("  \(f.solver): " + (f.failed.isEmpty ? "holds every property probed" : "fails " + f.failed.joined(separator: ", ")))
+        }
+        return lines
+    }
+
+    /// The recommendation's sentence on properties: which solvers fail which.
+    func propertiesRecommendation() -> String? {
+        let failing = results.properties.filter { !$0.failed.isEmpty }
+        guard !results.properties.isEmpty else { return nil }
+        guard !failing.isEmpty else { return "Every solver held every property probed (see Properties)." }
+        return "**Properties an embedder would leave over:** " + failing.map { "\($0.solver) fails \($0.failed.joined(separator: ", "))" }
+            .joined(separator: "; ") + " (see Properties)."
+    }
+}
