@@ -16,10 +16,13 @@ extension PropertyFindings {
         [("systems", \.systems), ("reported", \.reported), ("named_sets", \.namedSets), ("infeasible", \.infeasible),
          ("irreducible", \.irreducible)]
     }
-    private static var atomicityKeys: [(String, WritableKeyPath<Atomicity, Int>)] { [("sequences", \.sequences), ("atomic", \.atomic)] }
+    private static var atomicityKeys: [(String, WritableKeyPath<Atomicity, Int>)] { [("sequences", \.sequences), ("atomic", \.atomic), ("accepted", \.accepted)] }
     private static var roundingKeys: [(String, WritableKeyPath<Rounding, Int>)] {
         [("values", \.values), ("across", \.across), ("across_off_boundary", \.acrossOffBoundary)]
     }
+
+    /// Counts results files written before them do not have.
+    private static let addedLater: Set<String> = ["accepted"]
 
     public var json: JSONValue {
         func counts<T>(_ value: T?, _ keys: [(String, WritableKeyPath<T, Int>)], _ extra: (T) -> [JSONMember] = { _ in [] }) -> [JSONMember] {
@@ -47,6 +50,7 @@ extension PropertyFindings {
             guard let object = json[name], object != .null else { return nil }
             var value = empty
             for (key, path) in keys {
+                if object[key] == nil && Self.addedLater.contains(key) { continue }   // (0 in files written before it)
                 guard let lexeme = object[key]?.numberLexeme, let n = Int(lexeme), n >= 0 else {
                     throw ResultsError("\(what).\(name).\(key) must be a count (an integer of 0 or more)")
                 }

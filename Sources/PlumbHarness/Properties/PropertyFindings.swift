@@ -52,6 +52,9 @@ public struct PropertyFindings: Sendable, Equatable {
     public struct Atomicity: Sendable, Equatable {
         public var sequences = 0
         public var atomic = 0
+        /// Sequences where the solver took a call it should have refused (a contradicting required row, an unknown
+        /// removal, a suggestion for a variable that is not editable).
+        public var accepted = 0
         public var failures: [String] = []
         public var holds: Bool { atomic == sequences }
     }

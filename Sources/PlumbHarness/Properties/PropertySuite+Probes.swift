@@ -96,6 +96,7 @@ extension PropertySuite {
                 _ = try witness.solve()
                 _ = try touched.solve()
                 same = same && Self.values(witness, system) == Self.values(touched, system)
+                if !refusedAll { finding.accepted += 1 }
                 if same && refusedAll {
                     finding.atomic += 1
                 } else if finding.failures.count < 5 {

@@ -24,7 +24,10 @@ public enum PropertyTable {
                 + (c.reported < c.systems ? " (reports \(c.reported)/\(c.systems))" : "")
         } ?? "not probed")
         row.append(f.atomicity.map { a in
-            a.holds ? "unchanged in \(a.atomic)/\(a.sequences)" : "CHANGED in \(a.sequences - a.atomic)/\(a.sequences)"
+            if a.holds { return "unchanged in \(a.atomic)/\(a.sequences)" }
+            let taken = a.accepted > 0 ? "TOOK a call to refuse in \(a.accepted)/\(a.sequences)" : ""
+            let changed = a.sequences - a.atomic - a.accepted
+            return taken + (changed > 0 ? (taken.isEmpty ? "" : "; ") + "CHANGED in \(changed)/\(a.sequences)" : "")
         } ?? "not probed (needs the protocol's refused-call step)")
         row.append(f.rounding.map { r in
             r.across == 0 ? "0 of \(r.values) values across a pixel"
