@@ -185,3 +185,53 @@ final class NudgingSolver: ForwardingSolver {
         #expect(try JSONParser.parse(broken)["status"]?.stringValue == "error")
     }
 }
+
+/// The termination cases are the systems they say they are: their optima derived by hand.
+@Suite struct TerminationCaseSystems {
+    /// The objective row's `c·x` at the exact back end's answer, every required row holding.
+    func objective(_ testCase: TerminationCases.Case) throws -> Rational {
+        let system = testCase.system
+        let result = SystemRunner(repeats: 1, roundValues: .none, reportAmbiguity: false).run(system, solver: PlumbBackEnds.named("exact")!)
+        try #require(result.status == .ok, "\(testCase.name): \(result.message)")
+        var values: [Rational] = []
+        for name in system.variables {
+            guard case .exact(let v)? = result.values.first(where: { $0.name == name })?.value else { throw CaseError.notExact(name) }
+            values.append(v)
+        }
+        for c in system.constraints where c.priority.isRequired {
+            #expect(try c.violation(at: { values[$0.index] }) == .zero, "\(testCase.name): \(c.label ?? "")")
+        }
+        let row = try #require(system.constraints.first { $0.label?.hasSuffix("objective") == true })
+        var sum = Rational.zero
+        for term in row.terms { sum = try sum + term.coefficient * values[term.variable.index] }
+        return sum
+    }
+
+    enum CaseError: Error { case notExact(String) }
+
+    /// Beale: with x6 at its bound 1, row 2 allows x4 up to 1 (row 1 up to 4); x5 would buy 24 units of x4 (−18) for
+    /// +20 and x7 only costs: the optimum is −3/4 − 1/2 = −5/4 at x = (1, 0, 1, 0).
+    @Test func bealeReachesMinusFiveQuarters() throws {
+        #expect(try objective(TerminationCases.beale()) == Rational("-5/4")!)
+    }
+
+    /// Kuhn: the objective is minus the left side of row 3, so it is at least −2; x1 = x3 = 2 (x2 = x4 = 0) meets
+    /// row 3 with equality and rows 1 and 2 (−2 ≤ 0, 0 ≤ 0): the optimum is −2.
+    @Test func kuhnReachesMinusTwo() throws {
+        #expect(try objective(TerminationCases.kuhn()) == Rational(-2))
+    }
+
+    @Test func theDegenerateLayoutsAreFeasibleAndPinned() {
+        for testCase in [TerminationCases.redundantEqualities(count: 5), TerminationCases.tiedRatios(count: 4),
+                         TerminationCases.equalWidthChain(count: 10)] {
+            let result = SystemRunner(repeats: 1, roundValues: .none).run(testCase.system, solver: PlumbBackEnds.named("exact")!)
+            #expect(result.status == .ok && result.ambiguous.isEmpty, "\(testCase.name)")
+            let value = { (name: String) in result.values.first { $0.name == name }?.value }
+            switch testCase.name {
+            case "redundant-equalities": #expect(value("x5") == .exact(.zero))      // tied to p = 0, whatever it wishes
+            case "tied-ratios": #expect(value("w3") == .exact(.zero))               // the row fits in 0
+            default: #expect(value("w9") == .exact(Rational(100)))                  // 1000 / 10 equal widths
+            }
+        }
+    }
+}

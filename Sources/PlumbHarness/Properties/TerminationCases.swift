@@ -27,12 +27,13 @@ public enum TerminationCases {
     /// x6 ≤ 1, x ≥ 0 (the zero start is degenerate: both first rows are tight).
     public static func beale() -> Case {
         let (a, b, c, d) = (VariableID(0), VariableID(1), VariableID(2), VariableID(3))
-        var rows = nonNegative(4)
+        let names = ["x4", "x5", "x6", "x7"]
+        var rows = nonNegative(names)
         rows.append(row([(a, q(1, 4)), (b, -8), (c, -1), (d, 9)], 0, .lessOrEqual, .required, "beale row 1"))
         rows.append(row([(a, q(1, 2)), (b, -12), (c, q(-1, 2)), (d, 3)], 0, .lessOrEqual, .required, "beale row 2"))
         rows.append(row([(c, 1)], -1, .lessOrEqual, .required, "beale x6 <= 1"))
         rows.append(row([(a, q(-3, 4)), (b, 20), (c, q(-1, 2)), (d, 6)], 1000, .lessOrEqual, Priority(999), "beale objective"))
-        return Case(name: "beale", system: LinearSystem(name: "beale", variables: ["x4", "x5", "x6", "x7"], constraints: rows))
+        return Case(name: "beale", system: LinearSystem(name: "beale", variables: names, constraints: rows))
     }
 
     /// Kuhn's example (in Balinski and Tucker, 1969), which cycles under the textbook rule: minimise
@@ -40,12 +41,13 @@ public enum TerminationCases {
     /// 2 x1 + 3 x2 − x3 − 12 x4 ≤ 2, x ≥ 0.
     public static func kuhn() -> Case {
         let (a, b, c, d) = (VariableID(0), VariableID(1), VariableID(2), VariableID(3))
-        var rows = nonNegative(4)
+        let names = ["x1", "x2", "x3", "x4"]
+        var rows = nonNegative(names)
         rows.append(row([(a, -2), (b, -9), (c, 1), (d, 9)], 0, .lessOrEqual, .required, "kuhn row 1"))
         rows.append(row([(a, q(1, 3)), (b, 1), (c, q(-1, 3)), (d, -2)], 0, .lessOrEqual, .required, "kuhn row 2"))
         rows.append(row([(a, 2), (b, 3), (c, -1), (d, -12)], -2, .lessOrEqual, .required, "kuhn row 3"))
         rows.append(row([(a, -2), (b, -3), (c, 1), (d, 12)], 1000, .lessOrEqual, Priority(999), "kuhn objective"))
-        return Case(name: "kuhn", system: LinearSystem(name: "kuhn", variables: ["x1", "x2", "x3", "x4"], constraints: rows))
+        return Case(name: "kuhn", system: LinearSystem(name: "kuhn", variables: names, constraints: rows))
     }
 
     /// `count` views whose left edges all pass through one point, each tied to it and to every other (redundant
@@ -98,7 +100,8 @@ public enum TerminationCases {
         let size = 4 + rng.next(5)
         let priorities: [Priority] = [.required, .required, 750, 500, 250]
         let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
-        var rows = nonNegative(size)
+        let names = (0..<size).map { "v\($0)" }
+        var rows = nonNegative(names)
         for k in 0..<(2 * size) {
             var terms: [(VariableID, Rational)] = []
             for v in 0..<size where rng.next(3) != 0 { terms.append((VariableID(v), Rational(rng.next(3) - 1))) }
@@ -107,11 +110,11 @@ public enum TerminationCases {
             let constant = rng.next(4) == 0 ? Rational(-(1 + rng.next(3))) : .zero
             rows.append(row(terms, constant, relations[rng.next(3)], priorities[rng.next(priorities.count)], "row \(k)"))
         }
-        return LinearSystem(name: "degenerate-\(index + 1)", variables: (0..<size).map { "v\($0)" }, constraints: rows)
+        return LinearSystem(name: "degenerate-\(index + 1)", variables: names, constraints: rows)
     }
 
-    static func nonNegative(_ count: Int) -> [LinearConstraint] {
-        (0..<count).map { row([(VariableID($0), 1)], 0, .greaterOrEqual, .required, "v\($0) >= 0") }
+    static func nonNegative(_ names: [String]) -> [LinearConstraint] {
+        names.indices.map { row([(VariableID($0), 1)], 0, .greaterOrEqual, .required, "\(names[$0]) >= 0") }
     }
 
     static func row(_ terms: [(VariableID, Rational)], _ constant: Rational, _ relation: Relation, _ priority: Priority,
