@@ -12,7 +12,7 @@ extension Report {
             .table(.init(headers: PropertyTable.columns, rows: findings.map(PropertyTable.cells))),
         ]
         var method = [
-            "Termination: \(TerminationCases.all().count) systems made to stall pivoting (Beale's and Kuhn's cycling examples, degenerate layouts, the fuzz's runaway system, generated degenerate systems), each within \(bound.map(PropertyTable.seconds) ?? "the bound"); a program past the bound is stopped and started again.",
+            "Termination: \(findings.compactMap { $0.termination?.cases }.first.map(String.init) ?? "the") systems made to stall pivoting (Beale's and Kuhn's cycling examples, degenerate layouts, the fuzz's runaway system, generated degenerate systems), each within \(bound.map(PropertyTable.seconds) ?? "the bound"); a program past the bound is stopped and started again.",
             "Same in every process: corpus layouts solved in fresh processes (this build's back ends through `bench serve`); values must be bit-identical.",
             "Insertion order: every feasible corpus layout with its constraints and edit variables added in seeded orders; a value the exact back end finds unique that differs is a wrong answer, and layouts whose ambiguous frames move are counted apart.",
             "Conflict explanations: infeasible corpus layouts and feasible ones made infeasible; the named set is checked infeasible and irreducible by the exact back end.",

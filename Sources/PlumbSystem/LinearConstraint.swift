@@ -48,6 +48,11 @@ public struct LinearConstraint: Hashable, Sendable {
         LinearConstraint(terms: terms, constant: constant, relation: relation, priority: priority, label: label)
     }
 
+    /// The same constraint at another priority.
+    public func withPriority(_ priority: Priority) -> LinearConstraint {
+        LinearConstraint(terms: terms, constant: constant, relation: relation, priority: priority, label: label)
+    }
+
     /// The same constraint with another label.
     public func withLabel(_ label: String?) -> LinearConstraint {
         LinearConstraint(terms: terms, constant: constant, relation: relation, priority: priority, label: label)

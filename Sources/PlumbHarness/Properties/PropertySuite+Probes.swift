@@ -31,12 +31,7 @@ extension PropertySuite {
     /// Whether the constraints of `system` at `indices`, alone and all required, can hold together (exact back end).
     func feasible(_ system: LinearSystem, keeping indices: [Int]) -> Bool {
         var subsystem = LinearSystem(name: system.name + " (subset)", variables: system.variables)
-        subsystem.constraints = indices.map { k in
-            let c = system.constraints[k]
-            var e = LinearExpression(constant: c.constant)
-            for term in c.terms { try? e.add(term.variable, term.coefficient) }
-            return LinearConstraint(e, c.relation, label: c.label)
-        }
+        subsystem.constraints = indices.map { system.constraints[$0].withPriority(.required) }
         return SystemRunner(repeats: 1, roundValues: .none, reportAmbiguity: false).run(subsystem, solver: reference).status != .infeasible
     }
 

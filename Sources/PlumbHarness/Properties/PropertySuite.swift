@@ -53,9 +53,7 @@ public struct PropertySuite {
 
     /// A required equality that contradicts `equality` (the same terms, its constant moved by 7).
     static func contradiction(of equality: LinearConstraint, label: String) -> LinearConstraint {
-        var e = LinearExpression(constant: (try? equality.constant + Rational(7)) ?? equality.constant)
-        for term in equality.terms { try? e.add(term.variable, term.coefficient) }
-        return LinearConstraint(e, .equal, label: label)
+        equality.withConstant((try? equality.constant + Rational(7)) ?? equality.constant).withLabel(label)
     }
 
     /// Every property for `backEnd`. Processes are probed for external programs only (a back end inside this
