@@ -85,7 +85,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbTestSupport"]),
         .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
-                                                         "ExactBackend", "PlumbTestSupport"],
+                                                         "ExactBackend", "CassowaryBackend", "PlumbTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -1,7 +1,8 @@
 """plumb_peer: the solver-independent half of a plumb-solver/1 program (docs/solver-protocol.md).
 
 It reads layout-lp/1 (docs/interchange.md) with exact numbers, checks workloads, answers `solve`, `load`, `run`
-(with `repeat`/`warmup`) and `quit`, and gives every adapter the same `--time FILE` and `--self-check` modes.
+(with `repeat`/`warmup`, steps marked `may_fail`), `churn` and `quit`, and gives every adapter the same `--time FILE`
+and `--self-check` modes.
 An adapter supplies one small class describing its solver and calls `main`:
 
     import os, sys
@@ -27,7 +28,7 @@ An adapter supplies one small class describing its solver and calls `main`:
         sys.exit(plumb_peer.main(MySolver(), self_check))       # self_check is optional (see Checker)
 
 Hello's "supports" defaults: "levels" = len(levels) (null when levels is None), "strict_priorities" and "exact"
-false, "edits", "remove", "set_constant" and "repeat" true. Say false for a step the solver cannot take: a system
+false, "edits", "remove", "set_constant", "repeat", "may_fail" and "churn" true. Say false for a step the solver cannot take: a system
 or workload that needs it is answered "unsupported" without asking the adapter.
 
 `Steps(add, remove, edit, suggest, solve)` holds five callables, often bound methods of the native solver: add(c)
@@ -51,6 +52,12 @@ The rest follows from those fields:
     solver) raises it from solve(): the conflict is then the native constraints in the exception's `conflict`
     attribute, when it has one, else every required constraint.
   * unsupported: raise `Unsupported(message)` from `variable`, `constraint` or `strength`.
+  * may_fail: a step so marked that raises (any exception) is listed in the run's "refused" and the run goes on. The
+    removal of an id not in use removes a native constraint the solver never had (made from the system's first
+    constraint). A solver that finds a conflict only when it solves: when a may_fail solve raises, the row the
+    may_fail add before it put in is taken back (removed), as an app would after the error.
+  * churn: the loaded workload's operations played again and again on one solver kept between requests, every added
+    constraint made anew each time (as an app remaking a view does).
   * --self-check: self_check(checker) gets a `Checker` (handle(request), solve(system) -> layout-result/1,
     check(name, ok, detail) printing PASS/FAIL, done() -> exit status); c(), lp() and close() write checks briefly.
 """
@@ -82,7 +89,8 @@ RESULT_FORMAT = "layout-result/1"
 REQUIRED = Fraction(1000)
 RELATIONS = ("==", "<=", ">=")
 STEP_KINDS = ("add", "remove", "set_constant", "suggest", "solve")
-ADD, REMOVE, SET_CONSTANT, SUGGEST, SOLVE = range(5)
+ADD, REMOVE, SET_CONSTANT, SUGGEST, SOLVE, MAY_FAIL, REMOVE_UNKNOWN = range(7)
+MOST_CYCLES = 10000000
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 Steps = collections.namedtuple("Steps", "add remove edit suggest solve")
@@ -108,6 +116,7 @@ class Peer:
 
     def hello(self):
         supports = {"levels": None if self.levels is None else len(self.levels), "strict_priorities": False,
+                    "may_fail": True, "churn": True,
                     "exact": False, "edits": True, "remove": True, "set_constant": True, "repeat": True}
         supports.update(self.supports)
         return {"protocol": PROTOCOL, "solver": self.name, "version": self.version, "supports": supports}
@@ -383,35 +392,43 @@ class Workload:
             for j, step in enumerate(steps):
                 at = "operations[%d].steps[%d]" % (i, j)
                 planned.append(self._step(peer, step, at, specs, system))
-                if planned[-1][0] == ADD:
-                    prios.append(planned[-1][2].priority)
+                inner = planned[-1][1] if planned[-1][0] == MAY_FAIL else planned[-1]
+                if inner[0] == ADD:
+                    prios.append(inner[2].priority)
             plan.append(planned)
         _no_edits(peer, system)
         table = peer.strength_table(prios)
         num = peer.number
-        self.peer, self.system = peer, system
+        self.peer, self.system, self.plan, self.table = peer, system, plan, table
         self.variables = {n: peer.variable(n) for n in system.names}
         self.base = [native(peer, c, self.variables, table) for c in system.constraints]
         self.edits = [(self.variables[n], table[p]) for n, p in system.edits]
         self.rounds = [[(self.variables[n], num(v)) for n, v in r] for r in system.rounds]
         # after the last operation, a variable in no constraint and no edit reads 0 (it may hold an old value)
         self.used = {n for s in specs.values() for n, _ in s.terms} | system.edit_names
-        self.ops = []
-        for planned in plan:
-            steps = []
-            for s in planned:
-                if s[0] in (ADD, SET_CONSTANT):
-                    steps.append((s[0], s[1], native(peer, s[2], self.variables, table)))
-                elif s[0] == SUGGEST:
-                    steps.append((SUGGEST, self.variables[s[1]], num(s[2])))
-                else:
-                    steps.append(s)
-            self.ops.append(steps)
+        self.ops = [[self.made(s) for s in planned] for planned in plan]
+
+    def made(self, s):
+        """A planned step with native constraints, variables and numbers: made anew on every call."""
+        if s[0] == MAY_FAIL:
+            return (MAY_FAIL, self.made(s[1]))
+        if s[0] in (ADD, SET_CONSTANT):
+            return (s[0], s[1], native(self.peer, s[2], self.variables, self.table))
+        if s[0] == SUGGEST:
+            return (SUGGEST, self.variables[s[1]], self.peer.number(s[2]))
+        if s[0] == REMOVE_UNKNOWN:  # a constraint the solver never had
+            return (REMOVE_UNKNOWN, s[1], native(self.peer, self.system.constraints[0], self.variables, self.table))
+        return s
 
     @staticmethod
     def _step(peer, step, at, specs, system):
         if not isinstance(step, dict):
             raise Bad(at + ": expected an object")
+        may_fail = step.get("may_fail", False)
+        if not isinstance(may_fail, bool):
+            raise Bad(at + ".may_fail: expected true or false")
+        if may_fail:
+            return (MAY_FAIL, Workload._may_fail(peer, step, at, specs, system))
         kinds = [k for k in STEP_KINDS if k in step]
         if not kinds:
             raise Unsupported("%s: unknown step kind (keys %s)" % (at, ", ".join(sorted(step)) or "none"))
@@ -442,6 +459,25 @@ class Workload:
             return (REMOVE, cid)
         specs[cid] = specs[cid].with_constant(number(need(step, "constant", at), at + ".constant"))
         return (SET_CONSTANT, cid, specs[cid])
+
+    @staticmethod
+    def _may_fail(peer, step, at, specs, system):
+        """A step the solver may refuse: an added id is not in use after it, a removed id need not be in use (nor a
+        suggested variable an edit variable, only a variable of the system)."""
+        if "suggest" in step:
+            name = need(step, "suggest", at, str)
+            if name not in system.known:
+                raise Bad("%s: %s is not a variable of the system" % (at, json.dumps(name)))
+            return (SUGGEST, name, number(need(step, "value", at), at + ".value"))
+        if "remove" in step and not isinstance(step.get("remove"), bool) and step.get("remove") not in specs:
+            if not system.constraints:
+                raise Unsupported(at + ": removing an unknown id needs a constraint in the system to make a stranger of")
+            return (REMOVE_UNKNOWN, need(step, "remove", at, int))
+        if "add" in step:
+            planned = Workload._step(peer, {k: v for k, v in step.items() if k != "may_fail"}, at, specs, system)
+            del specs[planned[1]]
+            return planned
+        return Workload._step(peer, {k: v for k, v in step.items() if k != "may_fail"}, at, specs, system)
 
 
 def run_once(w, want_values=False):
@@ -478,15 +514,17 @@ def run_once(w, want_values=False):
             suggest(var, value)
         update()
     t3 = clock()
-    times = []
+    times, refused = [], []
     for k, op in enumerate(w.ops):
         step = None
         try:
             ta = clock()
+            taken = None  # the last may_fail add the solver took, until a solve
             for step in op:
                 kind = step[0]
                 if kind == SOLVE:
                     update()
+                    taken = None
                 elif kind == SUGGEST:
                     suggest(step[1], step[2])
                 elif kind == SET_CONSTANT:
@@ -496,17 +534,91 @@ def run_once(w, want_values=False):
                 elif kind == ADD:
                     add(step[2])
                     current[step[1]] = step[2]
-                else:
+                elif kind == REMOVE:
                     remove(current.pop(step[1]))
+                else:
+                    taken = may_fail(steps, current, step[1], taken, refused, k, op)
             times.append(clock() - ta)
         except peer.refused as e:
             j = next(j for j, s in enumerate(op) if s is step)
             return {"status": "infeasible", "message": "operations[%d].steps[%d]: %s refused the required "
                     "constraint (%s)" % (k, j, peer.name, refusal(e))}
-    answer = {"status": "ok", "build_solve_s": t1 - t0, "edit_total_s": t3 - t2, "operations": times}
+    answer = {"status": "ok", "build_solve_s": t1 - t0, "edit_total_s": t3 - t2, "operations": times,
+              "refused": refused}
     if want_values:
         answer["values"] = {n: (out(peer.value(w.variables[n])) if n in w.used else 0.0) for n in w.system.names}
     return answer
+
+
+def may_fail(steps, current, inner, taken, refused, k, op):
+    """A step marked may_fail: a refusal (any exception) is listed and the run goes on; a solve refused after a
+    may_fail add that was taken takes the row back. Returns the may_fail add taken since the last solve, if any."""
+    try:
+        perform(steps, current, inner)
+    except Exception:
+        refused.append([k, next(j for j, s in enumerate(op) if s[0] == MAY_FAIL and s[1] is inner)])
+        if inner[0] == SOLVE and taken is not None:
+            try:
+                steps.remove(current.pop(taken[1]))
+            except Exception:
+                pass
+        return None
+    if inner[0] == ADD:
+        return inner
+    return None if inner[0] == SOLVE else taken
+
+
+def perform(steps, current, step):
+    """One planned step's solver calls; `current` maps ids in use to native constraints."""
+    kind = step[0]
+    if kind == SOLVE:
+        steps.solve()
+    elif kind == SUGGEST:
+        steps.suggest(step[1], step[2])
+    elif kind == SET_CONSTANT:
+        steps.remove(current[step[1]])
+        steps.add(step[2])
+        current[step[1]] = step[2]
+    elif kind == ADD:
+        steps.add(step[2])
+        current[step[1]] = step[2]
+    elif kind == REMOVE_UNKNOWN:
+        steps.remove(step[2])
+    else:
+        steps.remove(current.pop(step[1]))
+
+
+class Churn:
+    """The solver `churn` plays a workload's operations on, again and again, kept between requests."""
+
+    def __init__(self, w):
+        self.w, self.cycles = w, 0
+        self.steps = w.peer.solver(w.variables)
+        self.current = dict(enumerate(w.base))
+        for cn in w.base:
+            self.steps.add(cn)
+        self.steps.solve()
+        for var, strength in w.edits:
+            self.steps.edit(var, strength)
+
+    def play(self, cycles):
+        """`cycles` more cycles, every added constraint made anew; the seconds they took."""
+        w, steps, current = self.w, self.steps, self.current
+        clock = time.perf_counter
+        t0 = clock()
+        for _ in range(cycles):
+            for planned in w.plan:
+                for s in planned:
+                    made = w.made(s)
+                    if made[0] == MAY_FAIL:
+                        try:
+                            perform(steps, current, made[1])
+                        except Exception:
+                            pass
+                    else:
+                        perform(steps, current, made)
+        self.cycles += cycles
+        return clock() - t0
 
 
 # ---------------------------------------------------------------------------------------------------- requests
@@ -519,6 +631,7 @@ class Session:
     def __init__(self, peer):
         self.peer = peer
         self.workload = None
+        self.churn = None
         self.why_none = "no workload loaded"
 
     def handle(self, req):
@@ -538,6 +651,7 @@ class Session:
                                    "values": {}, "rounds": [], "conflict": [], "message": message}}
         if op == "load":
             self.workload = None
+            self.churn = None
             try:
                 self.workload = Workload(self.peer, req.get("workload"))
             except Bad as e:
@@ -572,6 +686,22 @@ class Session:
                 if k >= warm:
                     runs.append(one)
             return {"id": rid, "status": "ok", "runs": runs}
+        if op == "churn":
+            if self.workload is None:
+                return {"id": rid, "status": "error", "message": "churn: " + self.why_none}
+            cycles = req.get("cycles")
+            if not _whole(cycles, 0, MOST_CYCLES):
+                return {"id": rid, "status": "error",
+                        "message": "churn: \"cycles\" must be a whole number from 0 to %d" % MOST_CYCLES}
+            try:
+                if self.churn is None:
+                    self.churn = Churn(self.workload)
+                seconds = self.churn.play(cycles)
+            except self.peer.refused as e:
+                self.churn = None
+                return {"id": rid, "status": "infeasible", "message": "churn: %s refused a required constraint (%s)"
+                        % (self.peer.name, refusal(e))}
+            return {"id": rid, "status": "ok", "cycles": self.churn.cycles, "seconds": seconds}
         return {"id": rid, "status": "error", "message": "unknown op %s" % json.dumps(op, default=str)}
 
 
@@ -716,6 +846,27 @@ class Checker:
         a = self.handle({"op": "load", "id": 45, "workload": {"system": infeasible, "operations": []}})
         b = self.handle({"op": "run", "id": 46})
         self.check("infeasible system in a timed run", a.get("status") == "ok" and b.get("status") == "infeasible", [a, b])
+
+    def check_refused_calls_and_churn(self, agree):
+        """x == 10 and y == x + 5 required, x an edit variable; three calls marked may_fail, each followed by a solve
+        marked so (x == 17 required, removing id 1002, suggesting y): each refused (the call or its solve), the values
+        still x = 10, y = 15. Then a view remade again and again with `churn`: the cycles counted."""
+        system = lp(["x", "y"], [c({"x": "1"}, "-10"), c({"y": "1", "x": "-1"}, "-5")], [{"variable": "x", "priority": 999}])
+        marked = [{"add": 2, "constraint": c({"x": "1"}, "-17")}, {"remove": 1002}, {"suggest": "y", "value": "123"}]
+        steps = [dict(step, may_fail=True) for call in marked for step in (call, {"solve": True})]
+        a = self.handle({"op": "load", "id": 47, "workload": {"system": system, "operations": [
+            {"kind": "update", "steps": steps}]}})
+        b = self.handle({"op": "run", "id": 48, "values": True})
+        groups = {j // 2 for k, j in b.get("refused", [])}
+        self.check("refused calls listed, values as before them", a.get("status") == "ok" and b.get("status") == "ok"
+                   and groups == {0, 1, 2} and agree(b.get("values"), {"x": 10, "y": 15}), [a, b])
+        remake = [{"remove": 1}, {"add": 1, "constraint": c({"y": "1", "x": "-1"}, "-5")}, {"solve": True}]
+        a = self.handle({"op": "load", "id": 49, "workload": {"system": system, "operations": [
+            {"kind": "remake", "steps": remake}]}})
+        b = [self.handle({"op": "churn", "id": 50 + k, "cycles": n}) for k, n in enumerate((0, 20, 30))]
+        bad = self.handle({"op": "churn", "id": 53, "cycles": -1})
+        self.check("churn counts its cycles", a.get("status") == "ok" and [x.get("cycles") for x in b] == [0, 20, 50]
+                   and all(x.get("seconds", -1) >= 0 for x in b) and bad.get("status") == "error", [a, b, bad])
 
     def check_conflicting_operation(self, chain, conflicting):
         """A workload on `chain` whose operation adds the required constraint `conflicting` (id 4) must load, and

@@ -6,6 +6,7 @@ extension CassowarySolver {
     func removeSlot(_ slot: Int) {
         let r = records[slot]
         records[slot].alive = false
+        deadRecords += 1
         if r.hasNoMarker {
             leaving.append(slot)
         } else {

@@ -42,82 +42,6 @@ public final class CassowarySolver: LayoutSolver {
     public static let capabilities = SolverCapabilities(exact: false, strictPriorities: true, incremental: true,
                                                         explainsConflicts: true, detectsAmbiguity: false)
 
-    /// One stored constraint (48 bytes: 32-bit fields where they suffice; there is one per constraint). Optional
-    /// fields are stored as 32-bit values with -1 for "none" and read through typed optionals.
-    struct Record {
-        private static let none: Int32 = -1
-
-        /// What a record implements: a constraint the caller added, or an edit variable's `variable == suggestion`.
-        enum Owner: Equatable {
-            case constraint(ConstraintID)
-            case edit(variable: Int)
-        }
-        private enum OwnerKind: UInt8 { case constraint, edit }
-
-        /// The constraint's id, or the edit's variable (by `ownerKind`).
-        private var ownerNumber: Int
-        private var ownerKind: OwnerKind
-        var constant: Double
-        /// Terms: `termVars[start..<start+count]`, `termCoefs[...]` of the solver.
-        private var start32: Int32
-        private var count32: Int32
-        private var level32: Int32
-        private var marker32: Int32 = none
-        private var other32: Int32 = none
-        var relation: ConstraintRelation
-        /// A required equality that keeps a dummy marker column (after its first constant change).
-        var hasDummy = false
-        var alive = true
-        /// Whether `constant` is the nearest `Double` to the number written, not that number.
-        var constantIsRounded = false
-
-        /// A bound on how far `constant` is from the number written (one ulp: a numerator or denominator beyond 53
-        /// bits is rounded before the division).
-        var inputError: Double { constantIsRounded ? constant.ulp : 0 }
-
-        init(_ owner: Owner, start: Int, count: Int, constant: Double, relation: ConstraintRelation, level: Int?) {
-            switch owner {
-            case .constraint(let id): (ownerNumber, ownerKind) = (id.index, .constraint)
-            case .edit(let v): (ownerNumber, ownerKind) = (v, .edit)
-            }
-            self.constant = constant
-            start32 = Int32(start)
-            count32 = Int32(count)
-            level32 = level.map { Int32($0) } ?? Self.none
-            self.relation = relation
-        }
-
-        var start: Int { Int(start32) }
-        var count: Int { Int(count32) }
-        /// The objective slot of its priority level (see `levelSlots`), nil for a required constraint.
-        var level: Int? { level32 == Self.none ? nil : Int(level32) }
-        var isRequired: Bool { level32 == Self.none }
-        /// The constraint's first logical symbol: the slack of an inequality, the dummy of a required equality that
-        /// keeps one, the error symbol with coefficient -1 of a soft equality.
-        var marker: Int32? {
-            get { marker32 == Self.none ? nil : marker32 }
-            set { marker32 = newValue ?? Self.none }
-        }
-        /// The error symbol of a soft constraint.
-        var other: Int32? {
-            get { other32 == Self.none ? nil : other32 }
-            set { other32 = newValue ?? Self.none }
-        }
-        var owner: Owner {
-            ownerKind == .edit ? .edit(variable: ownerNumber) : .constraint(ConstraintID(ownerNumber))
-        }
-        /// The constraint this record implements, nil for an edit.
-        var id: ConstraintID? { ownerKind == .constraint ? ConstraintID(ownerNumber) : nil }
-        /// The edit variable this record implements (`variable == suggestion`), nil for a constraint.
-        var editVariable: Int? { ownerKind == .edit ? ownerNumber : nil }
-        /// A required equality without a marker column: removing it or changing its constant goes through a variable
-        /// of its own (one no other constraint names), or rebuilds the tableau when it has none.
-        var hasNoMarker: Bool { isRequired && relation == .equal && !hasDummy }
-
-        /// The coefficient of the marker in the constraint's equation (`lhs + marker terms = 0`).
-        var markerSign: Double { relation.markerSign }
-    }
-
     struct Edit {
         var priority: Priority
         /// The record implementing `variable == suggestion`, nil before the first suggestion.
@@ -168,6 +92,10 @@ public final class CassowarySolver: LayoutSolver {
     @exclusivity(unchecked) var checkedOperations = 0
     @exclusivity(unchecked) var rollbacksChecked = 0
     #endif
+    /// Records removed since the last compaction of the records (`CassowarySolver+Compaction.swift`).
+    @exclusivity(unchecked) var deadRecords = 0
+    /// The symbol count at which the next add looks for symbols out of use.
+    @exclusivity(unchecked) var symbolCheckAt = 2 * Tableau.compactionFloor
     /// Pivots already reported by `solve()` (each report counts those since the last).
     @exclusivity(unchecked) var pivotsReported = 0
 
@@ -208,6 +136,8 @@ public final class CassowarySolver: LayoutSolver {
         // (the marker search's scratch is clean between searches and sized by what it has seen: it stays)
         useIndex.removeAll()
         pivotsReported = 0
+        deadRecords = 0
+        symbolCheckAt = 2 * Tableau.compactionFloor
         lastPriority = nil
         lastLevel = 0
         #if DEBUG
@@ -299,6 +229,7 @@ public final class CassowarySolver: LayoutSolver {
             records.append(record)
             if useIndex.isBuilt { useIndex.link(slot: slot, start: start, count: record.count, variables: termVars) }
             setSlot(slot, of: id)
+            compactIfSparse()
         case .unsatisfiable:
             if let doubt = tableau.doubtOfLastRefusal {
                 // round-off may have made the verdict: say so instead of calling the constraints conflicting

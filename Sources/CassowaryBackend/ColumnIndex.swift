@@ -115,6 +115,19 @@ struct ColumnIndex {
         head[Int(s)] = Self.end
     }
 
+    /// Lists for `n` symbols made anew from the rows (every cell of every live row; no stale entry), the pool kept.
+    /// - Complexity: O(symbols + cells).
+    mutating func rebuild(symbols n: Int, rows: borrowing RowStore) {
+        let walked = entriesWalked
+        removeAll()
+        entriesWalked = walked
+        for _ in 0..<n { appendSymbol() }
+        for r in 0..<Int32(rows.slotCount) where rows.isLive(r) {
+            let syms = rows.symbols(r)
+            for k in 0..<rows.length(r) { add(syms[k], row: r) }
+        }
+    }
+
     /// Drops the lists of the symbols from `n` on, their entries back to the pool.
     mutating func truncate(toSymbols n: Int) {
         guard head.count > n else { return }

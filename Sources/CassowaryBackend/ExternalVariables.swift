@@ -54,6 +54,12 @@ struct ExternalVariables {
         created.removeAll()
     }
 
+    /// Each variable's symbol at its new id (an external symbol is always kept).
+    mutating func renumber(_ map: SymbolRenumbering) {
+        for v in 0..<symbolOf.count where symbolOf[v] != Self.none { symbolOf[v] = map[symbolOf[v]] ?? Self.none }
+        created.removeAll()
+    }
+
     var footprint: [(String, Int)] { [("variables", symbolOf.footprintBytes + created.footprintBytes)] }
 
     /// Every assigned symbol exists and is external, no two variables share one, and every external symbol of

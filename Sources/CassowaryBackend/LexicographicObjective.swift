@@ -82,6 +82,19 @@ struct LexicographicObjective {
         if extra > 0 { coefficient.removeLast(extra * stride) }
     }
 
+    /// Keeps the coefficients of the symbols `map` keeps, each at its new id.
+    /// - Complexity: O(symbols × stride).
+    mutating func renumber(_ map: SymbolRenumbering) {
+        precondition(!log.isOpen, "LexicographicObjective: renumbered while the journal is open")
+        let n = symbolCount
+        for old in 0..<n {
+            guard let kept = map[Int32(old)], Int(kept) != old else { continue }
+            let new = Int(kept)
+            for l in 0..<stride { coefficient[new * stride + l] = coefficient[old * stride + l] }
+        }
+        truncate(toSymbols: map.count)
+    }
+
     /// Adds an empty level ranked `rank` (0 = highest); its slot is `levelCount` before the call. The coefficients
     /// are re-strided only when the stride is full, to twice the size.
     mutating func insertLevel(atRank rank: Int) {

@@ -233,6 +233,17 @@ struct RowStore {
 
     // MARK: - journal
 
+    /// Every live row's basic symbol and cells at their new ids (a row holds only symbols the map keeps).
+    /// - Complexity: O(rows + cells).
+    mutating func renumberSymbols(_ map: SymbolRenumbering) {
+        precondition(!log.isOpen, "RowStore: renumbered while the journal is open")
+        for r in 0..<slots.count where slots[r].basic != Self.noBasic {
+            slots[r].basic = map.kept(slots[r].basic)
+            let st = slots[r].start
+            for k in 0..<Int(slots[r].length) { cells.sym[st + k] = map.kept(cells.sym[st + k]) }
+        }
+    }
+
     var isJournaling: Bool { log.isOpen }
 
     /// Row slots that existed when the journal opened (slots at or above were created since).

@@ -49,6 +49,14 @@ struct EnteringCandidates {
         list = list.filter { Int($0) < n }
     }
 
+    /// The candidates the renumbering keeps, at their new ids, in the same list order.
+    mutating func renumber(_ map: SymbolRenumbering) {
+        let kept = list.compactMap { map[$0] }
+        removeAllSymbols()
+        isMember.append(false, times: map.count)
+        for s in kept { insert(s) }
+    }
+
     var footprintBytes: Int { isMember.footprintBytes + bufferBytes(list) }
 
     func checkInvariants(symbolCount n: Int, into report: inout InvariantReport) {
@@ -113,6 +121,14 @@ struct InfeasibleQueue {
     mutating func truncate(toSymbols n: Int) {
         if isQueued.count > n { isQueued.removeLast(isQueued.count - n) }
         heap.removeAll(where: { Int($0) >= n })
+    }
+
+    /// The queued symbols the renumbering keeps, at their new ids.
+    mutating func renumber(_ map: SymbolRenumbering) {
+        let kept = heap.unordered.compactMap { map[$0] }
+        removeAllSymbols()
+        isQueued.append(false, times: map.count)
+        for s in kept { push(s) }
     }
 
     var footprintBytes: Int { isQueued.footprintBytes + bufferBytes(heap.unordered) }

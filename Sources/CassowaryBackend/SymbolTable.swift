@@ -126,6 +126,27 @@ struct SymbolTable {
         savedRows.removeAll()
     }
 
+    // MARK: - renumbering
+
+    /// Keeps the symbols `map` keeps, each at its new id.
+    /// - Complexity: O(symbols). The map keeps the order of ids, so a symbol's new place never covers a kept one's.
+    mutating func renumber(_ map: SymbolRenumbering) {
+        precondition(!log.isOpen, "SymbolTable: renumbered while the journal is open")
+        for old in 0..<count {
+            guard let new = map[Int32(old)] else { continue }
+            records[Int(new)] = records[old]
+        }
+        records.removeLast(count - map.count)
+    }
+
+    /// Sets each owner to its record's new slot (`slot(old)`, nil for a record gone).
+    /// - Complexity: O(symbols).
+    mutating func renumberOwners(_ slot: (Int32) -> Int32?) {
+        for s in 0..<count where records[s].owner != Self.none {
+            records[s].owner = slot(records[s].owner) ?? Self.none
+        }
+    }
+
     // MARK: - memory and invariants
 
     /// No symbols, the storage kept (`CassowarySolver.reset()`).

@@ -30,6 +30,7 @@ extension Comparison {
          ("insertion order", f.permutations.map(\.wrong)),
          ("conflict explanations", f.conflicts.map { ($0.systems - $0.reported) + ($0.reported - $0.namedSets) + ($0.namedSets - $0.infeasible) + ($0.infeasible - $0.irreducible) }),
          ("after a refused call", f.atomicity.map { $0.sequences - $0.atomic }),
+         ("memory under churn", f.churn.map { $0.growing + $0.series.filter { $0.failure != nil }.count }),
          ("pixel rounding", f.rounding.map(\.acrossOffBoundary))]
     }
 }

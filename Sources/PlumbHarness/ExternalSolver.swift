@@ -22,6 +22,10 @@ public final class ExternalSolver: @unchecked Sendable {
         public var setConstant: Bool
         /// `run` takes `"repeat"`: several runs back to back in one request.
         public var repeats: Bool = false
+        /// Steps may be marked `"may_fail"`: a refusal is counted (`"refused"` in the run's answer) and the run goes on.
+        public var mayFail: Bool = false
+        /// It answers `churn`: the loaded workload's operations played again and again on one solver.
+        public var churn: Bool = false
     }
 
     /// Why a request got no usable answer.
@@ -124,6 +128,13 @@ public final class ExternalSolver: @unchecked Sendable {
     /// One timed run of the loaded workload on a fresh solver, with the figures the program measured.
     /// `values`: also the value of every variable after the last operation.
     public func run(operations expected: Int, values: Bool = false) throws(Failure) -> (sample: RunSample, values: [String: Double]) {
+        let (sample, read, _) = try runListingRefusals(operations: expected, values: values)
+        return (sample, read)
+    }
+
+    /// `run(operations:values:)`, with the steps marked `may_fail` that the program refused, as (operation, step).
+    public func runListingRefusals(operations expected: Int, values: Bool = false) throws(Failure)
+        -> (sample: RunSample, values: [String: Double], refused: [(operation: Int, step: Int)]) {
         let answer = try request(op: "run", body: values ? "\"values\":true" : nil)
         try checkStatus(answer, op: "run")
         let sample = try Self.sample(answer, operations: expected, failure: protocolError)
@@ -137,7 +148,34 @@ public final class ExternalSolver: @unchecked Sendable {
                 read[member.key] = v
             }
         }
-        return (sample, read)
+        var refused: [(operation: Int, step: Int)] = []
+        for entry in answer["refused"]?.arrayValue ?? [] {
+            guard let pair = entry.arrayValue, pair.count == 2, let k = pair[0].numberLexeme.flatMap({ Int($0) }),
+                  let j = pair[1].numberLexeme.flatMap({ Int($0) }) else {
+                throw protocolError("\"refused\" must list [operation, step] pairs of whole numbers")
+            }
+            refused.append((k, j))
+        }
+        return (sample, read, refused)
+    }
+
+    /// `cycles` more cycles of the loaded workload's operations on the program's churn solver (made at the first
+    /// `churn` after a `load`): the cycles played on it so far, and the seconds this request's cycles took.
+    public func churn(cycles: Int) throws(Failure) -> (total: Int, seconds: Double) {
+        let answer = try request(op: "churn", body: "\"cycles\":\(cycles)")
+        try checkStatus(answer, op: "churn")
+        guard let total = answer["cycles"]?.numberLexeme.flatMap({ Int($0) }), total >= cycles,
+              let seconds = answer["seconds"]?.numberLexeme.flatMap({ Double($0) }), seconds >= 0, seconds <= Self.longestRun else {
+            throw protocolError("the answer to `churn` needs \"cycles\" (the cycles so far) and \"seconds\"")
+        }
+        return (total, seconds)
+    }
+
+    /// Bytes resident in the running program's processes (its process group), as the operating system counts them;
+    /// nil when it is not running or `/proc` cannot say.
+    public var residentBytes: Int? {
+        guard let process, process.isRunning else { return nil }
+        return ResidentMemory.bytes(ofGroup: process.pid)
     }
 
     /// `warmups` untimed runs then `count` timed runs of the loaded workload, back to back in the program when its
@@ -209,7 +247,7 @@ public final class ExternalSolver: @unchecked Sendable {
         }
         // (only an answered `solve` or `run` counts as the program working: one that loads and then hangs on every
         // run is given up all the same)
-        if op == "solve" || op == "run" { consecutiveTimeouts = 0 }
+        if op == "solve" || op == "run" || op == "churn" { consecutiveTimeouts = 0 }
         let answer: JSONValue
         do { answer = try JSONParser(maxDepth: 64, maxNumberLength: 4096).parse(bytes) } catch {
             stop()
@@ -280,6 +318,7 @@ public final class ExternalSolver: @unchecked Sendable {
         }
         return Hello(solver: hello["solver"]?.stringValue ?? "?", version: hello["version"]?.stringValue ?? "?", levels: levels,
                      strictPriorities: flag("strict_priorities"), exact: flag("exact"), edits: flag("edits"),
-                     remove: flag("remove"), setConstant: flag("set_constant"), repeats: flag("repeat"))
+                     remove: flag("remove"), setConstant: flag("set_constant"), repeats: flag("repeat"),
+                     mayFail: flag("may_fail"), churn: flag("churn"))
     }
 }

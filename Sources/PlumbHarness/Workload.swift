@@ -29,6 +29,10 @@ public struct Workload: Sendable {
         case setConstant(ConstraintID, Rational)
         case suggest(VariableID, Rational)
         case solve
+        /// A call the solver may refuse (a contradicting required row, an unknown removal, a suggestion for a variable
+        /// that is not editable, or the solve after one): a refusal is counted, the run goes on, and the solver must
+        /// be as it was before the call (the property suite's failure atomicity).
+        indirect case mayFail(Step)
     }
 
     /// What an app does between two frames; its steps end with a solve.
@@ -52,33 +56,6 @@ public struct Workload: Sendable {
 
     /// The kinds of operation present, in `Kind` order.
     public var kinds: [Kind] { Array(Set(operations.map(\.kind))).sorted() }
-
-    /// The `workload` object of a plumb-solver/1 `load` request, on one line.
-    /// - Complexity: O(size of the system and the operations).
-    public func protocolJSON() -> String {
-        var text = "{\"system\":" + system.layoutLPJSON(pretty: false) + ",\"operations\":["
-        for (i, operation) in operations.enumerated() {
-            if i > 0 { text += "," }
-            let steps: [JSONValue] = operation.steps.map { step in
-                switch step {
-                case .add(let id, let constraint):
-                    .object([JSONMember("add", .number("\(id.index)")), JSONMember("constraint", system.constraintJSON(constraint))])
-                case .remove(let id):
-                    .object([JSONMember("remove", .number("\(id.index)"))])
-                case .setConstant(let id, let constant):
-                    .object([JSONMember("set_constant", .number("\(id.index)")), JSONMember("constant", .string(constant.description))])
-                case .suggest(let variable, let value):
-                    .object([JSONMember("suggest", .string(system.variables[variable.index])),
-                             JSONMember("value", .string(value.description))])
-                case .solve:
-                    .object([JSONMember("solve", .bool(true))])
-                }
-            }
-            text += JSONWriter.write(.object([JSONMember("kind", .string(operation.kind.rawValue)),
-                                              JSONMember("steps", .array(steps))]), pretty: false)
-        }
-        return text + "]}"
-    }
 }
 
 /// The figures of one timed run of a workload.
@@ -137,6 +114,17 @@ public enum WorkloadPlayer {
         case .setConstant(let id, let constant): try solver.setConstant(constant, of: id)
         case .suggest(let variable, let value): try solver.suggest(value, for: variable)
         case .solve: _ = try solver.solve()
+        case .mayFail(let inner): try perform(inner, on: solver)
         }
+    }
+
+    /// One step's solver call, a refusal of a `mayFail` step caught: whether it was refused.
+    public static func performCountingRefusals(_ step: Workload.Step, on solver: any LayoutSolver) throws(SolverError) -> Bool {
+        guard case .mayFail(let inner) = step else {
+            try perform(step, on: solver)
+            return false
+        }
+        do { try perform(inner, on: solver) } catch { return true }
+        return false
     }
 }

@@ -129,7 +129,7 @@ extension LinearSystem {
 
     // MARK: Reading helpers
 
-    private static func readConstraint(_ entry: InterchangeValue, ids: NameIndex) throws(InterchangeError)
+    static func readConstraint(_ entry: InterchangeValue, ids: NameIndex) throws(InterchangeError)
         -> LinearConstraint {
         let constraint = try entry.object()
         let constantValue = try constraint.required("constant")

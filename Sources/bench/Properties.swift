@@ -26,6 +26,9 @@ struct Properties: ParsableCommand {
         the solver name a set, is the set infeasible, is it irreducible (the exact back end decides both).
           after a refused call   a contradicting required row, the removal of an unknown constraint, a suggestion for \
         a variable that is not editable: later answers must equal those of a solver that never saw them.
+          memory under churn     on grids of 9 and 1,024 views, a view remade, and one constraint removed and \
+        added back, again and again on one solver: the process's resident memory at 10², 10³, 10⁴, 10⁵ and 10⁶ cycles \
+        (up to --churn-cycles, while --churn-budget lasts); bytes per cycle over the last interval, and whether it grows.
           pixel rounding         every unique frame value rounded at scales 1, 2 and 3 against the exact value \
         rounded the same way; a difference where the exact value is not half way is a pixel an app sees jump.
 
@@ -49,7 +52,13 @@ struct Properties: ParsableCommand {
     @Option(help: "Fresh processes per workload for the determinism across processes.")
     var processes = 3
 
-    @Flag(help: "Probe this build's back ends inside this process (no process figures; a hang cannot be stopped).")
+    @Option(help: "Seconds of cycles each churn may take (memory under churn); a checkpoint that would overrun it is not started.")
+    var churnBudget: Double = 3
+
+    @Option(help: "The last checkpoint of memory under churn: 1000, 10000, 100000 or 1000000 cycles.")
+    var churnCycles = 1_000_000
+
+    @Flag(help: "Probe this build's back ends inside this process (no process or memory figures; a hang cannot be stopped).")
     var inProcess = false
 
     @Option(help: "The corpus folder (default: corpus/ of this checkout).")
@@ -62,6 +71,10 @@ struct Properties: ParsableCommand {
         guard bound > 0, bound <= 3600 else { throw ValidationError("--bound must be more than 0 and at most 3600 seconds, as in --bound 2") }
         guard (0...100).contains(orders) else { throw ValidationError("--orders must be 0 to 100, as in --orders 4") }
         guard (2...20).contains(processes) else { throw ValidationError("--processes must be 2 to 20, as in --processes 3") }
+        guard churnBudget > 0, churnBudget <= 3600 else { throw ValidationError("--churn-budget must be more than 0 and at most 3600 seconds, as in --churn-budget 3") }
+        guard [1_000, 10_000, 100_000, 1_000_000].contains(churnCycles) else {
+            throw ValidationError("--churn-cycles must be 1000, 10000, 100000 or 1000000, as in --churn-cycles 100000")
+        }
     }
 
     func run() throws {
@@ -69,6 +82,8 @@ struct Properties: ParsableCommand {
         suite.bound = bound
         suite.permutations = orders
         suite.processes = processes
+        suite.churnBudget = churnBudget
+        suite.churnCheckpoints = suite.churnCheckpoints.filter { $0 <= churnCycles }
         let findings = try Self.measure(try backEndOptions.selected(), corpus: try loadCorpus(corpus), suite: suite,
                                         inProcess: inProcess, requestTimeLimit: backEndOptions.requestTimeLimit) {
             writeStandardError("properties: \($0)\n")
@@ -95,9 +110,13 @@ struct Properties: ParsableCommand {
             }
         }
         say("reading \(systems.count) corpus layouts with the exact back end…")
-        let inputs = suite.inputs(systems)
+        var inputs = suite.inputs(systems)
+        if !inProcess || selected.contains(where: { if case .external = $0 { true } else { false } }) {
+            inputs.churns = try PropertySuite.churnWorkloads(verifier: suite.reference)
+        }
         say("\(inputs.layouts.count) feasible layouts, \(inputs.conflicts.count) infeasible systems, "
-            + "\(TerminationCases.all().count) termination cases, bound \(PropertyTable.seconds(suite.bound))")
+            + "\(TerminationCases.all().count) termination cases, bound \(PropertyTable.seconds(suite.bound)), "
+            + "\(inputs.churns.count) churns of at most \(PropertyTable.seconds(suite.churnBudget)) each")
         var findings: [PropertyFindings] = []
         for (k, backEnd) in backEnds.enumerated() {
             say("\(backEnd.name) (\(k + 1) of \(backEnds.count))…")

@@ -10,10 +10,12 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve one of this build's back ends over plumb-solver/1 on standard input and output.",
         discussion: """
-        Says hello, then answers `solve` requests (a layout-lp/1 system, answered with layout-result/1) one line at a \
-        time until its input ends or `{"op": "quit"}` (docs/solver-protocol.md). `bench properties` probes Plumb's own \
-        back ends this way, each in a process of its own, exactly as it probes a peer. Other requests are answered \
-        `unsupported`.
+        Says hello, then answers requests one line at a time until its input ends or `{"op": "quit"}` \
+        (docs/solver-protocol.md): `solve` (a layout-lp/1 system, answered with layout-result/1), `load` and `run` (a \
+        workload, steps marked `may_fail` included), `churn` (the loaded workload's operations played again and again \
+        on one solver). `bench properties` probes Plumb's own back ends this way, each in a process of its own, exactly \
+        as it probes a peer: fresh processes, memory under churn, a hang that can be stopped. Other requests are \
+        answered `unsupported`.
 
         Example:
           echo '{"op":"solve","id":1,"system":{"format":"layout-lp/1","variables":["x"],"constraints":[{"terms":{"x":"1"},"constant":"-3","relation":"==","priority":1000}]}}' | bench serve --solver exact

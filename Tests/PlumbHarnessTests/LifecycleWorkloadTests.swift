@@ -24,6 +24,7 @@ import PlumbBackEnds
                 case .setConstant: "set"
                 case .suggest: "suggest"
                 case .solve: "solve"
+                case .mayFail: "may fail"
                 }
             }
             switch operation.kind {

@@ -179,7 +179,7 @@ final class NudgingSolver: ForwardingSolver {
         #expect(result.status == .ok)
         #expect(result.values.first { $0.name == "y" }?.value == .exact(Rational("3/2")!))
         #expect(server.reply(to: #"{"op":"quit","id":8}"#) == .quit)
-        guard case .answer(let unsupported) = server.reply(to: #"{"op":"load","id":9}"#),
+        guard case .answer(let unsupported) = server.reply(to: #"{"op":"frobnicate","id":9}"#),
               case .answer(let broken) = server.reply(to: "{not json") else { Issue.record("no answer"); return }
         #expect(try JSONParser.parse(unsupported)["status"]?.stringValue == "unsupported")
         #expect(try JSONParser.parse(broken)["status"]?.stringValue == "error")

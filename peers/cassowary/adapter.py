@@ -115,7 +115,7 @@ def self_check(checker):
     h = checker.peer.hello()
     check("hello", h["protocol"] == plumb_peer.PROTOCOL and h["solver"] == "cassowary" and h["version"] == "0.5.2"
           and h["supports"] == {"levels": 3, "strict_priorities": False, "exact": False, "edits": True,
-                                "remove": True, "set_constant": True, "repeat": True}, h)
+                                "remove": True, "set_constant": True, "repeat": True, "may_fail": True, "churn": True}, h)
 
     # x0 = 4; x1 = x0 + 10 = 14; 2*x2 = 4*x1 - 16, so x2 = 20; x3 = x2/2 + 1 = 11; "free" is in no row: 0.
     chain = lp(["x0", "x1", "x2", "x3", "free"],
@@ -165,6 +165,7 @@ def self_check(checker):
     want = [(50, 0), (20, 0), (10, 3), (70, 3), (10, 3)]
     checker.check_operations(system, ops, [{"x": x, "y": x + 5, "e": e} for x, e in want], close)
 
+    checker.check_refused_calls_and_churn(close)
     checker.check_conflicting_operation(chain, c({"x3": "1"}, "-12"))
 
     four = lp(["x"], [c({"x": "1"}, "-1", prio=p) for p in (100, 200, 300, 400)])

@@ -312,7 +312,7 @@ def self_check(checker):
     h = checker.peer.hello()
     check("hello", h["protocol"] == plumb_peer.PROTOCOL and h["solver"] == "highs" and h["version"] == "1.15.1"
           and h["supports"] == {"levels": None, "strict_priorities": True, "exact": False, "edits": True,
-                                "remove": True, "set_constant": True, "repeat": True}, h)
+                                "remove": True, "set_constant": True, "repeat": True, "may_fail": True, "churn": True}, h)
 
     # x0 = 4; x1 = x0 + 10 = 14; 2*x2 = 4*x1 - 16, so x2 = 20; x3 = x2/2 + 1 = 11; "free" is in no row: 0.
     chain = lp(["x0", "x1", "x2", "x3", "free"],
@@ -381,6 +381,7 @@ def self_check(checker):
     # Edits in a workload: e is free until suggested (0 as an unused variable would read), then follows the
     # suggestions; a required row x == e + 1 makes x follow too.
     checker.check_edit_rounds_then_operation(close)
+    checker.check_refused_calls_and_churn(close)
     checker.check_conflicting_operation(chain, c({"x3": "1"}, "-12"))
     checker.check_infeasible_run(bad)
     return checker.done()

@@ -145,6 +145,7 @@ def self_check(checker):
     b = s.handle({"op": "run", "id": 13})
     check("operation adding a conflicting required constraint", b["status"] == "infeasible"
           and "operations[0].steps[0]" in b["message"], b)
+    checker.check_refused_calls_and_churn(close)
     return checker.done()
 
 

@@ -191,7 +191,7 @@ def self_check(checker):
     h = checker.peer.hello()
     check("hello", h["protocol"] == plumb_peer.PROTOCOL and h["solver"] == "z3" and h["version"] == "5.4.1"
           and h["supports"] == {"levels": None, "strict_priorities": True, "exact": True, "edits": True,
-                                "remove": True, "set_constant": True, "repeat": True}, h)
+                                "remove": True, "set_constant": True, "repeat": True, "may_fail": True, "churn": True}, h)
 
     # x0 = 4; x1 = x0 + 10 = 14; 2*x2 = 4*x1 - 16, so x2 = 20; x3 = x2/2 + 1 = 11; "free" is in no row: 0.
     chain = lp(["x0", "x1", "x2", "x3", "free"],
@@ -268,6 +268,7 @@ def self_check(checker):
     checker.check_operations(system, ops, [{"x": x, "y": x + 5, "e": e} for x, e in want], exactly)
 
     checker.check_edit_rounds_then_operation(exactly)
+    checker.check_refused_calls_and_churn(exactly)
     checker.check_conflicting_operation(chain, c({"x3": "1"}, "-12"))
     checker.check_infeasible_run(bad)
     return checker.done()

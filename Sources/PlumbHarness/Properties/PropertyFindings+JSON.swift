@@ -38,6 +38,15 @@ extension PropertyFindings {
         members += counts(conflicts, Self.conflictKeys)
         members += counts(atomicity, Self.atomicityKeys) { a in [JSONMember("failures", .array(a.failures.map { .string($0) }))] }
         members += counts(rounding, Self.roundingKeys)
+        if let churn {
+            members.append(JSONMember("churn", .object([JSONMember("series", .array(churn.series.map { series in
+                .object([JSONMember("name", .string(series.name)),
+                         JSONMember("cycles", .array(series.cycles.map { .number("\($0)") })),
+                         JSONMember("bytes", .array(series.bytes.map { .number("\($0)") }))]
+                        + (series.failure.map { [JSONMember("failure", .string($0))] } ?? [])
+                        + (series.unsupported.map { [JSONMember("unsupported", .string($0))] } ?? []))
+            }))])))
+        }
         return .object(members)
     }
 
@@ -73,6 +82,36 @@ extension PropertyFindings {
         atomicity = try counts(Atomicity(), Self.atomicityKeys)
         atomicity?.failures = strings(json["atomicity"], "failures")
         rounding = try counts(Rounding(), Self.roundingKeys)
+        churn = try Self.churn(json["churn"], what: what + ".churn")
+    }
+
+    /// The churn series of a results file, each checkpoint a count of cycles (increasing) and of bytes.
+    private static func churn(_ object: JSONValue?, what: String) throws(ResultsError) -> Churn? {
+        guard let object, object != .null else { return nil }
+        guard let list = object["series"]?.arrayValue else { throw ResultsError("\(what).series must be an array") }
+        var churn = Churn()
+        for (k, entry) in list.enumerated() {
+            let at = "\(what).series[\(k)]"
+            guard let name = entry["name"]?.stringValue else { throw ResultsError("\(at).name must be a string") }
+            var series = Churn.Series(name: name)
+            func counts(_ key: String) throws(ResultsError) -> [Int] {
+                var read: [Int] = []
+                for value in entry[key]?.arrayValue ?? [] {
+                    guard let n = value.numberLexeme.flatMap({ Int($0) }), n >= 0 else { throw ResultsError("\(at).\(key) must hold counts") }
+                    read.append(n)
+                }
+                return read
+            }
+            series.cycles = try counts("cycles")
+            series.bytes = try counts("bytes")
+            guard series.cycles.count == series.bytes.count, zip(series.cycles, series.cycles.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                throw ResultsError("\(at) needs as many bytes as cycles, the cycles increasing")
+            }
+            series.failure = entry["failure"]?.stringValue
+            series.unsupported = entry["unsupported"]?.stringValue
+            churn.series.append(series)
+        }
+        return churn
     }
 
     private static func key<T>(of type: T.Type) -> String {

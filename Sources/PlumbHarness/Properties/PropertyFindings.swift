@@ -59,6 +59,44 @@ public struct PropertyFindings: Sendable, Equatable {
         public var holds: Bool { atomic == sequences }
     }
 
+    /// Memory under churn: per churn (a layout and an operation played again and again), the program's resident
+    /// bytes at each checkpoint of cycles, the slope over the last interval, and whether it grew.
+    public struct Churn: Sendable, Equatable {
+        public struct Series: Sendable, Equatable {
+            public var name: String
+            /// Cycles played at each checkpoint, and the resident bytes then.
+            public var cycles: [Int] = []
+            public var bytes: [Int] = []
+            /// Why the series stopped early, if it did: the program failed, or it cannot take the churn's system.
+            public var failure: String?
+            public var unsupported: String?
+
+            public init(name: String) { self.name = name }
+
+            /// Growth over the last interval, from the checkpoint before the last to the last (what came before, the
+            /// solver warming up to its working size, is left out; a leak grows in every interval, the last the
+            /// longest); nil with fewer than two checkpoints.
+            public var growth: Int? { cycles.count >= 2 ? bytes[bytes.count - 1] - bytes[bytes.count - 2] : nil }
+            /// Bytes per cycle over the last interval.
+            public var slope: Double? { growth.map { Double($0) / Double(interval) } }
+            /// Growth of at least `Churn.growthLimit` bytes.
+            public var grows: Bool { (growth ?? 0) >= Churn.growthLimit }
+            /// The smallest slope the series could have told from noise: the growth limit over the last interval.
+            public var floor: Double? { cycles.count >= 2 ? Double(Churn.growthLimit) / Double(interval) : nil }
+            private var interval: Int { cycles[cycles.count - 1] - cycles[cycles.count - 2] }
+        }
+
+        /// Resident growth over the last interval taken for a leak (allocators and the operating system move resident
+        /// memory by pages and arenas, a few hundred kilobytes at a time, on a flat program).
+        public static let growthLimit = 1 << 20
+
+        public var series: [Series] = []
+        /// Series that grew, and series that gave a verdict (two checkpoints, no failure).
+        public var growing: Int { series.filter(\.grows).count }
+        public var measured: Int { series.filter { $0.growth != nil && $0.failure == nil && $0.unsupported == nil }.count }
+        public var holds: Bool { growing == 0 && series.allSatisfy { $0.failure == nil } }
+    }
+
     /// Pixel rounding at scales 1, 2 and 3: frame values whose rounded pixel differs from the exact value's, and of
     /// those the ones where the exact value does not itself sit on a rounding boundary (the app-visible jumps).
     public struct Rounding: Sendable, Equatable {
@@ -75,6 +113,7 @@ public struct PropertyFindings: Sendable, Equatable {
     public var conflicts: Conflicts?
     public var atomicity: Atomicity?
     public var rounding: Rounding?
+    public var churn: Churn?
 
     public init(solver: String) { self.solver = solver }
 
@@ -86,6 +125,7 @@ public struct PropertyFindings: Sendable, Equatable {
         if permutations?.holds == false { names.append("determinism under insertion order") }
         if conflicts?.holds == false { names.append("conflict explanations") }
         if atomicity?.holds == false { names.append("failure atomicity") }
+        if churn?.holds == false { names.append("memory under churn") }
         if rounding?.holds == false { names.append("pixel rounding") }
         return names
     }

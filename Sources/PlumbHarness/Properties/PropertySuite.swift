@@ -18,6 +18,11 @@ public struct PropertySuite {
     /// Fresh processes per workload for an external program.
     public var processes = 3
     public var seed: UInt64 = 0x5052_4F50
+    /// Seconds of cycles each churn may take (memory under churn): a checkpoint whose projected time would overrun
+    /// it is not started.
+    public var churnBudget: Double = 3
+    /// Cycles after which resident memory is read.
+    public var churnCheckpoints = [100, 1_000, 10_000, 100_000, 1_000_000]
     public var policy: ConformancePolicy = .standard
 
     public init(reference: any LayoutSolver.Type) { self.reference = reference }
@@ -27,6 +32,8 @@ public struct PropertySuite {
     public struct Inputs {
         public var layouts: [(system: LinearSystem, exact: LayoutResult)]
         public var conflicts: [LinearSystem]
+        /// The churns for memory under churn (empty: not probed).
+        public var churns: [ChurnWorkload] = []
     }
 
     /// Solves each system once with the exact back end (with its ambiguity report): the ones it answers are the
@@ -56,9 +63,9 @@ public struct PropertySuite {
         equality.withConstant((try? equality.constant + Rational(7)) ?? equality.constant).withLabel(label)
     }
 
-    /// Every property for `backEnd`. Processes are probed for external programs only (a back end inside this
-    /// process has one process); failure atomicity for back ends in this process (it needs calls the protocol does
-    /// not carry yet).
+    /// Every property for `backEnd`. Processes and memory under churn are probed for external programs only (a back
+    /// end inside this process shares it with the harness); failure atomicity in this process for a back end here,
+    /// through steps marked `may_fail` for a program.
     public func findings(for backEnd: BackEnd, inputs: Inputs) -> PropertyFindings {
         var findings = PropertyFindings(solver: backEnd.name)
         findings.termination = termination(backEnd)
@@ -67,8 +74,13 @@ public struct PropertySuite {
         }
         findings.permutations = permutations(backEnd, inputs.layouts)
         findings.conflicts = conflicts(backEnd, inputs.conflicts)
-        if case .native(let type) = backEnd { findings.atomicity = atomicity(type, inputs.layouts.prefix(30).map(\.system)) }
+        let sequences = inputs.layouts.prefix(30).map(\.system)
+        switch backEnd {
+        case .native(let type): findings.atomicity = atomicity(type, sequences)
+        case .external(let program): findings.atomicity = atomicity(program, sequences)
+        }
         findings.rounding = rounding(backEnd, inputs.layouts)
+        if case .external(let program) = backEnd, !inputs.churns.isEmpty { findings.churn = churn(program, inputs.churns) }
         return findings
     }
 

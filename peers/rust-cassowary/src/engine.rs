@@ -132,6 +132,10 @@ enum Native {
     SetConstant(usize, Constraint),
     Suggest(usize, f64),
     Solve,
+    MayFail(Box<Native>),
+    /// A constraint the solver never had, to remove.
+    RemoveUnknown(Constraint),
+    SuggestPlain(Variable, f64),
 }
 
 /// A workload converted for cassowary before any clock starts.
@@ -144,6 +148,22 @@ pub struct Loaded {
     rounds: Vec<Vec<(usize, f64)>>,
     ops: Vec<Vec<Native>>,
     slots: usize,
+    /// The operations as parsed, and the strengths: `churn` makes every added constraint anew from them.
+    plan: Vec<Vec<Step>>,
+    table: BTreeMap<Rat, f64>,
+}
+
+fn made(step: &Step, system: &System, vars: &[Variable], table: &BTreeMap<Rat, f64>) -> Native {
+    match step {
+        Step::Add(slot, spec) => Native::Add(*slot, native(spec, vars, table)),
+        Step::Remove(slot) => Native::Remove(*slot),
+        Step::SetConstant(slot, spec) => Native::SetConstant(*slot, native(spec, vars, table)),
+        Step::Suggest(e, x) => Native::Suggest(*e, x.to_f64()),
+        Step::Solve => Native::Solve,
+        Step::MayFail(inner) => Native::MayFail(Box::new(made(inner, system, vars, table))),
+        Step::RemoveUnknown => Native::RemoveUnknown(native(&system.constraints[0], vars, table)),
+        Step::SuggestPlain(v, x) => Native::SuggestPlain(vars[*v], x.to_f64()),
+    }
 }
 
 pub fn load(doc: Option<&Json>) -> Res<Loaded> {
@@ -158,14 +178,8 @@ pub fn load(doc: Option<&Json>) -> Res<Loaded> {
     let base = system.constraints.iter().map(|c| native(c, &vars, &table)).collect();
     let edits = system.edits.iter().map(|(v, p)| (vars[*v], table[p])).collect();
     let rounds = system.rounds.iter().map(|r| r.iter().map(|(e, x)| (*e, x.to_f64())).collect()).collect();
-    let ops = w.operations.iter().map(|op| op.iter().map(|step| match step {
-        Step::Add(slot, spec) => Native::Add(*slot, native(spec, &vars, &table)),
-        Step::Remove(slot) => Native::Remove(*slot),
-        Step::SetConstant(slot, spec) => Native::SetConstant(*slot, native(spec, &vars, &table)),
-        Step::Suggest(e, x) => Native::Suggest(*e, x.to_f64()),
-        Step::Solve => Native::Solve,
-    }).collect()).collect();
-    Ok(Loaded { system, vars, base, edits, rounds, ops, slots: w.slots })
+    let ops = w.operations.iter().map(|op| op.iter().map(|step| made(step, &system, &vars, &table)).collect()).collect();
+    Ok(Loaded { system, vars, base, edits, rounds, ops, slots: w.slots, plan: w.operations, table })
 }
 
 /// One run's figures, or (status, message) when it could not finish.
@@ -174,6 +188,45 @@ pub struct Figures {
     pub edit_total_s: f64,
     pub operations: Vec<f64>,
     pub values: Option<Json>,
+    /// Steps marked may_fail that were refused: (operation, step).
+    pub refused: Vec<(usize, usize)>,
+}
+
+/// One step's solver calls; `current` holds the constraint in use per slot.
+fn perform(solver: &mut Solver, w: &Loaded, current: &mut [Option<Constraint>], active: &mut [bool], step: &Native)
+           -> Result<(), Failure> {
+    match step {
+        Native::Solve => {
+            solver.fetch_changes();
+            Ok(())
+        }
+        Native::Suggest(e, value) => {
+            let (var, strength) = w.edits[*e];
+            suggest(solver, active, *e, var, strength, *value)
+        }
+        Native::Add(slot, c) => {
+            add(solver, c)?;
+            current[*slot] = Some(c.clone());
+            Ok(())
+        }
+        Native::Remove(slot) => match current[*slot].take() {
+            Some(c) => remove(solver, &c),
+            None => Err(Failure::Other("no constraint in this slot".into())),
+        },
+        Native::SetConstant(slot, c) => {
+            let r = match current[*slot].take() {
+                Some(old) => remove(solver, &old),
+                None => Err(Failure::Other("no constraint in this slot".into())),
+            };
+            current[*slot] = Some(c.clone());
+            r.and_then(|_| add(solver, c))
+        }
+        Native::MayFail(inner) => perform(solver, w, current, active, inner),
+        Native::RemoveUnknown(c) => remove(solver, c),
+        Native::SuggestPlain(var, value) => {
+            solver.suggest_value(*var, *value).map_err(|e| Failure::Other(format!("suggest_value failed: {:?}", e)))
+        }
+    }
 }
 
 /// One timed run on a fresh solver: add every constraint and solve; play the suggestion rounds; each operation.
@@ -211,37 +264,17 @@ pub fn run_once(w: &Loaded, want_values: bool) -> Result<Figures, (&'static str,
     }
     let edit_total = t1.elapsed().as_secs_f64();
 
+    let mut refused = Vec::new();
     for (k, op) in w.ops.iter().enumerate() {
         let ta = Instant::now();
         for (j, step) in op.iter().enumerate() {
-            let done = match step {
-                Native::Solve => {
-                    solver.fetch_changes();
-                    Ok(())
+            if let Native::MayFail(inner) = step {
+                if perform(&mut solver, w, &mut current, &mut active, inner).is_err() {
+                    refused.push((k, j));
                 }
-                Native::Suggest(e, value) => {
-                    let (var, strength) = w.edits[*e];
-                    suggest(&mut solver, &mut active, *e, var, strength, *value)
-                }
-                Native::Add(slot, c) => {
-                    let r = add(&mut solver, c);
-                    current[*slot] = Some(c.clone());
-                    r
-                }
-                Native::Remove(slot) => match current[*slot].take() {
-                    Some(c) => remove(&mut solver, &c),
-                    None => Err(Failure::Other("no constraint in this slot".into())),
-                },
-                Native::SetConstant(slot, c) => {
-                    let r = match current[*slot].take() {
-                        Some(old) => remove(&mut solver, &old),
-                        None => Err(Failure::Other("no constraint in this slot".into())),
-                    };
-                    current[*slot] = Some(c.clone());
-                    r.and_then(|_| add(&mut solver, c))
-                }
-            };
-            if let Err(f) = done {
+                continue;
+            }
+            if let Err(f) = perform(&mut solver, w, &mut current, &mut active, step) {
                 let (status, m) = fail(f, "cassowary-rs refused the required constraint (UnsatisfiableConstraint)".into());
                 return Err((status, format!("operations[{}].steps[{}]: {}", k, j, m)));
             }
@@ -249,5 +282,47 @@ pub fn run_once(w: &Loaded, want_values: bool) -> Result<Figures, (&'static str,
         times.push(ta.elapsed().as_secs_f64());
     }
     let values = if want_values { Some(values(&solver, &w.system, &w.vars)) } else { None };
-    Ok(Figures { build_solve_s: build, edit_total_s: edit_total, operations: times, values })
+    Ok(Figures { build_solve_s: build, edit_total_s: edit_total, operations: times, values, refused })
+}
+
+/// The solver `churn` plays the loaded workload's operations on, kept between requests.
+pub struct Churn {
+    solver: Solver,
+    current: Vec<Option<Constraint>>,
+    active: Vec<bool>,
+    pub cycles: u64,
+}
+
+impl Churn {
+    /// The system built and solved (edits made editable at their first suggestion, as in a run).
+    pub fn new(w: &Loaded) -> Result<Churn, String> {
+        let mut solver = Solver::new();
+        let mut current: Vec<Option<Constraint>> = vec![None; w.slots];
+        for (i, c) in w.base.iter().enumerate() {
+            if add(&mut solver, c).is_err() {
+                return Err(format!("cassowary-rs refused constraint {} of the system", w.system.cite(i)));
+            }
+            current[i] = Some(c.clone());
+        }
+        solver.fetch_changes();
+        Ok(Churn { solver, current, active: vec![false; w.edits.len()], cycles: 0 })
+    }
+
+    /// `cycles` more cycles, every added constraint made anew; the seconds they took.
+    pub fn play(&mut self, w: &Loaded, cycles: u64) -> Result<f64, String> {
+        let t0 = Instant::now();
+        for _ in 0..cycles {
+            for op in &w.plan {
+                for step in op {
+                    let step = made(step, &w.system, &w.vars, &w.table);
+                    let r = perform(&mut self.solver, w, &mut self.current, &mut self.active, &step);
+                    if r.is_err() && !matches!(step, Native::MayFail(_)) {
+                        return Err("churn: a step failed".into());
+                    }
+                }
+            }
+        }
+        self.cycles += cycles;
+        Ok(t0.elapsed().as_secs_f64())
+    }
 }

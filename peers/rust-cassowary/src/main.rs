@@ -1,7 +1,7 @@
 //! The Rust `cassowary` crate (0.3.0, as Debian ships it) as a plumb-solver/1 program (docs/solver-protocol.md).
 //!
 //! No arguments: write the hello line, then answer one JSON request per line on standard input (`solve`, `load`,
-//! `run` with `repeat`/`warmup`, `quit`) until it ends. `--self-check`: small systems derived by hand, through the
+//! `run` with `repeat`/`warmup` and steps marked `may_fail`, `churn`, `quit`) until it ends. `--self-check`: small systems derived by hand, through the
 //! same request handler, one PASS/FAIL line each; exit 1 on any failure. `--version`: one line.
 //!
 //! Priorities: 1000 is required; the other distinct priorities (constraints, edits and every constraint an
@@ -31,13 +31,15 @@ pub fn hello() -> Json {
         ("version", s(engine::VERSION)),
         ("supports", obj(vec![("levels", int_value(3)), ("strict_priorities", Json::Bool(false)),
                               ("exact", Json::Bool(false)), ("edits", t.clone()), ("remove", t.clone()),
-                              ("set_constant", t.clone()), ("repeat", t)])),
+                              ("set_constant", t.clone()), ("repeat", t.clone()), ("may_fail", t.clone()),
+                              ("churn", t)])),
     ])
 }
 
 pub struct Session {
     loaded: Option<engine::Loaded>,
     why_none: String,
+    churn: Option<engine::Churn>,
 }
 
 fn error(id: Json, message: &str) -> Json {
@@ -48,6 +50,7 @@ fn figures(f: engine::Figures, into: &mut Vec<(&str, Json)>) {
     into.push(("build_solve_s", f64_value(f.build_solve_s)));
     into.push(("edit_total_s", f64_value(f.edit_total_s)));
     into.push(("operations", Json::Arr(f.operations.into_iter().map(f64_value).collect())));
+    into.push(("refused", Json::Arr(f.refused.iter().map(|&(k, j)| Json::Arr(vec![int_value(k as i64), int_value(j as i64)])).collect())));
     if let Some(v) = f.values {
         into.push(("values", v));
     }
@@ -60,7 +63,7 @@ fn whole(v: &Json, low: i64, high: i64) -> Option<i64> {
 
 impl Session {
     pub fn new() -> Session {
-        Session { loaded: None, why_none: "no workload loaded".into() }
+        Session { loaded: None, why_none: "no workload loaded".into(), churn: None }
     }
 
     /// One request -> its answer.
@@ -74,6 +77,7 @@ impl Session {
             Some(Json::Str(op)) if op == "solve" => obj(vec![("id", jid), ("result", engine::solve(req.get("system")))]),
             Some(Json::Str(op)) if op == "load" => {
                 self.loaded = None;
+                self.churn = None;
                 match engine::load(req.get("workload")) {
                     Ok(w) => {
                         self.loaded = Some(w);
@@ -90,9 +94,37 @@ impl Session {
                 }
             }
             Some(Json::Str(op)) if op == "run" => self.run(req, jid),
+            Some(Json::Str(op)) if op == "churn" => self.churn(req, jid),
             other => {
                 let shown = other.map(|o| o.to_line()).unwrap_or_else(|| "(none)".into());
                 error(jid, &format!("unknown op {}", shown))
+            }
+        }
+    }
+
+    /// More cycles of the loaded workload's operations on the churn solver (built at the first churn after a load).
+    fn churn(&mut self, req: &Json, jid: Json) -> Json {
+        let w = match &self.loaded {
+            Some(w) => w,
+            None => return error(jid, &format!("churn: {}", self.why_none)),
+        };
+        let cycles = match req.get("cycles").and_then(|v| whole(v, 0, 10_000_000)) {
+            Some(n) => n as u64,
+            None => return error(jid, "churn: \"cycles\" must be a whole number from 0 to 10000000"),
+        };
+        if self.churn.is_none() {
+            match engine::Churn::new(w) {
+                Ok(c) => self.churn = Some(c),
+                Err(m) => return obj(vec![("id", jid), ("status", s("infeasible")), ("message", s(&m))]),
+            }
+        }
+        let churn = self.churn.as_mut().unwrap();
+        match churn.play(w, cycles) {
+            Ok(seconds) => obj(vec![("id", jid), ("status", s("ok")), ("cycles", int_value(churn.cycles as i64)),
+                                    ("seconds", f64_value(seconds))]),
+            Err(m) => {
+                self.churn = None;
+                error(jid, &m)
             }
         }
     }

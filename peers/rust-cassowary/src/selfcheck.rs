@@ -70,7 +70,8 @@ pub fn run() -> i32 {
     let h = hello();
     let sup = h.get("supports").cloned().unwrap_or(Json::Null);
     c.check("hello", text(&h, "protocol") == "plumb-solver/1" && num(sup.get("levels")) == Some(3.0)
-            && sup.get("strict_priorities") == Some(&Json::Bool(false)) && parse(&h.to_line()).ok() == Some(h.clone()), &h);
+            && sup.get("strict_priorities") == Some(&Json::Bool(false)) && sup.get("may_fail") == Some(&Json::Bool(true))
+            && sup.get("churn") == Some(&Json::Bool(true)) && parse(&h.to_line()).ok() == Some(h.clone()), &h);
 
     // Exact numbers: every form of interchange.md, rounded once to the nearest double.
     let forms: &[(&str, f64)] = &[("8", 8.0), ("-8", -8.0), ("+8", 8.0), ("007", 7.0), ("-0.125", -0.125), (".5", 0.5),
@@ -201,6 +202,46 @@ pub fn run() -> i32 {
     let b = c.send(r#"{"op": "run", "id": 17}"#);
     c.check("operation adding a conflicting required row is infeasible", text(&b, "status") == "infeasible"
             && text(&b, "message").contains("operations[0].steps[0]"), &b);
+
+    // x == 10 and y == x + 5 required, x an edit @999. Three calls marked may_fail, each followed by a solve marked so:
+    // x == 17 required (id 2), removing id 1002 (never in use), suggesting y (not an edit variable). Each call or its
+    // solve is refused (refused steps 0-1, 2-3, 4-5: groups 0, 1, 2), and the values are as before them.
+    let xy = lp(r#""x", "y""#, r#"{"terms": {"x": "1"}, "constant": "-10", "relation": "==", "priority": 1000},
+        {"terms": {"y": "1", "x": "-1"}, "constant": "-5", "relation": "==", "priority": 1000}"#,
+        r#", "edits": [{"variable": "x", "priority": 999}]"#);
+    let a = c.send(&format!(r#"{{"op": "load", "id": 47, "workload": {{"system": {}, "operations": [{{"kind": "update", "steps": [
+        {{"add": 2, "constraint": {{"terms": {{"x": "1"}}, "constant": "-17", "relation": "==", "priority": 1000}}, "may_fail": true}},
+        {{"solve": true, "may_fail": true}}, {{"remove": 1002, "may_fail": true}}, {{"solve": true, "may_fail": true}},
+        {{"suggest": "y", "value": "123", "may_fail": true}}, {{"solve": true, "may_fail": true}}]}}]}}}}"#, xy));
+    let b = c.send(r#"{"op": "run", "id": 48, "values": true}"#);
+    let mut groups: Vec<i64> = match b.get("refused") {
+        Some(Json::Arr(items)) => items.iter().filter_map(|p| match p {
+            Json::Arr(kj) if kj.len() == 2 => kj[1].as_i64().map(|j| j / 2),
+            _ => Some(-1),
+        }).collect(),
+        _ => vec![-1],
+    };
+    groups.sort_unstable();
+    groups.dedup();
+    c.check("refused calls listed, values as before them", text(&a, "status") == "ok" && text(&b, "status") == "ok"
+            && groups == [0, 1, 2] && close(b.get("values"), &[("x", 10.0), ("y", 15.0)]), &Json::Arr(vec![a, b]));
+
+    // The same system remade again and again (remove id 1, add it again, solve): churn counts the cycles played.
+    let a = c.send(&format!(r#"{{"op": "load", "id": 49, "workload": {{"system": {}, "operations": [{{"kind": "remake", "steps": [
+        {{"remove": 1}}, {{"add": 1, "constraint": {{"terms": {{"y": "1", "x": "-1"}}, "constant": "-5", "relation": "==", "priority": 1000}}}},
+        {{"solve": true}}]}}]}}}}"#, xy));
+    let b: Vec<Json> = [0, 20, 30].iter().enumerate()
+        .map(|(k, n)| c.send(&format!(r#"{{"op": "churn", "id": {}, "cycles": {}}}"#, 50 + k, n))).collect();
+    let bad = c.send(r#"{"op": "churn", "id": 53, "cycles": -1}"#);
+    let counted = b.iter().map(|x| num(x.get("cycles"))).collect::<Vec<_>>() == [Some(0.0), Some(20.0), Some(50.0)]
+        && b.iter().all(|x| text(x, "status") == "ok" && num(x.get("seconds")).map_or(false, |t| t >= 0.0));
+    c.check("churn counts its cycles; -1 cycles is an error", text(&a, "status") == "ok" && counted
+            && text(&bad, "status") == "error", &Json::Arr(vec![a, Json::Arr(b), bad]));
+    let early = match answer_line(&mut Session::new(), br#"{"op": "churn", "id": 54, "cycles": 1}"#) {
+        Reply::Answer(a) => a,
+        _ => Json::Str("(no answer)".into()),
+    };
+    c.check("churn before any load is an error", text(&early, "status") == "error", &early);
 
     // Bad input is answered "error" with a message, never a crash.
     let x = r#"{"terms": {"x": "1"}, "constant": "-1", "relation": "==", "priority": 1000}"#;

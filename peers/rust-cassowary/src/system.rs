@@ -233,6 +233,12 @@ pub enum Step {
     /// (edit index, value)
     Suggest(usize, Rat),
     Solve,
+    /// A step marked "may_fail": a refusal is listed and the run goes on.
+    MayFail(Box<Step>),
+    /// (under may_fail) the removal of an id not in use: a constraint the solver never had.
+    RemoveUnknown,
+    /// (under may_fail) a suggestion for a variable that is not an edit variable: (variable, value).
+    SuggestPlain(usize, Rat),
 }
 
 pub struct Workload {
@@ -291,6 +297,14 @@ fn parse_step(step: &Json, at: &str, system: &System, slot_of: &mut HashMap<i64,
         return bad(format!("{}: one step has several kinds ({})", at, kinds.join(", ")));
     }
     let kind = kinds[0];
+    let may_fail = match step.get("may_fail") {
+        None | Some(Json::Bool(false)) => false,
+        Some(Json::Bool(true)) => true,
+        Some(other) => return bad(format!("{}.may_fail: expected true or false, found {}", at, other.kind())),
+    };
+    if may_fail {
+        return may_fail_step(step, kind, at, system, slot_of, in_use, priorities).map(|s| Step::MayFail(Box::new(s)));
+    }
     if kind == "solve" {
         return match step.get("solve") {
             Some(Json::Bool(true)) => Ok(Step::Solve),
@@ -336,5 +350,52 @@ fn parse_step(step: &Json, at: &str, system: &System, slot_of: &mut HashMap<i64,
             };
             Ok(Step::SetConstant(slot_of[&id], spec))
         }
+    }
+}
+
+/// A step marked may_fail: an added id is not in use after it; a removed id need not be in use, nor a suggested
+/// variable an edit variable (only a variable of the system).
+fn may_fail_step(step: &Json, kind: &str, at: &str, system: &System, slot_of: &mut HashMap<i64, usize>,
+                 in_use: &mut HashMap<i64, Spec>, priorities: &mut Vec<Rat>) -> Res<Step> {
+    let plain = || {
+        let mut copy = step.clone();
+        if let Json::Obj(members) = &mut copy {
+            members.retain(|(k, _)| k != "may_fail");
+        }
+        copy
+    };
+    match kind {
+        "suggest" => {
+            let name = need_str(step, "suggest", at)?;
+            let v = *system.index.get(name).ok_or_else(|| {
+                Problem::Bad(format!("{}: {} is not a variable of the system", at, quote(name)))
+            })?;
+            let value = number(need(step, "value", at)?, &format!("{}.value", at))?;
+            Ok(match system.edit_of[v] {
+                Some(e) => Step::Suggest(e, value),
+                None => Step::SuggestPlain(v, value),
+            })
+        }
+        "remove" => {
+            let id = need(step, "remove", at)?.as_i64();
+            match id {
+                Some(id) if !in_use.contains_key(&id) => {
+                    if system.constraints.is_empty() {
+                        return Err(Problem::Unsupported(format!("{}: removing an unknown id needs a constraint in the system", at)));
+                    }
+                    Ok(Step::RemoveUnknown)
+                }
+                _ => parse_step(&plain(), at, system, slot_of, in_use, priorities),
+            }
+        }
+        "add" => {
+            let id = need(step, "add", at)?.as_i64();
+            let parsed = parse_step(&plain(), at, system, slot_of, in_use, priorities)?;
+            if let Some(id) = id {
+                in_use.remove(&id);
+            }
+            Ok(parsed)
+        }
+        _ => parse_step(&plain(), at, system, slot_of, in_use, priorities),
     }
 }
