@@ -24,6 +24,11 @@ struct ChunkedArray<Element> {
         count += 1
     }
 
+    /// `body` changing element i in place (no copy of it).
+    mutating func modify<R>(_ i: Int, _ body: (inout Element) -> R) -> R {
+        body(&chunks[i >> Self.shift][i & Self.mask])
+    }
+
     /// `body` applied to element i in place (no copy of it).
     func withElement<R, E: Error>(_ i: Int, _ body: (borrowing Element) throws(E) -> R) throws(E) -> R {
         try chunks.withUnsafeBufferPointer { (outer) throws(E) -> R in

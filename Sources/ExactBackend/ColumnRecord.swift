@@ -9,8 +9,8 @@ struct ColumnRecord<T: SimplexScalar> {
     /// The row where the column is basic; nil while it is nonbasic.
     var basicRow: Int?
     /// Rows whose entries may contain the (nonbasic) column: a row is appended when the entry appears and only
-    /// dropped (with repeats) when the list is read through `SimplexEngine.rows(of:)`, so `rows.count` is an upper
-    /// bound of its occurrences.
+    /// dropped (with repeats) when the list is read through `SimplexEngine.rows(of:)` (or grows past twice the row
+    /// slots, `SimplexEngine.listRow`), so `rows.count` is an upper bound of its occurrences.
     var rows: [Int] = []
     /// Whether `rows` may hold a row that no longer contains the column (false: the list is exact).
     var rowsMayBeStale = false

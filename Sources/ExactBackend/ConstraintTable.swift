@@ -104,6 +104,25 @@ struct ConstraintTable<Entry: WaitingEntry> {
         if !sparse.isEmpty { for id in sparse.keys.sorted() { body(id) } }
     }
 
+    /// Changes every entry in place with `body`, which keeps whether each waits (a renumbering of origins).
+    /// - Complexity: O(ids held).
+    mutating func updateEach(_ body: (inout Entry) -> Void) {
+        for i in dense.indices where occupied[i] {
+            dense.modify(i) { entry in
+                let waited = entry.isWaiting
+                body(&entry)
+                precondition(entry.isWaiting == waited, "ConstraintTable: an update changed whether an entry waits")
+            }
+        }
+        if sparse.isEmpty { return }
+        sparse = sparse.mapValues { entry in
+            var changed = entry
+            body(&changed)
+            precondition(changed.isWaiting == entry.isWaiting, "ConstraintTable: an update changed whether an entry waits")
+            return changed
+        }
+    }
+
     /// Calls `body` with every entry, in id order.
     func forEach(_ body: (ConstraintID, Entry) -> Void) {
         for i in dense.indices where occupied[i] { body(ConstraintID(i), dense[i]) }

@@ -28,6 +28,11 @@ final class ExactSolverCore<T: SimplexScalar> {
         didSet { engine.store.compaction = compaction }
     }
 
+    /// How many of the engine's columns must be retired (and an eighth as many as are live) before a removal drops
+    /// them with their origins (`compactIfSparse()`); nil: never. Tests lower it, or switch it off to compare the
+    /// answers with and without.
+    var columnCompactionFloor: Int? = SimplexEngine<T>.compactionFloor
+
     static func makeEngine(compaction: RowCompaction) -> SimplexEngine<T> {
         var engine = SimplexEngine<T>()
         engine.dropsFixedMarkers = true
@@ -192,6 +197,7 @@ final class ExactSolverCore<T: SimplexScalar> {
                 restored = engine.restoreFeasibility()
             }
             precondition(restored, "ExactSolver: the required constraints before the refused add were feasible")
+            compactIfSparse()
             restoreFace(was)
             throw .unsatisfiable(id, conflictsWith: conflict.filter { $0 != id })
         }
@@ -215,6 +221,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         } else {
             engine.removeRow(origin)
         }
+        compactIfSparse()
     }
 
     @_specialize(where T == ExactRational)
@@ -288,6 +295,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             if solutionTracksEngine { staleVariables.append(variable.index) }
         }
         edits[variable] = nil
+        compactIfSparse()
     }
 
     @_specialize(where T == ExactRational)

@@ -17,7 +17,8 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
     public var adoptionPivots = 0
     /// Milliseconds in proposer / insertion / adoption / levels / copy / the whole insertion.
     public var milliseconds = ""
-    /// The exact engine: simplex iterations, live rows, columns, tableau nonzeros, rows rewritten by eliminations.
+    /// The exact engine: simplex iterations, live rows, columns (the layout's, the live rows' logical columns, and the
+    /// removed rows' until the next compaction drops them), tableau nonzeros, rows rewritten by eliminations.
     public var iterations = 0
     public var rows = 0
     public var columns = 0

@@ -31,6 +31,16 @@ struct PriceRow<T: SimplexScalar> {
         }
     }
 
+    /// Renumbers the row's columns by `map`, in place: the dropped columns' values go, the kept ones and the
+    /// candidates stay in their order. - Complexity: O(width).
+    mutating func renumber(_ map: Renumbering) {
+        vals.keep(where: map.keeps)
+        listed.keep(where: map.keeps)
+        isCandidate.keep(where: map.keeps)
+        touched.renumber(map)
+        candidates.renumber(map)
+    }
+
     @inline(__always) mutating func markCandidate(_ j: Int) {
         if !isCandidate[j] {
             isCandidate[j] = true

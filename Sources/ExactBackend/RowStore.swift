@@ -114,6 +114,14 @@ struct RowStore<T: SimplexScalar> {
         for k in cells(i) { price.add(column[k], -(f * coefficient[k])) }
     }
 
+    /// Renumbers the columns of every row's cells (`map` keeps every column a cell holds; being increasing, it keeps
+    /// each row sorted). Cell indices stay valid. - Complexity: O(row slots + live cells).
+    mutating func renumberColumns(_ map: Renumbering) {
+        for i in start.indices {
+            for k in cells(i) { column[k] = map.kept(column[k]) }
+        }
+    }
+
     /// The cells of live rows.
     var liveCells: Int { length.reduce(0, +) }
 

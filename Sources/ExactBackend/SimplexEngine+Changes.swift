@@ -27,7 +27,8 @@ extension SimplexEngine {
         }
     }
 
-    /// Removes an original row and its logical columns (which stay, retired: fixed at 0 and in no row).
+    /// Removes an original row and its logical columns (which stay, retired: fixed at 0 and in no row, until
+    /// `compactColumns()` drops them with the origin).
     mutating func removeRow(_ origin: Int) {
         basisVersion += 1
         let o = origins[origin]
@@ -68,6 +69,7 @@ extension SimplexEngine {
             columns[c].rowsMayBeStale = false
         }
         origins[origin].alive = false
+        retiredColumns += o.extra == nil ? 1 : 2
         origins[origin].costColumns = []
         if let p = o.priority { removeLevelRow(p) }
         if recordsTerms { forgetTerms(of: origin) }

@@ -3,10 +3,11 @@ import PlumbSystem
 
 /// The engine's invariant check (debug builds run it through `ExactSolverCore.assertInvariants()`).
 extension SimplexEngine {
-    /// About how many elements `checkInvariants` reads: cells, columns, row slots and origins, and every kept level
-    /// price row's width.
+    /// About how many elements `checkInvariants` reads: cells, columns, row slots, origins and recorded terms, and
+    /// every kept level price row's width.
     var checkCost: Int {
-        store.liveCells + columns.count + store.count + origins.count + (levelPricesValid ? levels.count * columns.count : 0)
+        store.liveCells + columns.count + store.count + origins.count + termColumn.count
+            + (levelPricesValid ? levels.count * columns.count : 0)
     }
 
     /// Checks, between operations (it reads only):
@@ -18,7 +19,8 @@ extension SimplexEngine {
     ///   does not; a dropped column is a required equality's marker, nonbasic at 0 and in no row;
     /// - origins: each live one's logical columns exist, are logical, belong to it alone and have the bounds its
     ///   relation and priority call for (unless a level fixing holds them), with the cost columns of its relation; a
-    ///   removed one's columns are retired (fixed at 0, nonbasic, in no row);
+    ///   removed one's columns are retired (fixed at 0, nonbasic, in no row), and `retiredColumns` counts them;
+    /// - the recovery index (once built) names exactly the live origins' recorded terms (`MarkerRecoveryState.checkIndex`);
     /// - levels: the registry's priorities descend and count the live soft rows; kept price rows (`levelPrices`)
     ///   equal each level priced from scratch on every nonbasic column in the tableau;
     /// - at rest: no level active, no crash target, no iteration or work limit, the recorded terms cover the live
@@ -115,7 +117,7 @@ extension SimplexEngine {
         var fixed = Set<Int>()
         for f in fixings { fixed.insert(f.column) }
         var owner = [Int?](repeating: nil, count: n)
-        var liveTerms = 0
+        var liveTerms = 0, retired = 0
         for (k, o) in origins.enumerated() {
             let logicals = [o.marker] + (o.extra.map { [$0] } ?? [])
             guard logicals.allSatisfy({ $0 >= 0 && $0 < n }) else {
@@ -128,6 +130,7 @@ extension SimplexEngine {
                 if columns[c].kind != .logical { report.fail("SimplexEngine", "origin \(k)'s logical column \(c) is structural") }
             }
             guard o.alive else {
+                retired += logicals.count
                 for c in logicals where columns[c].isBasic || !isFixed(c) || !columns[c].value.isZero
                                         || !columns[c].rows.isEmpty {
                     report.fail("SimplexEngine", "removed origin \(k)'s column \(c) is not retired")
@@ -176,9 +179,12 @@ extension SimplexEngine {
                 }
             }
         }
+        report.expect(retired == retiredColumns, "SimplexEngine",
+                      "\(retiredColumns) columns counted retired, the removed origins have \(retired)")
         if recordsTerms {
             report.expect(liveTerms == recovery.liveTerms, "SimplexEngine",
                           "the recovery counts \(recovery.liveTerms) live terms, the origins \(liveTerms)")
+            if report.isEmpty { recovery.checkIndex(termColumn: termColumn, origins: origins, into: &report) }
         }
         for j in 0..<n where owner[j] == nil {
             if columns[j].kind != .structural { report.fail("SimplexEngine", "logical column \(j) belongs to no origin") }

@@ -1,3 +1,4 @@
+import PlumbInvariants
 import PlumbSystem
 
 /// Recovering the column of a required equality's marker that was dropped (`dropsFixedMarkers`), so that removing
@@ -42,9 +43,15 @@ extension SimplexEngine {
         recovery.liveTerms += terms.count
     }
 
-    /// Forgets the terms of a removed origin; packs the term store once removed terms outweigh the live ones.
+    /// Forgets the terms of a removed origin (unlinked from the use index, so that walks see live origins only);
+    /// packs the term store once removed terms outweigh the live ones. - Complexity: the origin's terms (a pack:
+    /// the origins and the live terms, after at least 4,096 more terms removed than are live).
     mutating func forgetTerms(of origin: Int) {
         let n = origins[origin].termCount
+        if recovery.isIndexed {
+            let s = origins[origin].termStart
+            for p in s ..< s + n { recovery.unindex(term: p, column: termColumn[p]) }
+        }
         recovery.liveTerms -= n
         recovery.deadTerms += n
         guard recovery.deadTerms > recovery.liveTerms + 4096 else { return }
@@ -218,18 +225,23 @@ enum RecoveryRowState: UInt8 {
     case closed
 }
 
-/// The marker recovery's column-to-origins index (built on first need, kept by `recordTerms`, dropped when the term
-/// store is packed or the engine rebuilt) and its scratch, which is left untouched between walks so that a walk
-/// costs what it touches.
+/// The marker recovery's column-to-origins index (built on first need, kept by `recordTerms` and `forgetTerms`, dropped
+/// when the term store is packed, the engine compacted or rebuilt) and its scratch, which is left untouched between
+/// walks so that a walk costs what it touches.
 struct MarkerRecoveryState<T: SimplexScalar> {
     private(set) var isIndexed = false
-    /// Per column: its latest index entry (nil: none), and how many entries it has (removed origins included).
+    /// Per column: its latest index entry (nil: none), and how many entries it has (live origins only: a removed
+    /// origin's entries are unlinked).
     private(set) var head: [Int32?] = []
     private(set) var useCount: [Int] = []
-    /// Per index entry: the origin, the term (in the engine's term store), the column's previous entry (nil: none).
+    /// Per index entry: the origin, the term (in the engine's term store), the column's previous (older) entry and
+    /// its next (newer) one (nil: none). An unlinked entry's slot stays until the index is dropped.
     private(set) var entryOrigin: [Int32] = []
     private(set) var entryTerm: [Int32] = []
     private(set) var next: [Int32?] = []
+    private var newer: [Int32?] = []
+    /// Per term of the engine's term store: its index entry (nil: not indexed, or unlinked).
+    private var entryOfTerm: [Int32?] = []
     var liveTerms = 0
     var deadTerms = 0
     /// Rows the walks processed so far (tests pin a removal's work with it), and how many recoveries needed the
@@ -247,18 +259,36 @@ struct MarkerRecoveryState<T: SimplexScalar> {
     private var usedColumns: [Int] = []
 
     mutating func buildIndex(termColumn: [Int], origins: [SimplexEngine<T>.Origin], columns: Int) {
-        head = [Int32?](repeating: nil, count: columns)
-        useCount = [Int](repeating: 0, count: columns)
-        entryOrigin = []; entryTerm = []; next = []
+        dropIndex()
+        head.append(contentsOf: repeatElement(nil, count: columns))
+        useCount.append(contentsOf: repeatElement(0, count: columns))
+        entryOfTerm.append(contentsOf: repeatElement(nil, count: termColumn.count))
         isIndexed = true
         for (k, o) in origins.enumerated() where o.alive {
             for p in o.termStart ..< o.termStart + o.termCount { index(term: p, column: termColumn[p], origin: k) }
         }
     }
 
+    /// Empties the index (the arrays keep their capacity, for the next `buildIndex`).
     mutating func dropIndex() {
         isIndexed = false
-        head = []; useCount = []; entryOrigin = []; entryTerm = []; next = []
+        head.removeAll(keepingCapacity: true)
+        useCount.removeAll(keepingCapacity: true)
+        entryOrigin.removeAll(keepingCapacity: true)
+        entryTerm.removeAll(keepingCapacity: true)
+        next.removeAll(keepingCapacity: true)
+        newer.removeAll(keepingCapacity: true)
+        entryOfTerm.removeAll(keepingCapacity: true)
+    }
+
+    /// Empties the index and the scratch (all at rest between walks), for the engine's compaction, which renumbers
+    /// what they are indexed by: both are made again when next needed. The counters stay.
+    mutating func dropIndexAndScratch() {
+        dropIndex()
+        residual.removeAll(keepingCapacity: true)
+        rowState.removeAll(keepingCapacity: true)
+        used.removeAll(keepingCapacity: true)
+        isTouched.removeAll(keepingCapacity: true)
     }
 
     mutating func index(term p: Int, column c: Int, origin: Int) {
@@ -266,11 +296,54 @@ struct MarkerRecoveryState<T: SimplexScalar> {
             head.widen(to: c + 1, with: nil)
             useCount.widen(to: c + 1, with: 0)
         }
+        let e = Int32(entryOrigin.count)
         entryOrigin.append(Int32(origin))
         entryTerm.append(Int32(p))
         next.append(head[c])
-        head[c] = Int32(entryOrigin.count - 1)
+        newer.append(nil)
+        if let older = head[c] { newer[Int(older)] = e }
+        head[c] = e
         useCount[c] += 1
+        if p >= entryOfTerm.count { entryOfTerm.widen(to: p + 1, with: nil) }
+        entryOfTerm[p] = e
+    }
+
+    /// Unlinks term `p` (of column `c`, indexed) from its column's entries. - Complexity: O(1).
+    mutating func unindex(term p: Int, column c: Int) {
+        guard p < entryOfTerm.count, let e = entryOfTerm[p].map(Int.init) else {
+            preconditionFailure("MarkerRecoveryState: term \(p) is not indexed")
+        }
+        entryOfTerm[p] = nil
+        if let n = newer[e] { next[Int(n)] = next[e] } else { head[c] = next[e] }
+        if let o = next[e] { newer[Int(o)] = newer[e] }
+        next[e] = nil
+        newer[e] = nil
+        useCount[c] -= 1
+    }
+
+    /// The index's part of the engine's invariant check: each column's entries, both ways linked, name exactly the
+    /// live origins' terms of that column, as many as `useCount` says; every live term is indexed once.
+    func checkIndex(termColumn: [Int], origins: [SimplexEngine<T>.Origin], into report: inout InvariantReport) {
+        guard isIndexed else { return }
+        var walked = 0
+        for c in head.indices {
+            var count = 0, later: Int32? = nil, entry = head[c]
+            while let e = entry.map(Int.init), count <= entryOrigin.count {
+                let k = Int(entryOrigin[e]), p = Int(entryTerm[e])
+                if newer[e] != later { report.fail("SimplexEngine", "column \(c)'s index entry \(e) is linked one way only") }
+                if k >= origins.count || !origins[k].alive || p < origins[k].termStart
+                    || p >= origins[k].termStart + origins[k].termCount || termColumn[p] != c
+                    || p >= entryOfTerm.count || entryOfTerm[p] != Int32(e) {
+                    report.fail("SimplexEngine", "column \(c)'s index entry \(e) is not a live term of the column")
+                }
+                count += 1
+                later = Int32(e)
+                entry = next[e]
+            }
+            if count != useCount[c] { report.fail("SimplexEngine", "column \(c) has \(count) index entries, counts \(useCount[c])") }
+            walked += count
+        }
+        if walked != liveTerms { report.fail("SimplexEngine", "the index has \(walked) entries for \(liveTerms) live terms") }
     }
 
     mutating func prepare(origins: Int, columns: Int) {
@@ -307,7 +380,7 @@ struct MarkerRecoveryState<T: SimplexScalar> {
         uses(of: c).contains { j, _ in j != i && rowState[j] == .closed && origins[j].alive }
     }
 
-    /// The (origin, term) pairs that name column `c`, newest first (removed origins included).
+    /// The (origin, term) pairs that name column `c`, newest first (live origins only).
     /// (The walk holds the index's arrays only, never the scratch, which its caller writes as it goes.)
     func uses(of c: Int) -> ColumnUses {
         ColumnUses(origin: entryOrigin, term: entryTerm, previous: next, entry: c < head.count ? head[c] : nil)

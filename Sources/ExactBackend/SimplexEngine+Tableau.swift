@@ -27,6 +27,21 @@ extension SimplexEngine {
         return kept
     }
 
+    /// Lists row `i`, which holds nonbasic column `j` (or is about to), in `j`'s rows. A list longer than twice the
+    /// row slots holds stale or repeated rows (an exact one names each row once): it is cleaned first, so that the list
+    /// of a column no pivot reads, whose rows are removed and added back again and again, stays the size of the
+    /// tableau. - Complexity: amortized O(1) (a cleaning reads the list, after as many appends as row slots).
+    @inline(__always) mutating func listRow(_ i: Int, holding j: Int) {
+        if columns[j].rows.count > 2 * store.count + 8 {
+            _ = rows(of: j)
+            // (a row installed in a reused slot may be listed again by its own install, after this cleaning kept it:
+            // the list stays marked as maybe stale)
+            columns[j].rowsMayBeStale = true
+            if rowStamp[i] == stampEpoch { return }   // (the cleaning kept row i: it is listed already)
+        }
+        columns[j].rows.append(i)
+    }
+
     mutating func newColumn(lower l: T?, upper u: T?, kind: ColumnKind) -> Int {
         columns.append(ColumnRecord(lower: l, upper: u, kind: kind))
         valueLog.note(columns.count - 1)
@@ -200,7 +215,7 @@ extension SimplexEngine {
         lastInstalledRow = r
         eliminate(basic, using: r)
         columns[basic].basicRow = r
-        for j in cols { columns[j].rows.append(r) }
+        for j in cols { listRow(r, holding: j) }
         updateFeasibility(r)
         return r
     }
@@ -229,7 +244,7 @@ extension SimplexEngine {
                 if ca < cb {
                     scratchCols.append(ca); scratchVals.append(store.coefficient[a]); a += 1
                 } else if cb < ca {
-                    scratchCols.append(cb); scratchVals.append(-(f * store.coefficient[b])); columns[cb].rows.append(i)
+                    scratchCols.append(cb); scratchVals.append(-(f * store.coefficient[b])); listRow(i, holding: cb)
                     b += 1
                 } else {
                     let sum = store.coefficient[a] - f * store.coefficient[b]
@@ -279,7 +294,7 @@ extension SimplexEngine {
         }
         if !placed { scratchCols.append(b); scratchVals.append(inv) }
         store.setRow(r, columns: scratchCols, coefficients: scratchVals)
-        columns[b].rows.append(r)
+        listRow(r, holding: b)
         rowBasic[r] = q
         columns[b].basicRow = nil
         columns[q].basicRow = r

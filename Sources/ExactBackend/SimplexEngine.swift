@@ -23,7 +23,8 @@ import PlumbSystem
 /// (`+Tableau`); constant changes and removal (`+Changes`); phase 1 and the simplex loop (`+Simplex`); the priority
 /// levels (`+Levels`); the Farkas certificate of a conflict (`+Conflicts`); ranges on the optimal face
 /// (`+Ambiguity`); recovering a dropped marker column (`+MarkerRecovery`, `MarkerRegionSolve`); the proposal's
-/// adoption (`BasisProposal`); and the invariant check debug builds run (`+Invariants`).
+/// adoption (`BasisProposal`); dropping the removed rows' columns and origins (`+Compaction`); and the invariant
+/// check debug builds run (`+Invariants`).
 ///
 /// The cost of a pivot is (rows containing the entering column) × (pivot row length): fine on chains, grids and
 /// nestings, but deep view trees make columns dense (every descendant's row carries its ancestors' logicals), which
@@ -32,6 +33,8 @@ struct SimplexEngine<T: SimplexScalar> {
     // MARK: Columns
     /// Every column's record: bounds, value, basis position and the rows that hold it (see `ColumnRecord`).
     var columns: [ColumnRecord<T>] = []
+    /// Logical columns of removed rows (retired: fixed at 0, in no row) not yet dropped by `compactColumns()`.
+    var retiredColumns = 0
     /// Columns whose value changed since the solver last read them (see `ValueChangeLog`).
     var valueLog = ValueChangeLog()
     /// Per row, the last `rows(of:)` call that kept it (to drop repeats); epochs start at 1.
@@ -133,7 +136,7 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Whether either limit is reached.
     var isPastLimit: Bool { iterations >= iterationLimit || statColumn >= workLimit }
 
-    /// Columns so far (structural and logical, live or retired).
+    /// Columns held: structural, logical, and retired until the next `compactColumns()`.
     @inline(__always) var columnCount: Int { columns.count }
 
     /// Rows in the tableau (slots minus free ones).

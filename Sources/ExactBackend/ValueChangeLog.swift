@@ -18,6 +18,13 @@ struct ValueChangeLog {
         isOn = on
     }
 
+    /// Renumbers the log's columns by `map`, in place (a dropped column's change is forgotten: no variable reads it).
+    /// - Complexity: O(columns listed + width).
+    mutating func renumber(_ map: Renumbering) {
+        columns.renumber(map)
+        listed.keep(where: map.keeps)
+    }
+
     @inline(__always) mutating func note(_ j: Int) {
         guard isOn, !overflowed else { return }
         if j >= listed.count { listed.widen(to: j + 1, with: false) }

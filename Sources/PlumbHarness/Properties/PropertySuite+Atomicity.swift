@@ -49,14 +49,14 @@ extension PropertySuite {
                     if !atCall && !atSolve { refusedAll = false }
                 }
                 phase = "compare"
-                var same = Self.values(witness, system) == Self.values(touched, system)
+                var moved = Self.firstDifference(system, Self.values(touched, system), Self.values(witness, system)) { $0 == $1 }
                 phase = "one more change"
                 for solver in [witness, touched] {
                     try WorkloadPlayer.perform(probe.change, on: solver)
                     _ = try solver.solve()
                 }
-                same = same && Self.values(witness, system) == Self.values(touched, system)
-                finding.record(system.name, refusedAll: refusedAll, same: same)
+                moved = moved ?? Self.firstDifference(system, Self.values(touched, system), Self.values(witness, system)) { $0 == $1 }
+                finding.record(system.name, refusedAll: refusedAll, moved: moved)
             } catch {
                 finding.note("\(system.name): \(phase): \(error)")
             }
@@ -88,8 +88,8 @@ extension PropertySuite {
                 // a call is refused when it or the solve after it (steps 2g and 2g + 1) was
                 let refusedSteps = Set(touched.refused.filter { $0.operation == 0 }.map { $0.step / 2 })
                 let refusedAll = refusedSteps.count == probe.calls.count
-                let same = agree(touched.values, witness.values) && agree(touchedAfter.values, witnessAfter.values)
-                finding.record(system.name, refusedAll: refusedAll, same: same)
+                let moved = difference(touched.values, witness.values) ?? difference(touchedAfter.values, witnessAfter.values)
+                finding.record(system.name, refusedAll: refusedAll, moved: moved)
             } catch {
                 finding.note("\(system.name): \(error)")
             }
@@ -97,9 +97,23 @@ extension PropertySuite {
         return finding
     }
 
-    /// Whether two answers give every variable the same value within the conformance tolerance.
-    private func agree(_ a: [String: Double], _ b: [String: Double]) -> Bool {
-        a.count == b.count && a.allSatisfy { name, x in b[name].map { policy.agree(.float(x), .float($0)) } ?? false }
+    /// The first variable (by name) whose value differs beyond the conformance tolerance between an answer after
+    /// refused calls and one without them, as "NAME A against B"; nil when they agree.
+    private func difference(_ touched: [String: Double], _ witness: [String: Double]) -> String? {
+        for name in Set(touched.keys).union(witness.keys).sorted() {
+            guard let a = touched[name], let b = witness[name] else { return "\(name) answered in one run only" }
+            if !policy.agree(.float(a), .float(b)) { return "\(name) \(a) against \(b)" }
+        }
+        return nil
+    }
+
+    /// The first variable whose values differ (`same` false), as "NAME A against B".
+    static func firstDifference(_ system: LinearSystem, _ touched: [SolvedValue], _ witness: [SolvedValue],
+                                same: (SolvedValue, SolvedValue) -> Bool) -> String? {
+        for v in system.variables.indices where !same(touched[v], witness[v]) {
+            return "\(system.variables[v]) \(touched[v].doubleValue) against \(witness[v].doubleValue)"
+        }
+        return nil
     }
 
     static func values(_ solver: any LayoutSolver, _ system: LinearSystem) -> [SolvedValue] {
@@ -108,13 +122,15 @@ extension PropertySuite {
 }
 
 extension PropertyFindings.Atomicity {
-    /// One probed sequence's verdict.
-    mutating func record(_ name: String, refusedAll: Bool, same: Bool) {
+    /// One probed sequence's verdict; `moved`: the first value that differs from a solver that never saw the calls.
+    mutating func record(_ name: String, refusedAll: Bool, moved: String?) {
         if !refusedAll { accepted += 1 }
-        if same && refusedAll {
+        if moved == nil && refusedAll {
             atomic += 1
+        } else if refusedAll {
+            note(name + ": values differ after refused calls (" + (moved ?? "") + ", without them)")
         } else {
-            note(name + (refusedAll ? ": values differ after refused calls" : ": a call that should be refused was taken"))
+            note(name + ": a call that should be refused was taken" + (moved.map { " (\($0), without it)" } ?? ""))
         }
     }
 

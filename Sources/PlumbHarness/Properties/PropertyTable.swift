@@ -51,6 +51,11 @@ public enum PropertyTable {
             let row = cells(f)
             lines.append(row[0] + (f.failed.isEmpty ? ": holds every property probed" : ": fails " + f.failed.joined(separator: ", ")))
             for (name, cell) in zip(columns.dropFirst(), row.dropFirst()) { lines.append("  \(name): \(cell)") }
+            var examples: [String] = []
+            examples += (f.permutations?.wrongExamples ?? []).prefix(2)
+            examples += (f.atomicity?.failures ?? []).prefix(2)
+            examples += (f.churn?.series ?? []).compactMap(\.failure).prefix(1)
+            for example in examples { lines.append("  e.g. \(example)") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
