@@ -6,16 +6,17 @@
 /// Both compactions keep the order of what they keep (records by slot, symbols by id), so every tie a pivot rule
 /// breaks by id is broken as it would have been: the answers are the same, bit for bit, with or without them.
 extension CassowarySolver {
-    /// Records are compacted when at least this many are out of the tableau, and at least as many as are in it.
+    /// Records are compacted when at least this many are out of the tableau, and at least an eighth as many as are
+    /// in it (soon enough that a large layout reaches its working size in its first few hundred cycles of churn).
     static let recordCompactionFloor = 64
 
     /// Compacts the records when enough are dead, and the symbols when the count has grown enough since the last
     /// look. Called at the end of an add that succeeded (a refused call changes nothing, not even the numbering):
     /// the only call that creates records and symbols without bound.
     /// - Complexity: amortized O(1) per record and per symbol created (each compaction is linear in what is kept,
-    ///   and comes after at least as many were dropped).
+    ///   and comes after at least an eighth as many were dropped).
     @inline(__always) func compactIfSparse() {
-        if deadRecords >= Self.recordCompactionFloor && 2 * deadRecords >= records.count { compactRecords() }
+        if deadRecords >= Self.recordCompactionFloor && 8 * deadRecords >= records.count - deadRecords { compactRecords() }
         if tableau.symbolCount >= symbolCheckAt { compactSymbols() }
     }
 
@@ -55,7 +56,7 @@ extension CassowarySolver {
     }
 
     /// Drops the symbols out of use (`Tableau.compactSymbols(pinned:)`) and renumbers the records' markers; the next
-    /// look comes after as many new symbols as are left (at least `Tableau.compactionFloor`).
+    /// look comes after an eighth as many new symbols as are left (at least `Tableau.compactionFloor`).
     /// - Complexity: O(symbols + cells + records).
     func compactSymbols() {
         var pinned: [Int32] = []
@@ -70,6 +71,6 @@ extension CassowarySolver {
                 records[slot].other = r.alive ? r.other.flatMap { map[$0] } : nil
             }
         }
-        symbolCheckAt = tableau.symbolCount + max(Tableau.compactionFloor, tableau.symbolCount)
+        symbolCheckAt = tableau.symbolCount + max(Tableau.compactionFloor, tableau.symbolCount / 8)
     }
 }

@@ -32,14 +32,15 @@ struct SymbolRenumbering {
 /// Reclaiming the ids of symbols no longer in use, so that a solver whose constraints are removed and added again
 /// and again (a view remade at every layout pass) keeps a tableau the size of what it holds, not of its history.
 extension Tableau {
-    /// Symbols are compacted when at least this many are out of use, and at least as many as are in use.
+    /// Symbols are compacted when at least this many are out of use, and at least an eighth as many as are in use.
     static let compactionFloor = 256
 
     /// Drops every symbol out of use (in no row, basic or as a cell; no variable's; not in `pinned`, the markers of
     /// the constraints in the tableau) and renumbers the others from 0 in their order, in every part that keeps a
     /// value per symbol. Between calls only (every journal closed, the queues settled). Nil, and nothing changed,
-    /// when fewer than `compactionFloor` symbols, or fewer than are in use, are out of use.
-    /// - Complexity: O(symbols + cells), paid once per `compactionFloor` (or more) symbols dropped.
+    /// when fewer than `compactionFloor` symbols, or fewer than an eighth of those in use, are out of use.
+    /// - Complexity: O(symbols + cells), paid once per `compactionFloor` (or more, and an eighth of the symbols in
+    ///   use) symbols dropped.
     mutating func compactSymbols(pinned: [Int32]) -> SymbolRenumbering? {
         precondition(!rows.isJournaling, "Tableau: symbols compacted while the journal is open")
         var inUse = [Bool](repeating: false, count: symbolCount)
@@ -52,7 +53,7 @@ extension Tableau {
         for s in pinned { inUse[Int(s)] = true }
         let map = SymbolRenumbering(keeping: inUse)
         let unused = symbolCount - map.count
-        guard unused >= Tableau.compactionFloor, unused >= map.count else { return nil }
+        guard unused >= Tableau.compactionFloor, 8 * unused >= map.count else { return nil }
         rows.renumberSymbols(map)
         symbols.renumber(map)
         objective.renumber(map)
