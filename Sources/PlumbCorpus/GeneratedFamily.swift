@@ -35,6 +35,15 @@ public struct GeneratedLayout {
     /// The layout text the tree was read from, for families written as text (`app`); nil for the others.
     public var source: String? = nil
 
+    /// For each view but the root, in tree order, the indices in `linearSystem().constraints` of the constraints the
+    /// view's own blocks made (`ViewTree.dslConstraints(of:)`): what a remake of the view removes and adds again.
+    /// - Complexity: O(constraints).
+    public func constraintsMadeByEachView() -> [[Int]] {
+        var index: [Int: Int] = [:]
+        for (i, id) in tree.constraintOrder.enumerated() { index[id] = i }
+        return tree.views.dropFirst().map { view in tree.dslConstraints(of: view).compactMap { index[$0.id] } }
+    }
+
     /// The layout as layout-lp/1: the root's width becomes a `root.w == W @250` stay plus an edit at 999
     /// with one suggestion round per resize.
     public func linearSystem() -> LinearSystem {

@@ -32,10 +32,7 @@ public struct LifecyclePlan: Sendable {
         let tree = layout.tree
         let views = Array(tree.views.dropFirst())
         guard !views.isEmpty else { throw LifecycleError("\(layout.name) has no view to change") }
-        // System index of each installed constraint, and the constraints naming each view's variables.
-        let order = tree.constraintOrder
-        var index: [Int: Int] = [:]
-        for (i, id) in order.enumerated() { index[id] = i }
+        // The constraints naming each view's variables, and those each view's own blocks made.
         var viewOfVariable = [Int](repeating: -1, count: system.variables.count)
         for (v, view) in views.enumerated() {
             for offset in 0..<4 { viewOfVariable[view.firstVariable + offset] = v }
@@ -52,7 +49,7 @@ public struct LifecyclePlan: Sendable {
                 if v >= 0, !seen.contains(v) { seen.append(v); naming[v].append(i) }
             }
         }
-        let made = views.map { view in tree.dslConstraints(of: view).compactMap { index[$0.id] } }
+        let made = layout.constraintsMadeByEachView()
 
         let verifying = verifier.init()
         do {

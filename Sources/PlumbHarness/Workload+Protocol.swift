@@ -11,25 +11,26 @@ extension Workload {
         for (i, operation) in operations.enumerated() {
             if i > 0 { text += "," }
             text += JSONWriter.write(.object([JSONMember("kind", .string(operation.kind.rawValue)),
-                                              JSONMember("steps", .array(operation.steps.map(stepJSON)))]), pretty: false)
+                                              JSONMember("steps", .array(operation.steps.map { .object(stepMembers($0)) }))]), pretty: false)
         }
         return text + "]}"
     }
 
-    private func stepJSON(_ step: Step) -> JSONValue {
+    /// The members of one step's object.
+    private func stepMembers(_ step: Step) -> [JSONMember] {
         switch step {
         case .add(let id, let constraint):
-            .object([JSONMember("add", .number("\(id.index)")), JSONMember("constraint", system.constraintJSON(constraint))])
+            [JSONMember("add", .number("\(id.index)")), JSONMember("constraint", system.constraintJSON(constraint))]
         case .remove(let id):
-            .object([JSONMember("remove", .number("\(id.index)"))])
+            [JSONMember("remove", .number("\(id.index)"))]
         case .setConstant(let id, let constant):
-            .object([JSONMember("set_constant", .number("\(id.index)")), JSONMember("constant", .string(constant.description))])
+            [JSONMember("set_constant", .number("\(id.index)")), JSONMember("constant", .string(constant.description))]
         case .suggest(let variable, let value):
-            .object([JSONMember("suggest", .string(system.variables[variable.index])), JSONMember("value", .string(value.description))])
+            [JSONMember("suggest", .string(system.variables[variable.index])), JSONMember("value", .string(value.description))]
         case .solve:
-            .object([JSONMember("solve", .bool(true))])
+            [JSONMember("solve", .bool(true))]
         case .mayFail(let inner):
-            if case .object(let members) = stepJSON(inner) { .object(members + [JSONMember("may_fail", .bool(true))]) } else { stepJSON(inner) }
+            stepMembers(inner) + [JSONMember("may_fail", .bool(true))]
         }
     }
 

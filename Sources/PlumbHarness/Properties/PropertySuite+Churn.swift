@@ -27,20 +27,16 @@ extension PropertySuite {
             }
             var system = layout.linearSystem()
             system.suggestionRounds = []
-            let order = layout.tree.constraintOrder
-            var index: [Int: Int] = [:]
-            for (i, id) in order.enumerated() { index[id] = i }
-            let views = Array(layout.tree.views.dropFirst())
-            let start = views.count / 2
-            guard let own = (0..<views.count).lazy.map({ views[(start + $0) % views.count] })
-                .map({ layout.tree.dslConstraints(of: $0).compactMap { index[$0.id] } }).first(where: { !$0.isEmpty }) else {
+            let byView = layout.constraintsMadeByEachView()
+            let start = byView.count / 2
+            guard let own = (0..<byView.count).lazy.map({ byView[(start + $0) % byView.count] }).first(where: { !$0.isEmpty }) else {
                 throw LifecycleError("\(layout.name) has no view with constraints of its own")
             }
             let ids = own.map { ConstraintID($0) }
             let remake = Workload.Operation(kind: .remake, steps: ids.map { .remove($0) } + ids.map { .add($0, system.constraints[$0.index]) } + [.solve])
             let one = ids[0]
             let removeAdd = Workload.Operation(kind: .removeAdd, steps: [.remove(one), .solve, .add(one, system.constraints[one.index]), .solve])
-            let label = "grid of \(views.count) views"
+            let label = "grid of \(byView.count) views"
             for (what, operation) in [("a view remade", remake), ("a constraint removed and added back", removeAdd)] {
                 let workload = Workload(system: system, operations: [operation, operation])
                 do { _ = try WorkloadPlayer.run(workload, on: verifier.init()) } catch {
