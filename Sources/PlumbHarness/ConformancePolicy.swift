@@ -21,6 +21,13 @@ public struct ConformancePolicy: Hashable, Sendable {
         return error(value, expected) <= allowance(expected.doubleValue)
     }
 
+    /// Whether `value` matches `expected` for answers on a grid of step `resolution` (whole pixels: 1): within half
+    /// a step beyond the tolerance. With no grid, `matches(_:_:)`.
+    public func matches(_ value: SolvedValue, _ expected: Rational, onGrid resolution: Double?) -> Bool {
+        guard let resolution else { return matches(value, expected) }
+        return error(value, expected) <= allowance(expected.doubleValue) + resolution / 2
+    }
+
     /// |value − expected| (0 for an exact match).
     public func error(_ value: SolvedValue, _ expected: Rational) -> Double {
         if case .exact(let r) = value, r == expected { return 0 }
@@ -30,12 +37,13 @@ public struct ConformancePolicy: Hashable, Sendable {
 
     func allowance(_ expected: Double) -> Double { absoluteTolerance + relativeTolerance * abs(expected) }
 
-    /// Whether two solved values agree (exactly when both are exact).
-    public func agree(_ a: SolvedValue, _ b: SolvedValue) -> Bool {
-        if case .exact(let x) = a, case .exact(let y) = b { return x == y }
-        if case .wide(let x) = a, case .wide(let y) = b { return x == y }
+    /// Whether two solved values agree (exactly when both are exact), `slack` beyond the tolerance allowed (what
+    /// rounding to a declared grid can move them).
+    public func agree(_ a: SolvedValue, _ b: SolvedValue, within slack: Double = 0) -> Bool {
+        if slack == 0, case .exact(let x) = a, case .exact(let y) = b { return x == y }
+        if slack == 0, case .wide(let x) = a, case .wide(let y) = b { return x == y }
         let d = abs(a.doubleValue - b.doubleValue)
-        return d <= allowance(Swift.max(abs(a.doubleValue), abs(b.doubleValue)))
+        return d <= allowance(Swift.max(abs(a.doubleValue), abs(b.doubleValue))) + slack
     }
 
     /// The rules, as the report states them.
@@ -47,6 +55,7 @@ public struct ConformancePolicy: Hashable, Sendable {
         - Ambiguous components (`?` in the corpus) are not compared; a back end that claims to detect ambiguity must report each as ambiguous.
         - An unsatisfiable layout must be reported unsatisfiable; a back end that claims to explain conflicts must name an irreducible conflicting set (checked with the exact back end).
         - A back end that stops without converging fails the expectation, and says so.
+        - A program that declares its values lie on a grid (`resolution`, 1 for whole pixels) has each frame component judged within half a step beyond the tolerance, and each level's total (required included) within the step times the sum of that level's coefficient magnitudes; one that declares it drops a required constraint it cannot satisfy (`drops_unsatisfiable`) fails an unsatisfiable layout it answers with frames as "dropped a required constraint", named so.
         """
     }
 }

@@ -106,9 +106,14 @@ public struct CorpusRunner {
             switch result.status {
             case .ok, .notConverged, .approximate:
                 let observer = Observer(tree: tree, system: system, answer: result.rounds.last ?? result.values)
-                observations.append(Observation(frames: observer.frames(), levelViolations: observer.levelViolations(),
-                                                converged: result.status != .notConverged,
-                                                approximate: result.status == .approximate, message: result.message))
+                var observed = Observation(frames: observer.frames(), levelViolations: observer.levelViolations(),
+                                           converged: result.status != .notConverged,
+                                           approximate: result.status == .approximate, message: result.message)
+                if case .external(let program) = backEnd, let hello = program.hello {
+                    observed.declared = DeclaredSemantics(resolution: hello.resolution, dropsUnsatisfiable: hello.dropsUnsatisfiable,
+                                                          system: system)
+                }
+                observations.append(observed)
             case .infeasible:
                 observations.append(Observation(unsatisfied: [UnsatisfiedConstraint(constraint: result.conflict.last ?? "?",
                                                                                     conflictsWith: Array(result.conflict.dropLast()),

@@ -21,6 +21,9 @@ public struct Difference: Sendable, Equatable, CustomStringConvertible {
         case requiredViolated = "required violated"
         /// A layout the corpus says is unsatisfiable, answered with a layout.
         case missedConflict = "missed conflict"
+        /// A layout the corpus says is unsatisfiable, answered with frames by a back end that declares it drops a
+        /// required constraint it cannot satisfy (GTK's constraint layout does).
+        case droppedRequired = "dropped required"
         /// A conflict found but not explained as promised (no set, or a set that is not irreducible).
         case conflictExplanation = "conflict explanation"
         /// A satisfiable layout refused as unsatisfiable.
@@ -59,11 +62,15 @@ public struct Difference: Sendable, Equatable, CustomStringConvertible {
     /// before differences were kept, whose kind is read from the judge's wording (`kind` nil).
     public static func untyped(_ text: String, kind: Kind? = nil) -> Difference {
         let known: [(prefix: String, kind: Kind)] = [
-            ("the back end labelled this answer approximate", .approximate), ("expected unsatisfiable", .missedConflict),
+            ("the back end labelled this answer approximate", .approximate),
             ("did not converge", .notConverged), ("reported unsatisfiable", .refused), ("no frame for", .missingFrame),
             ("claims to explain conflicts", .conflictExplanation), ("the conflicting set it named", .conflictExplanation),
             ("required constraints violated", .requiredViolated), ("level ", .levelTotal),
         ]
+        if kind == nil, text.hasPrefix("expected unsatisfiable") {
+            let inferred: Kind = text.contains("dropped a required constraint") ? .droppedRequired : .missedConflict
+            return Difference(inferred, subject: "", summary: ReadableNumbers.roundingDecimals(in: firstClause(of: text)), text: text)
+        }
         let inferred = kind ?? known.first { text.hasPrefix($0.prefix) }?.kind
             ?? (text.contains(" is ambiguous but") ? .unreportedAmbiguity
                 : text.contains(" ranges over ") ? .ambiguityRange : text.contains(", expected ") ? .frame : .error)

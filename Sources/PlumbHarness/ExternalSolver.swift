@@ -26,6 +26,28 @@ public final class ExternalSolver: @unchecked Sendable {
         public var mayFail: Bool = false
         /// It answers `churn`: the loaded workload's operations played again and again on one solver.
         public var churn: Bool = false
+        /// The grid its values lie on (`supports.resolution`; 1 for whole pixels), nil for continuous values. The judge
+        /// accepts a frame component within half of it and widens level totals by what rounding can move them.
+        public var resolution: Double? = nil
+        /// It drops a required constraint it cannot satisfy without an error (`supports.drops_unsatisfiable`): an
+        /// unsatisfiable layout answered with frames is then named a dropped constraint, not a missed conflict.
+        public var dropsUnsatisfiable: Bool = false
+
+        /// What it declares, in words: `floating point, weighted priorities, at most 3 priority levels, edits, …`.
+        public var traits: [String] {
+            let levelText = levels.map { "at most \($0) priority level\($0 == 1 ? "" : "s")" } ?? "any number of priority levels"
+            var traits = [exact ? "exact" : "floating point", strictPriorities ? "strict priorities" : "weighted priorities",
+                          levelText, edits ? "edits" : "no edits", remove ? "removal" : "no removal",
+                          setConstant ? "constant changes" : "no constant changes"]
+            if let resolution {
+                traits.append(resolution == 1 ? "whole pixels" : "values on a grid of \(resolution)")
+            }
+            if dropsUnsatisfiable { traits.append("drops a required constraint it cannot satisfy, silently") }
+            return traits
+        }
+
+        /// `kiwi 1.5.1: floating point, weighted priorities, …`.
+        public var declaration: String { "\(solver) \(version): " + traits.joined(separator: ", ") }
     }
 
     /// Why a request got no usable answer.
@@ -316,9 +338,15 @@ public final class ExternalSolver: @unchecked Sendable {
             guard let n = Int(lexeme), n >= 0 else { throw broken("\"supports.levels\" must be a whole number or null") }
             levels = n
         }
+        var resolution: Double?
+        if let lexeme = supports?["resolution"]?.numberLexeme {
+            guard let r = Double(lexeme), r.isFinite, r > 0 else { throw broken("\"supports.resolution\" must be a positive number") }
+            resolution = r
+        }
         return Hello(solver: hello["solver"]?.stringValue ?? "?", version: hello["version"]?.stringValue ?? "?", levels: levels,
                      strictPriorities: flag("strict_priorities"), exact: flag("exact"), edits: flag("edits"),
                      remove: flag("remove"), setConstant: flag("set_constant"), repeats: flag("repeat"),
-                     mayFail: flag("may_fail"), churn: flag("churn"))
+                     mayFail: flag("may_fail"), churn: flag("churn"), resolution: resolution,
+                     dropsUnsatisfiable: flag("drops_unsatisfiable"))
     }
 }

@@ -49,6 +49,12 @@ public struct Judge: Sendable {
         var maxError = 0.0
         if let conflict = expectation.conflict {
             guard let first = observation.unsatisfied.first else {
+                if observation.declared.dropsUnsatisfiable && observation.converged {
+                    let text = "expected unsatisfiable (\(conflict.joined(separator: "; "))) but it dropped a required constraint "
+                        + "without an error, as it declares it does, and answered with a layout"
+                    return Verdict(outcome: .fail, differences: [Difference(.droppedRequired, subject: "", summary: "dropped a required constraint (declared)",
+                                                                           text: text)], maxError: 0)
+                }
                 let text = "expected unsatisfiable (\(conflict.joined(separator: "; "))) but the back end reported a layout"
                     + (observation.converged ? "" : " without converging: \(observation.message)")
                 let summary = "unsatisfiable, answered with a layout" + (observation.converged ? "" : " (not converged)")
@@ -89,7 +95,7 @@ public struct Judge: Sendable {
                 let got = frame.value(component)
                 let error = policy.error(got, want)
                 maxError = Swift.max(maxError, error)
-                if !policy.matches(got, want) {
+                if !policy.matches(got, want, onGrid: observation.declared.resolution) {
                     differences.append(Difference(
                         .frame, subject: "\(expected.view).\(component.rawValue)",
                         summary: "\(ReadableNumbers.format(got)), expected \(want)", gap: error,
@@ -124,7 +130,7 @@ public struct Judge: Sendable {
         if let reference {
             for (priority, optimum) in reference.levelViolations.sorted(by: { $0.key > $1.key }) where !priority.isRequired {
                 let mine = observation.levelViolations[priority] ?? .exact(.zero)
-                if !policy.agree(mine, optimum) {
+                if !policy.agree(mine, optimum, within: observation.declared.roundingAllowance[priority] ?? 0) {
                     differences.append(Difference(
                         .levelTotal, subject: "level \(priority)",
                         summary: "total \(ReadableNumbers.format(mine)), optimum \(ReadableNumbers.format(optimum))",
@@ -133,7 +139,8 @@ public struct Judge: Sendable {
                 }
             }
         }
-        if let required = observation.levelViolations[.required], required.doubleValue > policy.allowance(0) {
+        if let required = observation.levelViolations[.required],
+           required.doubleValue > policy.allowance(0) + (observation.declared.roundingAllowance[.required] ?? 0) {
             differences.append(Difference(.requiredViolated, subject: "required", summary: "violated by \(ReadableNumbers.format(required.doubleValue)) in total",
                                           gap: required.doubleValue, text: "required constraints violated by \(required) in total"))
         }

@@ -15,6 +15,13 @@ extension Report {
                               "\(s.layoutsUnsupported)", shortNumber(s.largestError)]
                          }, numeric: [1, 2, 3, 4, 5])),
         ]
+        let declared = summaries.compactMap { s in results.declarations[s.name].map { "\(s.name): \($0)" } }
+        if !declared.isEmpty {
+            blocks += [.paragraph("External solvers, as each declares itself in its hello. The judge holds every back end to "
+                                  + "layout-lp/1's strict priorities, and allows only for a declared grid (a frame within half "
+                                  + "a step is right) and names a declared silent drop as such."),
+                       .bullets(declared)]
+        }
         let failures = results.conformance.filter { $0.outcome == .fail || $0.outcome == .notConverged }
         let unsupported = results.conformance.filter { $0.outcome == .unsupported }
         if !failures.isEmpty {

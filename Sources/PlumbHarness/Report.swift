@@ -88,7 +88,7 @@ public struct Report {
         doc.blocks += usesBlocks(chart: usesChart.map { .chart(file: $0.file, svg: $0.svg) })
         doc.blocks += conformanceBlocks()
         doc.blocks += propertiesBlocks()
-        doc.blocks += smallLayoutsBlocks() + lifecycleBlocks() + scalingBlocks()
+        doc.blocks += bindingBlocks() + smallLayoutsBlocks() + lifecycleBlocks() + scalingBlocks()
         let others = charts.filter { $0.file != Self.usesChartFile }
         if !others.isEmpty {
             doc.blocks.append(.heading(level: 2, text: "Charts"))

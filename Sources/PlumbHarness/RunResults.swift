@@ -90,6 +90,9 @@ public struct RunResults: Sendable, Equatable {
     public var timings: [Timing]
     /// What the property suite measured per solver (none in runs made before it, or with `--no-properties`).
     public var properties: [PropertyFindings] = []
+    /// Each external program's hello in words, by back end (`ExternalSolver.Hello.declaration`): what it says of
+    /// itself and the judge allowed for (weighted strengths, whole pixels, silent drops).
+    public var declarations: [String: String] = [:]
 
     public init(date: String, machine: String, configuration: BuildConfiguration, commit: String, policy: ConformancePolicy,
                 conformance: [Conformance] = [], timings: [Timing] = []) {
@@ -149,6 +152,7 @@ extension RunResults {
             JSONMember("format", .string(RunResults.format)), JSONMember("date", .string(date)),
             JSONMember("machine", .string(machine)), JSONMember("configuration", .string(configuration.rawValue)),
             JSONMember("commit", .string(commit)),
+            JSONMember("declarations", .object(declarations.sorted { $0.key < $1.key }.map { JSONMember($0.key, .string($0.value)) })),
             JSONMember("reference", reference.map { .string($0) } ?? .null),
             JSONMember("machine_state", machineState.map { state in
                 .object([JSONMember("load_1min", state.load.map(number) ?? .null),
@@ -221,6 +225,9 @@ extension RunResults {
                   policy: ConformancePolicy(absoluteTolerance: try double(tolerance?["absolute"], "tolerance.absolute"),
                                             relativeTolerance: try double(tolerance?["relative"], "tolerance.relative")))
         if let r = root["reference"], r != .null { reference = try string(r, "reference") }
+        if case .object(let members)? = root["declarations"] {
+            for member in members { declarations[member.key] = try string(member.value, "declarations.\(member.key)") }
+        }
         if let m = root["machine_state"], m != .null {
             let load = m["load_1min"].flatMap { $0 == .null ? nil : $0 }
             let calibration = try double(m["calibration_s"], "machine_state.calibration_s")

@@ -15,6 +15,13 @@ public enum Use: String, Sendable, CaseIterable {
     case resize = "resize (per round)"
     /// Build+solve of a generated family at 1,000 views and more.
     case largeBuilds = "large one-shot builds"
+    /// kiwi's enaml-like benchmark (the form in `corpus/scenarios/enaml-like.layout`): building it and solving once.
+    case enamlLikeBuild = "enaml-like build (kiwi's benchmark)"
+    /// The same form's window resized to the benchmark's six sizes: two suggestions and a solve per size.
+    case enamlLikeResize = "enaml-like resize (per size)"
+
+    /// The corpus layout the enaml-like uses time.
+    public static let enamlLikeLayout = "scenario-enaml-like"
 
     /// The lifecycle operation a use times, if it is one (a lifecycle's resize is timed as the scaling runs'
     /// suggestion rounds instead, which every family has).
@@ -23,7 +30,7 @@ public enum Use: String, Sendable, CaseIterable {
         case .update: .update
         case .remake: .remake
         case .removeAdd: .removeAdd
-        case .smallLayouts, .corpus, .resize, .largeBuilds: nil
+        case .smallLayouts, .corpus, .resize, .largeBuilds, .enamlLikeBuild, .enamlLikeResize: nil
         }
     }
 }
@@ -40,6 +47,10 @@ extension RunResults.Timing {
         case .resize:
             suite == .scaling && editRounds > 0 ? Summary(editTotal.map { $0 / Double(editRounds) })?.median : nil
         case .largeBuilds: suite == .scaling && size >= 1000 ? Summary(buildSolve)?.median : nil
+        case .enamlLikeBuild: suite == .corpus && workload == Use.enamlLikeLayout ? Summary(buildSolve)?.median : nil
+        case .enamlLikeResize:
+            suite == .corpus && workload == Use.enamlLikeLayout && editRounds > 0
+                ? Summary(editTotal.map { $0 / Double(editRounds) })?.median : nil
         }
     }
 }

@@ -26,6 +26,8 @@ public struct UseComparison: Sendable {
         case .update, .remake, .removeAdd: "seconds per operation, every family and lifecycle size"
         case .resize: "seconds per resize round, every family and size"
         case .largeBuilds: "build+solve at 1,000 views and more"
+        case .enamlLikeBuild: "build+solve of the 108-row form with its two strong edits"
+        case .enamlLikeResize: "seconds per window size (two suggestions and a solve), over its six sizes"
         }
     }
 

@@ -59,12 +59,7 @@ struct ListPeers: ParsableCommand {
             do {
                 try program.start()
                 guard let hello = program.hello else { continue }
-                let levels = hello.levels.map { "at most \($0) priority level\($0 == 1 ? "" : "s")" } ?? "any number of priority levels"
-                let traits = [hello.exact ? "exact" : "floating point",
-                              hello.strictPriorities ? "strict priorities" : "weighted priorities", levels,
-                              hello.edits ? "edits" : "no edits", hello.remove ? "removal" : "no removal",
-                              hello.setConstant ? "constant changes" : "no constant changes"]
-                print("  installed: \(hello.solver) \(hello.version); " + traits.joined(separator: ", "))
+                print("  installed: \(hello.solver) \(hello.version); " + hello.traits.joined(separator: ", "))
             } catch {
                 print("  installed, but its adapter does not start: \(error.description)")
             }

@@ -197,6 +197,9 @@ struct Run: ParsableCommand {
             }
         }
         progress.finish()
+        for case .external(let program) in plan.backEnds {
+            if let hello = program.hello { results.declarations[program.name] = hello.declaration }
+        }
         try writeResults(results, to: output)
         print(Report(results: results).terminalSummary())
         print("\nWritten: \(output)/report.md, \(output)/report.html, \(output)/latest.json, charts in \(output)/")

@@ -22,8 +22,15 @@ Flags, to make it misbehave on purpose:
   --detach               on run, start a child in a session of its own (setsid), then sleep forever
   --huge-timing          answer every run with build_solve_s 1e300
   --marker WORD          ignored: names the processes of one test (its children keep the parent's command line)
+  --wrong-var NAME        add 1 to that variable's value alone
+  --round                report every value rounded to the nearest whole number (as a toolkit's pixels)
+  --declare-pixels       say "resolution": 1 in the hello (values on a grid of whole pixels)
+  --drops                a required constraint that fails is dropped (the first to fail, again until none does)
+                         and the rest answered, instead of "infeasible"
+  --declare-drops        say "drops_unsatisfiable": true in the hello
 """
 import json
+import math
 import os
 import signal
 import sys
@@ -70,7 +77,23 @@ def propagate(constraints, variables):
 
 
 def reported(known, variables):
-    return {v: float(known[v] + BUMP) for v in variables}
+    bump = lambda v: BUMP + (1 if v == option("--wrong-var") else 0)
+    if flag("--round"):
+        return {v: float(math.floor(known[v] + bump(v) + Fraction(1, 2))) for v in variables}
+    return {v: float(known[v] + bump(v)) for v in variables}
+
+
+def propagate_dropping(constraints, variables):
+    """propagate, dropping each required constraint that fails (by its label or "#id") until none does."""
+    constraints = dict(constraints)
+    while True:
+        try:
+            return propagate(constraints, variables)
+        except ArithmeticError as e:
+            failing = [i for i, c in constraints.items() if (c["label"] or "#%d" % i) == str(e)]
+            if not failing:
+                raise
+            del constraints[failing[0]]
 
 
 def cannot(system, steps=()):
@@ -90,7 +113,8 @@ def solve(system):
     if why:
         return dict(res, status="unsupported", message=why)
     try:
-        known = propagate(dict(enumerate(map(constraint, system["constraints"]))), system["variables"])
+        solver = propagate_dropping if flag("--drops") else propagate
+        known = solver(dict(enumerate(map(constraint, system["constraints"]))), system["variables"])
     except ArithmeticError as e:
         return dict(res, status="infeasible", conflict=[str(e)], message="required constraint %s fails" % e)
     except ValueError as e:
@@ -170,7 +194,9 @@ def main():
     if not flag("--no-hello"):
         out({"protocol": "plumb-solver/1", "solver": "propagate", "version": "1",
              "supports": {"levels": None, "strict_priorities": True, "exact": False, "edits": False,
-                          "remove": True, "set_constant": True, "repeat": flag("--repeat")}})
+                          "remove": True, "set_constant": True, "repeat": flag("--repeat"),
+                          **({"resolution": 1} if flag("--declare-pixels") else {}),
+                          **({"drops_unsatisfiable": True} if flag("--declare-drops") else {})}})
     workload = None
     for line in sys.stdin:
         if not line.strip():
