@@ -162,6 +162,10 @@ struct BlockBodyReader {
             where left.hasPrefix(prefix) {
             left = left.dropFirst(prefix.count).trimmingWhitespace
         }
+        // `strongSelf.top = make...`, `weakSelf.top = ...`: a name for self keeps the reference as `self.` does
+        if let dot = left.firstIndex(of: "."), parser.selfAliases.contains(String(left[..<dot])) {
+            left = left[left.index(after: dot)...].trimmingWhitespace
+        }
         if left.hasPrefix("*") { left = left.dropFirst() }
         if let colon = left.firstIndex(of: ":") { left = left[..<colon].trimmingWhitespace }   // `let top: Constraint`
         if left.hasPrefix("_") { left = left.dropFirst() }
@@ -175,6 +179,9 @@ struct BlockBodyReader {
         var text = ParameterBindings.normalized(code.text(range)).replacing("?.", with: ".").replacing("!.", with: ".")
         if text.hasSuffix(";") { text.removeLast() }
         if text.hasPrefix("self.") { text.removeFirst(5) }
+        if let dot = text.firstIndex(of: "."), parser.selfAliases.contains(String(text[..<dot])) {
+            text.removeSubrange(...dot)   // `strongSelf.top.isActive = false`
+        }
         var name = "", active = true
         if text.hasPrefix("["), text.hasSuffix("]") {
             let words = text.dropFirst().dropLast().split(separator: " ")

@@ -77,6 +77,7 @@ extension LayoutFileReader {
         guard !t.hasPrefix("{") else { return true }
         guard t.hasPrefix("(") else { return false }
         t = t.dropFirst().trimmingWhitespace
+        if t.hasPrefix(")") { return t.dropFirst().trimmingWhitespace.hasPrefix("{") }   // `makeConstraints() { make in`
         if t.hasPrefix("closure:") { t = t.dropFirst(8).trimmingWhitespace }   // SnapKit 0.x: `(closure: { make in`
         return t.hasPrefix("{")
     }

@@ -337,6 +337,11 @@ struct SourceScan {
         let receiver = start < methodStart ? String(text[start..<(methodStart - 1)]) : ""
         var k = afterMethod
         while k < masked.count && (masked[k].isWhitespace || masked[k] == "(") { k += 1 }
+        if k < masked.count, masked[k] == ")", k > afterMethod, masked[afterMethod..<k].contains("(") {
+            // `makeConstraints() { make in`: empty parentheses, then the trailing closure
+            k += 1
+            while k < masked.count && masked[k].isWhitespace { k += 1 }
+        }
         if matches("closure:", at: k) {   // SnapKit 0.x: `snp_makeConstraints(closure: { make in`
             k += 8
             while k < masked.count && masked[k].isWhitespace { k += 1 }

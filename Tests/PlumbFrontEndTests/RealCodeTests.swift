@@ -277,6 +277,27 @@ import PlumbSystem
         #expect(rows.isEmpty)
     }
 
+    @Test func aReferenceKeptThroughANameForSelfKeepsItsConstraint() throws {
+        // `strongSelf.c = make...` keeps the constraint as `self.c = make...` does: in force, and found by its name later
+        for owner in ["self", "strongSelf", "weakSelf"] {
+            let body = """
+            __weak typeof(self) weakSelf = self;
+            [title mas_makeConstraints:^(MASConstraintMaker *make) {
+                __strong typeof(weakSelf) strongSelf = weakSelf;
+                \(owner).bottomConstraint = make.bottom.equalTo(card).offset(-8);
+                make.left.equalTo(card);
+            }];
+            [self.bottomConstraint uninstall];
+            """
+            let (rows, tree) = try installed("title", body, dialect: "masonry")
+            #expect(rows == [row("title.x - card.x == 0", in: tree)], "\(owner): the kept bottom constraint, switched off")
+            let (kept, keptTree) = try installed("title", String(body.split(separator: "\n").dropLast().joined(separator: "\n")),
+                                                 dialect: "masonry")
+            #expect(kept == [row("title.y + title.h - card.y - card.h + 8 == 0", in: keptTree), row("title.x - card.x == 0", in: keptTree)],
+                    "\(owner): kept, and in force")
+        }
+    }
+
     @Test func guidesAndBoxedValues() throws {
         let (rows, tree) = try installed("title", """
         [self.title mas_makeConstraints:^(MASConstraintMaker *make) {
