@@ -75,8 +75,7 @@ struct SourceScan {
         findAdditions()
         findConstants()
         let plain = String(masked)
-        isViewController = plain.contains("UIViewController") || plain.contains("self.view")
-            || plain.contains("view.addSubview") || plain.contains("NSViewController")
+        isViewController = isViewControllerFile()
         declaresLocalView = plain.contains("let view =") || plain.contains("var view =") || plain.contains("UIView *view")
             || plain.contains("let view:") || plain.contains("*)view") || plain.contains("* )view") || plain.contains("_ view: UIView")
     }

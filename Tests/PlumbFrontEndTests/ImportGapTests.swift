@@ -32,4 +32,42 @@ import PlumbSystem
         let title = try #require(tree.view("title"))
         #expect(tree.dslConstraints(of: title).map { $0.linear.withLabel(nil) } == [row("title.x - selfView.x - 9 == 0", in: tree)])
     }
+
+    /// A view's file that names `self.viewModel` or `contentView.addSubview` is no view controller's: `self` is a
+    /// view of its own (`selfView`), not the screen; a controller's file is one, by its class, whatever it names.
+    @Test func aViewsFileIsNotTakenForAViewControllersByItsText() throws {
+        func isController(_ source: String) -> Bool { SourceScan(source).isViewController }
+        let viewFile = """
+        @implementation ProfileHeaderView
+        - (void)bind {
+            self.nameLabel.text = self.viewModel.name;
+            [self.contentView addSubview:self.nameLabel];
+            [headerView.addSubview:self.nameLabel];
+        }
+        @end
+        """
+        #expect(!isController(viewFile))
+        #expect(!isController("final class FeedCell: UITableViewCell {\n    func bind() { title.text = self.viewModel.title }\n}"))
+        #expect(isController("class ProfileViewController: BaseViewController {\n    func setUp() { self.viewModel.load() }\n}"))
+        #expect(isController("@implementation SettingsController\n- (void)viewDidLoad { [super viewDidLoad]; }\n@end"))
+        #expect(isController("final class Screen: UIViewController {}"))
+        // with no class declared, whole names decide: `self.view` is the controller's view, `self.viewModel` is not
+        #expect(isController("[self.view addSubview:self.card];"))
+        #expect(!isController("self.viewModel.reload()\ncontentView.addSubview(card)"))
+
+        let source = """
+        final class BadgeView: UIView {
+            let title = UILabel()
+            func setUp() {
+                addSubview(title)
+                title.text = self.viewModel.title
+                title.snp.makeConstraints { make in
+                    make.left.equalToSuperview().offset(6)
+                }
+            }
+        }
+        """
+        let tree = try tree(SourceImport(file: "BadgeView.swift", source: source).run())
+        #expect(tree.view("title")?.superview?.id == "selfView")
+    }
 }
