@@ -1,18 +1,19 @@
 """plumb_peer: the solver-independent half of a plumb-solver/1 program (docs/solver-protocol.md).
 
 It reads layout-lp/1 (docs/interchange.md) with exact numbers, checks workloads, answers `solve`, `load`, `run`
-(with `repeat`/`warmup`, steps marked `may_fail`), `churn` and `quit`, and gives every adapter the same `--time FILE`
-and `--self-check` modes.
+(with `repeat`/`warmup`, steps marked `may_fail`), `churn` and `quit`, and gives every adapter the same `--time FILE`,
+`--self-check` and `--installed` modes.
 An adapter supplies one small class describing its solver and calls `main`:
 
     import os, sys
     sys.dont_write_bytecode = True                                                     # no __pycache__ in peers/
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # peers/
-    import plumb_peer
+    import plumb_peer                                         # before the library: see "output" below
     lib = plumb_peer.require("mysolver", "python3 -m pip install mysolver", "mysolver adapter")  # or 1 line, exit 2
 
     class MySolver(plumb_peer.Peer):
         name, version = "mysolver", lib.__version__             # hello "solver" and "version"
+        supported_versions = ("2.1.0",)                          # the versions --installed accepts (peer.json pins one)
         supports = {"set_constant": False}                       # hello "supports", merged over the defaults
         required = lib.REQUIRED                                  # native strength for priority 1000
         levels = (("strong", lib.STRONG), ("medium", lib.MEDIUM), ("weak", lib.WEAK))   # high to low
@@ -33,10 +34,13 @@ or workload that needs it is answered "unsupported" without asking the adapter.
 
 `Steps(add, remove, edit, suggest, solve)` holds five callables, often bound methods of the native solver: add(c)
 and remove(c) take native constraints, edit(variable, strength) makes a variable editable, suggest(variable, number)
-suggests a value, solve() brings every value up to date. `run` times these calls and nothing else: variables and
-constraints are built once per `load`, before any clock starts, and solver(variables) (with the {name: native
-variable} dict) makes a fresh solver per run, also before the clock. Native variables and constraints are thus
-reused by successive solvers; a library that keeps values in its variables may reset them in solver().
+suggests a value, solve() brings every value up to date. A sixth, optional, `set_constant=change`: change(old, new)
+puts native constraint `new` (`old` with another constant) in the place of `old`, for a solver that can change a
+constant in place; without it a constant change is remove(old) then add(new). `run` times these calls and nothing
+else: variables and constraints are built once per `load`, before any clock starts, and solver(variables) (with the
+{name: native variable} dict) makes a fresh solver per run, also before the clock. Native variables and
+constraints are thus reused by successive solvers; a library that keeps values in its variables may reset them in
+solver().
 
 The rest follows from those fields:
   * numbers: `number` (a type, float unless changed; Fraction for an exact solver) converts every coefficient,
@@ -46,12 +50,15 @@ The rest follows from those fields:
     first and the last, as many as there are -> all. More levels than that -> status "unsupported". An adapter with
     `levels = None` maps each priority itself in `strength(priority)` (a Fraction in (0, 1000)).
   * edits: made editable after the first solve (an edit has no effect until a value is suggested).
-  * set_constant: remove the old native constraint and add one with the new constant (built at load time).
+  * set_constant: the native constraint with the new constant is built at load time; the old one is removed and
+    the new one added, or both handed to Steps.set_constant when the adapter gives it.
   * infeasible: an exception of type `refused` from add() names the constraint being added; a `solve` answer is
     "infeasible" with that one constraint as the conflict. A solver that finds out only when it solves (an LP
     solver) raises it from solve(): the conflict is then the native constraints in the exception's `conflict`
     attribute, when it has one, else every required constraint.
-  * unsupported: raise `Unsupported(message)` from `variable`, `constraint` or `strength`.
+  * unsupported: raise `Unsupported(message)` from `variable`, `constraint` or `strength`, or from
+    `check_system(system)`, called with every parsed system (of a `solve`, of a `load`) before anything is made from
+    it: a `System` with `names`, `constraints`, `edits` [(name, priority)] and `rounds` (the default takes any).
   * may_fail: a step so marked that raises (any exception) is listed in the run's "refused" and the run goes on. The
     removal of an id not in use removes a native constraint the solver never had (made from the system's first
     constraint). A solver that finds a conflict only when it solves: when a may_fail solve raises, the row the
@@ -60,6 +67,12 @@ The rest follows from those fields:
     constraint made anew each time (as an app remaking a view does).
   * --self-check: self_check(checker) gets a `Checker` (handle(request), solve(system) -> layout-result/1,
     check(name, ok, detail) printing PASS/FAIL, done() -> exit status); c(), lp() and close() write checks briefly.
+  * --installed (a peer.json's "installed" command): the library imported (or `require` ended with status 2),
+    `version` is one of `supported_versions`: prints "NAME VERSION" and exits 0; another version exits 1 saying which
+    is installed, which the adapter supports and `bench peers install PEER` (PEER from the peer.json beside the
+    adapter). An empty `supported_versions` (the default) accepts any version.
+  * output: serving, standard output is the protocol's, and plumb_peer's import points descriptor 1 at standard
+    error for whatever else writes there (below): import plumb_peer before the solver's library.
 """
 import argparse
 import collections
@@ -76,7 +89,7 @@ from fractions import Fraction
 # Serving the protocol (an adapter started with no arguments), standard output is the protocol's alone. A library the
 # adapter imports after this module may print on it anyway (highspy's banner, a C library's warnings, at the file
 # descriptor level): descriptor 1 is pointed at standard error for them, and the protocol writes to a copy of the
-# original. (--time and --self-check print their results on standard output as usual.)
+# original. (--time, --self-check and --installed print their results on standard output as usual.)
 if len(sys.argv) == 1:
     sys.stdout.flush()
     PROTOCOL_OUT = os.fdopen(os.dup(1), "w")
@@ -93,7 +106,7 @@ ADD, REMOVE, SET_CONSTANT, SUGGEST, SOLVE, MAY_FAIL, REMOVE_UNKNOWN = range(7)
 MOST_CYCLES = 10000000
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
-Steps = collections.namedtuple("Steps", "add remove edit suggest solve")
+Steps = collections.namedtuple("Steps", "add remove edit suggest solve set_constant", defaults=(None,))
 
 
 class Bad(ValueError):
@@ -108,6 +121,7 @@ class Peer:
     """What an adapter says about its solver; see the module docstring. Subclass it and fill in the blanks."""
     name = "solver"
     version = ""
+    supported_versions = ()
     supports = {}
     required = None
     levels = ()
@@ -140,6 +154,9 @@ class Peer:
         for i, p in enumerate(levels):
             table[p] = self.levels[0 if n == 1 else round(i * (have - 1) / (n - 1))][1]
         return table
+
+    def check_system(self, system):
+        pass
 
     def strength(self, priority):
         raise Unsupported("%s: no strength for priority %s" % (self.name, show(priority)))
@@ -320,6 +337,7 @@ def refusal(e):
 def _no_edits(peer, system):
     if system.edits and not peer.can("edits"):
         raise Unsupported("edit variables: %s does not take them" % peer.name)
+    peer.check_system(system)
 
 
 # ---------------------------------------------------------------------------------------------------- solve
@@ -485,6 +503,7 @@ def run_once(w, want_values=False):
     peer = w.peer
     steps = peer.solver(w.variables)
     add, remove, update, suggest, editable = steps.add, steps.remove, steps.solve, steps.suggest, steps.edit
+    change = getattr(steps, "set_constant", None)  # optional (an adapter's own class may not have it)
     current = dict(enumerate(w.base))
     clock = time.perf_counter
     cn = None
@@ -528,8 +547,11 @@ def run_once(w, want_values=False):
                 elif kind == SUGGEST:
                     suggest(step[1], step[2])
                 elif kind == SET_CONSTANT:
-                    remove(current[step[1]])
-                    add(step[2])
+                    if change is None:
+                        remove(current[step[1]])
+                        add(step[2])
+                    else:
+                        change(current[step[1]], step[2])
                     current[step[1]] = step[2]
                 elif kind == ADD:
                     add(step[2])
@@ -576,8 +598,12 @@ def perform(steps, current, step):
     elif kind == SUGGEST:
         steps.suggest(step[1], step[2])
     elif kind == SET_CONSTANT:
-        steps.remove(current[step[1]])
-        steps.add(step[2])
+        change = getattr(steps, "set_constant", None)
+        if change is None:
+            steps.remove(current[step[1]])
+            steps.add(step[2])
+        else:
+            change(current[step[1]], step[2])
         current[step[1]] = step[2]
     elif kind == ADD:
         steps.add(step[2])
@@ -893,8 +919,26 @@ def require(module, install, who):
         sys.exit(2)
 
 
+def installed(peer):
+    """--installed: 0 when the library's version (`peer.version`) is one the adapter supports, else 1 and why."""
+    if not peer.supported_versions or peer.version in peer.supported_versions:
+        print("%s %s" % (peer.name, peer.version))
+        return 0
+    name = peer.name
+    try:  # the peer's own name (cassowary-py for the cassowary adapter), from the peer.json beside the adapter
+        main_file = getattr(sys.modules.get("__main__"), "__file__", None) or sys.argv[0]
+        with open(os.path.join(os.path.dirname(os.path.abspath(main_file)), "peer.json"), "rb") as fh:
+            name = json.loads(fh.read().decode("utf-8"))["name"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    sys.stderr.write("%s %s is installed; this adapter supports %s; install it with: bench peers install %s\n"
+                     % (peer.name, peer.version or "(no version)", " or ".join(peer.supported_versions), name))
+    return 1
+
+
 def main(peer, self_check=None, argv=None):
-    """Serve plumb-solver/1 (no arguments), or --time FILE, or --self-check (self_check(Checker) -> exit status)."""
+    """Serve plumb-solver/1 (no arguments), or --time FILE, or --self-check (self_check(Checker) -> exit status), or
+    --installed."""
     ap = argparse.ArgumentParser(
         description="%s as a plumb-solver/1 program (no arguments: serve the protocol)" % peer.name)
     ap.add_argument("--time", metavar="FILE", help="time a layout-lp/1 file and print one JSON line")
@@ -902,7 +946,11 @@ def main(peer, self_check=None, argv=None):
     ap.add_argument("--warmup", type=int, default=20, help="warm-up runs for --time (default 20)")
     ap.add_argument("--no-rounds", action="store_true", help="drop the suggestion rounds for --time")
     ap.add_argument("--self-check", action="store_true", help="run the built-in checks")
+    ap.add_argument("--installed", action="store_true",
+                    help="exit 0 when the installed library's version is one this adapter supports")
     args = ap.parse_args(argv)
+    if args.installed:
+        return installed(peer)
     if args.self_check:
         if self_check is None:
             ap.error("this adapter has no self-check")

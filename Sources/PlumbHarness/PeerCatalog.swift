@@ -13,7 +13,7 @@ import PlumbFiles
 ///
 /// ```json
 /// {"format": "plumb-peer/1", "name": "kiwi", "summary": "kiwisolver: the C++ kiwi Cassowary, through Python",
-///  "run": "python3 {dir}/adapter.py", "installed": "python3 -c 'import kiwisolver'",
+///  "run": "python3 {dir}/adapter.py", "installed": "python3 {dir}/adapter.py --installed",
 ///  "install": "python3 -m pip install kiwisolver==1.5.1", "self_check": "python3 {dir}/adapter.py --self-check"}
 /// ```
 public struct Peer: Sendable, Equatable {

@@ -4,7 +4,7 @@
 The harness runs it with `bench run --external cassowary-py="python3 peers/cassowary/adapter.py"` (Plumb's own
 back end is already called `cassowary`); it speaks plumb-solver/1 (docs/solver-protocol.md) on standard input and
 output. Needs Python 3 and `pip install cassowary` (written against 0.5.2). The protocol, the parsing, the timing
-loop and the `--time FILE` / `--self-check` modes are in ../plumb_peer.py.
+loop and the `--time FILE`, `--self-check` and `--installed` modes are in ../plumb_peer.py.
 
 What the package's source says (cassowary/utils.py, simplex_solver.py, expression.py):
   * Strengths are weights: REQUIRED = 1001001000, STRONG = 1e6, MEDIUM = 1e3, WEAK = 1. A required constraint is
@@ -83,6 +83,7 @@ class Steps:
 class PyCassowary(plumb_peer.Peer):
     name = "cassowary"
     version = cassowary.__version__
+    supported_versions = ("0.5.2",)  # what peer.json installs; --installed checks it
     supports = {"levels": 3, "strict_priorities": False, "exact": False,
                 "edits": True, "remove": True, "set_constant": True, "repeat": True}
     required = cassowary.REQUIRED

@@ -11,6 +11,7 @@ Other modes:
         print {"name", "build_solve_s", "build_solve_q1", "build_solve_q3", "edit_total_s", "repeat"}
         (medians and quartiles over R runs after W warm-ups; defaults R=200, W=20)
     adapter.py --self-check   small systems derived by hand, through the same request handler; PASS/FAIL lines
+    adapter.py --installed    exit 0 when the installed kiwisolver is the version this adapter supports (1.5.1)
 
 Priority mapping: 1000 -> strength.required. The distinct non-required priorities of the system (constraints,
 edits and every constraint an operation adds, together), sorted high to low: one level -> strong; two -> strong,
@@ -43,6 +44,7 @@ kiwi = plumb_peer.require("kiwisolver", "python3 -m pip install kiwisolver==1.5.
 class Kiwi(plumb_peer.Peer):
     name = "kiwi"
     version = kiwi.__version__
+    supported_versions = ("1.5.1",)  # what peer.json installs; --installed checks it
     supports = {"levels": 3, "strict_priorities": False, "exact": False,
                 "edits": True, "remove": True, "set_constant": True, "repeat": True}
     required = kiwi.strength.required

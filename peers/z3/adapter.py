@@ -3,8 +3,8 @@
 
 The harness runs it with `bench run --external z3="python3 peers/z3/adapter.py"`; it speaks plumb-solver/1
 (docs/solver-protocol.md) on standard input and output. Needs Python 3 and `pip install z3-solver` (written against
-5.4.1.0). The protocol, the parsing, the timing loop and the `--time FILE` / `--self-check` modes are in
-../plumb_peer.py; this file says how z3 takes a system.
+5.4.1.0). The protocol, the parsing, the timing loop and the `--time FILE`, `--self-check` and `--installed` modes
+are in ../plumb_peer.py; this file says how z3 takes a system.
 
   * Exact: layout-lp/1's numbers are read as Fractions (plumb_peer's `number`), handed to z3 as rational literals
     ("n/d"), and z3's model values come back as Fractions, written as exact strings ("1/3"). z3's linear real
@@ -150,6 +150,7 @@ class Steps:
 class Z3Peer(plumb_peer.Peer):
     name = "z3"
     version = z3.get_version_string()
+    supported_versions = ("5.4.1",)  # z3 of z3-solver 5.4.1.0, what peer.json installs; --installed checks it
     supports = {"levels": None, "strict_priorities": True, "exact": True,
                 "edits": True, "remove": True, "set_constant": True, "repeat": True}
     required = REQUIRED
