@@ -6,10 +6,6 @@ import PlumbSystem
 /// Hostile round 3 against `bench import`, on files written for these tests: each case either reads as the app means
 /// it or is left out with its line and reason, never read as something else; and the reading stays linear in the file.
 @Suite struct HostileImport {
-    func tree(_ outcome: SourceImport.Outcome) throws -> ViewTree {
-        try LayoutFile(file: "imported.layout", name: "imported").parse(outcome.layout).build()
-    }
-
     /// Swift names may be any letters: the block of `图标` constrains `图标`, not the controller's view.
     @Test func aUnicodeReceiverIsItsOwnView() throws {
         let source = """
@@ -30,7 +26,7 @@ import PlumbSystem
         """
         let outcome = SourceImport(file: "Avatar.swift", source: source).run()
         #expect(outcome.blocks == 2 && outcome.readBlocks == 2, "\(outcome.skipped)")
-        let tree = try tree(outcome)
+        let tree = try importedTree(outcome)
         let icon = try #require(tree.view("图标"))
         #expect(icon.superview === tree.root)
         // SnapKit's bit order: left before top; the caption's left is the icon's right plus 4
@@ -59,7 +55,7 @@ import PlumbSystem
         #expect(outcome.readBlocks == 1, "\(outcome.skipped)")
         let lets = outcome.layout.split(separator: "\n").filter { $0.hasPrefix("let ") }
         #expect(lets == ["let kBase = 10", "let kGap = (kBase + 6)"])
-        let tree = try tree(outcome)
+        let tree = try importedTree(outcome)
         #expect(tree.dslConstraints(of: tree.view("list")!).map { $0.linear.withLabel(nil) }
                 == [row("list.y - root.y - 16 == 0", in: tree)])
     }
@@ -86,7 +82,7 @@ import PlumbSystem
         """
         let outcome = SourceImport(file: "Panel.m", source: source).run()
         #expect(outcome.blocks == 2 && outcome.readBlocks == 2, "\(outcome.skipped)")
-        let tree = try tree(outcome)
+        let tree = try importedTree(outcome)
         #expect(tree.view("v") == nil, "no view is made of the macro's parameter")
         #expect(tree.dslConstraints(of: tree.view("header")!).map { $0.linear.withLabel(nil) }
                 == [row("header.y - root.y - 8 == 0", in: tree)])

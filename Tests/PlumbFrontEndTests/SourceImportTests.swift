@@ -14,11 +14,6 @@ import PlumbFiles
         return SourceImport(file: name, source: String(decoding: bytes, as: UTF8.self)).run()
     }
 
-    /// The imported layout, read back and played.
-    func tree(_ outcome: SourceImport.Outcome) throws -> ViewTree {
-        try LayoutFile(file: "imported.layout", name: "imported").parse(outcome.layout).build()
-    }
-
     @Test(arguments: [("ProfileViewController.m", 18, 18), ("FeedCell.swift", 15, 15),
                       ("CheckoutViewController.swift", 15, 15), ("SettingsCell.m", 7, 7),
                       ("Unreadable.swift", 4, 3), ("Unreadable.m", 5, 4)])
@@ -27,25 +22,25 @@ import PlumbFiles
         #expect(outcome.blocks == blocks)
         #expect(outcome.readBlocks == read)
         #expect(outcome.skipped.count == blocks - read, "\(outcome.skipped)")
-        _ = try tree(outcome)   // reads back and plays
+        _ = try importedTree(outcome)   // reads back and plays
     }
 
     @Test func theHierarchyIsTheOneTheCodeBuilds() throws {
-        let profile = try tree(try imported("ProfileViewController.m"))
+        let profile = try importedTree(try imported("ProfileViewController.m"))
         for (view, parent) in [("coverView", "root"), ("avatarView", "headerView"), ("titleLabel", "headerView"),
                                ("followersLabel", "statsView"), ("messageButton", "bottomBar"), ("line", "root"),
                                ("errorView", "root"), ("badgeView", "headerView")] {
             #expect(profile.view(view)?.superview?.id == parent, "\(view)")
         }
         #expect(profile.views.count == 17)   // 16 views and the root
-        let checkout = try tree(try imported("CheckoutViewController.swift"))
+        let checkout = try importedTree(try imported("CheckoutViewController.swift"))
         for (view, parent) in [("contentView", "scrollView"), ("addressTitleLabel", "addressCard"),
                                ("summaryView", "contentView"), ("payButton", "payBar"), ("loadingView", "root")] {
             #expect(checkout.view(view)?.superview?.id == parent, "\(view)")
         }
         // a cell: its views go into its content view; `self` is the cell, a view of its own here because a block
         // constrains it (the action bar's height)
-        let feed = try tree(try imported("FeedCell.swift"))
+        let feed = try importedTree(try imported("FeedCell.swift"))
         #expect(feed.view("card")?.superview?.id == "contentView")
         #expect(feed.view("avatarView")?.superview?.id == "card")
         #expect(feed.view("buttons_0")?.superview?.id == "selfView")
@@ -115,7 +110,7 @@ import PlumbFiles
         #expect(outcome.blocks == 2 && outcome.readBlocks == 1)
         #expect(outcome.skipped.first?.location.line == 7)
         #expect(outcome.skipped.first?.reason.contains("updated constraint could not find an existing matching constraint to update") == true)
-        let tree = try tree(outcome)
+        let tree = try importedTree(outcome)
         // a view's file: `self` is a view of its own in the root; SnapKit's chained attributes in its bit order
         #expect(tree.view("title")?.superview?.id == "selfView")
         #expect(tree.dslConstraints(of: tree.view("title")!).map { $0.linear.withLabel(nil) }
