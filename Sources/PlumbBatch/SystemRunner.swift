@@ -49,7 +49,13 @@ public struct SystemRunner {
                 }
             }
         } catch {
-            return SystemRunner.failure(error, system: system, result: result)
+            var failed = SystemRunner.failure(error, system: system, result: result)
+            if failed.status == .infeasible, let recovery = SystemRunner.recovery(system, solver: type) {
+                failed.recovery = recovery
+                failed.message += "; recovered as Auto Layout does, breaking " + recovery.broken.joined(separator: ", ")
+                    + " and laying out the rest (see recovery)"
+            }
+            return failed
         }
         guard let solver else { return result }
         let variables = system.variables.indices.map { VariableID($0) }
@@ -153,6 +159,40 @@ public struct SystemRunner {
         let label = system.constraints[worst.index].label ?? "#\(worst.index)"
         return "the answer cannot be vouched for: required constraint \(label) is off by \(worst.off) at it "
             + "(\(worst.relative) of its magnitude; floating-point round-off or an ill-conditioned system)"
+    }
+
+    /// What the screen shows after a conflict, as Auto Layout recovers (`LayoutResult.Recovery`): the constraints
+    /// added in order on a fresh solver, each required one whose addition the solver refuses broken (left out) and
+    /// the rest kept, then the edits, a solve, and the suggestion rounds. Nil when something else fails (the back
+    /// end cannot take the system, or a solve does not converge).
+    /// - Complexity: one build and solve of the system, plus the rounds.
+    public static func recovery(_ system: LinearSystem, solver type: any LayoutSolver.Type) -> LayoutResult.Recovery? {
+        let solver = type.init()
+        var broken: [String] = []
+        let named = { (solver: any LayoutSolver) in
+            system.variables.indices.map { LayoutResult.NamedValue(name: system.variables[$0], value: solver.value(of: VariableID($0))) }
+        }
+        do throws(SolverError) {
+            for (i, constraint) in system.constraints.enumerated() {
+                do {
+                    try solver.add(constraint, id: ConstraintID(i))
+                } catch .unsatisfiable(let id, _) where id == ConstraintID(i) {
+                    broken.append(constraint.label ?? "#\(i)")
+                }
+            }
+            for edit in system.edits { try solver.addEditVariable(edit.variable, priority: edit.priority) }
+            guard try solver.solve().converged else { return nil }
+            let values = named(solver)
+            var rounds: [[LayoutResult.NamedValue]] = []
+            for round in system.suggestionRounds {
+                for suggestion in round { try solver.suggest(suggestion.value, for: suggestion.variable) }
+                guard try solver.solve().converged else { return nil }
+                rounds.append(named(solver))
+            }
+            return LayoutResult.Recovery(broken: broken, values: values, rounds: rounds)
+        } catch {
+            return nil
+        }
     }
 
     static func failure(_ error: any Error, system: LinearSystem, result: LayoutResult) -> LayoutResult {

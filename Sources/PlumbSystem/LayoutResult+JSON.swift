@@ -59,6 +59,17 @@ extension LayoutResult {
                             editTotalSeconds: try timingObject["edit_total_s"].map(LayoutResult.readSeconds))
         }
 
+        var recovery: Recovery?
+        if let object = try top["recovery"]?.object() {
+            var broken: [String] = []
+            for entry in try object["broken"]?.array() ?? [] { broken.append(try entry.string()) }
+            var recoveryRounds: [[NamedValue]] = []
+            for entry in try object["rounds"]?.array() ?? [] {
+                recoveryRounds.append(try LayoutResult.readValues(try entry.object()["values"]))
+            }
+            recovery = Recovery(broken: broken, values: try LayoutResult.readValues(object["values"]), rounds: recoveryRounds)
+        }
+
         self.init(solver: try top["solver"]?.string() ?? "",
                   status: status,
                   values: try LayoutResult.readValues(top["values"]),
@@ -67,13 +78,14 @@ extension LayoutResult {
                   ambiguous: ambiguous,
                   timing: timing,
                   message: try top["message"]?.string() ?? "")
+        self.recovery = recovery
     }
 
     /// This result as a layout-result/1 document.
     ///
     /// Exact values are written as strings (`"8"`, `"1/3"`), finite floats as JSON numbers in their shortest
-    /// round-trip form, non-finite floats as `"nan"`, `"inf"`, `"-inf"`. Every key but `timing` is always written;
-    /// `timing` and its members only when present. Repeated variable names are written as they are (and are
+    /// round-trip form, non-finite floats as `"nan"`, `"inf"`, `"-inf"`. Every key but `timing` and `recovery` is
+    /// always written; those and their members only when present. Repeated variable names are written as they are (and are
     /// rejected on reading, since JSON objects here may not repeat a key).
     public func layoutResultJSON(pretty: Bool = true) -> String {
         var top: [JSONMember] = [
@@ -99,6 +111,13 @@ extension LayoutResult {
             top.append(JSONMember("timing", .object(members)))
         }
         top.append(JSONMember("message", .string(message)))
+        if let recovery {
+            top.append(JSONMember("recovery", .object([
+                JSONMember("broken", .array(recovery.broken.map { .string($0) })),
+                JSONMember("values", LayoutResult.valuesJSON(recovery.values)),
+                JSONMember("rounds", .array(recovery.rounds.map { .object([JSONMember("values", LayoutResult.valuesJSON($0))]) })),
+            ])))
+        }
         return JSONWriter.write(.object(top), pretty: pretty)
     }
 

@@ -86,6 +86,24 @@ public struct LayoutResult: Hashable, Sendable {
         }
     }
 
+    /// For `infeasible`: what the screen shows after recovery, as Auto Layout recovers, breaking a constraint and
+    /// laying out the rest. The rule: the constraints are added in the system's order, and each required one whose
+    /// addition conflicts with those already in is broken (left out); the rest are solved, with the edits and the
+    /// suggestion rounds.
+    public struct Recovery: Hashable, Sendable {
+        /// Labels (or `#index`) of the constraints broken, in the order they were met.
+        public var broken: [String]
+        /// Every variable after the initial solve of the rest, in order.
+        public var values: [NamedValue]
+        /// The values after each suggestion round, one entry per round.
+        public var rounds: [[NamedValue]]
+        public init(broken: [String], values: [NamedValue], rounds: [[NamedValue]] = []) {
+            self.broken = broken
+            self.values = values
+            self.rounds = rounds
+        }
+    }
+
     /// The solver's name, e.g. `cassowary` or `kiwi`.
     public var solver: String
     public var status: Status
@@ -100,6 +118,8 @@ public struct LayoutResult: Hashable, Sendable {
     public var timing: Timing?
     /// Free text: why a solve failed, or the solver's version.
     public var message: String
+    /// For `infeasible`, where the solver gives it: the layout after breaking what conflicts (see `Recovery`).
+    public var recovery: Recovery? = nil
 
     public init(solver: String = "", status: Status = .ok, values: [NamedValue] = [], rounds: [[NamedValue]] = [],
                 conflict: [String] = [], ambiguous: [AmbiguousRange] = [], timing: Timing? = nil, message: String = "") {

@@ -18,6 +18,10 @@ struct Solve: ParsableCommand {
         edge), after the file's last step; a file's `expect` blocks give frames relative to each view's superview. \
         --check judges those expect blocks instead, each at its place in the file, and exits 1 when one fails.
 
+        When the required constraints conflict, the answer is `infeasible` with the conflicting set, and `recovery`         shows the screen as Auto Layout recovers: the constraints are added in the order the layout makes them, each         required one whose addition conflicts with those already in is broken (`recovery.broken`), and the rest are         laid out (`recovery.values`, and `recovery.rounds` after each suggestion round).
+
+        A value the code names but does not give takes a default (0 for a number), and a conflict can hide behind         it: every such number is tried again at a second value (10, 11, ...), and a layout that conflicts only         there is reported on standard error as conflicting when NAME ≠ 0 (a conflict that goes away there, as         depending on the guess).
+
         Timing is measured in-process under the same timing policy as `bench run` (warm-up runs, then at least \
         --repeat timed runs, each on a fresh solver; parsing excluded): build_solve_s is the median of adding every \
         constraint and solving, edit_total_s the median of all suggestion rounds together.
@@ -65,6 +69,11 @@ struct Solve: ParsableCommand {
                                                     : Summary(samples.map(\.editTotal))?.median)
         }
         print(result.layoutResultJSON(pretty: !compact))
+        // a verdict that hides behind a guessed value: every guessed number tried again at a second value
+        if let bytes = try? readFile(file), case let text = String(decoding: bytes, as: UTF8.self), LayoutFile.looksLikeLayoutFile(text),
+           let finding = GuessedValues.check(text: text, file: file, bindings: parameters, solver: type) {
+            writeStandardError(finding.description + "\n")
+        }
     }
 }
 

@@ -123,6 +123,26 @@ struct LayoutResultTests {
 
         let overflow = try #require(resultError(#"{"format": "layout-result/1", "status": "ok", "values": {"a": 1e999}}"#))
         #expect(overflow.message.contains("64-bit float"))
+
+        let brokenLabel = try #require(resultError(#"{"format": "layout-result/1", "status": "infeasible", "recovery": {"broken": [3]}}"#))
+        #expect(brokenLabel.path == "recovery.broken[0]")
+    }
+
+    @Test("an infeasible answer's recovery reads back as written")
+    func recoveryRoundTrip() throws {
+        let text = #"""
+        {"format": "layout-result/1", "status": "infeasible", "conflict": ["w == 50", "w == 60"],
+         "recovery": {"broken": ["w == 60"], "values": {"w": "50", "x": 1.5}, "rounds": [{"values": {"w": "50"}}]}}
+        """#
+        let result = try readResult(text)
+        let recovery = try #require(result.recovery)
+        #expect(recovery.broken == ["w == 60"])
+        #expect(recovery.values == [.init(name: "w", value: .exact(Rational(50))), .init(name: "x", value: .float(1.5))])
+        #expect(recovery.rounds == [[.init(name: "w", value: .exact(Rational(50)))]])
+        let again = try LayoutResult(layoutResult: Array(result.layoutResultJSON().utf8), source: "again.json")
+        #expect(again == result)
+        // no recovery, no key
+        #expect(!LayoutResult(status: .ok).layoutResultJSON().contains("recovery"))
     }
 }
 
