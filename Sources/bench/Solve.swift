@@ -46,17 +46,35 @@ struct Solve: ParsableCommand {
     @Flag(help: "Judge the layout file's expect blocks (frames relative to the superview) with this back end, one line each; exit 1 when one fails.")
     var check = false
 
+    @Option(name: .customLong("root"), help: ArgumentHelp(
+        "Lay a layout file out at this size: WxH (375x44).",
+        discussion: "The root takes this size, and a view the file calls `self` (an imported view's or cell's file) fills it, as the app's superview would size it."))
+    var rootSize: String?
+
     @OptionGroup var parameterOptions: ParameterOptions
 
     func validate() throws {
         guard (1...10_000).contains(repeats) else { throw ValidationError("--repeat must be from 1 to 10,000") }
+        if let rootSize, LayoutFileSizing.size(rootSize) == nil {
+            throw ValidationError("--root takes a width and a height, WxH (375x44), not '\(rootSize)'")
+        }
     }
 
     func run() throws {
         let type = try backEnd(named: solver)
         if check { return try checkExpectations(type) }
         let parameters = try parameterOptions.bindings
-        let system = try exitOnInputError { try loadSystem(file, parameters: parameters) }
+        var text = String(decoding: try readFile(file), as: UTF8.self)
+        let isLayoutFile = LayoutFile.looksLikeLayoutFile(text)
+        if let rootSize, let size = LayoutFileSizing.size(rootSize) {
+            guard isLayoutFile else { throw ValidationError("--root sizes a layout file; \(file) is a layout-lp/1 system") }
+            text = LayoutFileSizing.sized(text, size)
+        }
+        let system = try exitOnInputError { () throws -> LinearSystem in
+            guard isLayoutFile else { return try loadSystem(file, parameters: parameters) }
+            let script = try loadLayout(file, text: text, parameters: parameters)
+            do { return try script.lowered() } catch { throw InputError("\(error)") }
+        }
         var result = SystemRunner(repeats: 1, roundValues: roundValues).run(system, solver: type)
         // the timing: `bench run`'s policy and path, not the runner's single run
         var plan = RunPlan(backEnds: [.native(type)])
@@ -69,9 +87,10 @@ struct Solve: ParsableCommand {
                                                     : Summary(samples.map(\.editTotal))?.median)
         }
         print(result.layoutResultJSON(pretty: !compact))
+        guard isLayoutFile else { return }
+        if let warning = UndeterminedValues.warning(result, text: text) { writeStandardError(warning + "\n") }
         // a verdict that hides behind a guessed value: every guessed number tried again at a second value
-        if let bytes = try? readFile(file), case let text = String(decoding: bytes, as: UTF8.self), LayoutFile.looksLikeLayoutFile(text),
-           let finding = GuessedValues.check(text: text, file: file, bindings: parameters, solver: type) {
+        if let finding = GuessedValues.check(text: text, file: file, bindings: parameters, solver: type) {
             writeStandardError(finding.description + "\n")
         }
     }
