@@ -113,12 +113,15 @@ extension ChainReader {
             let isType = k == 0 && (c.first?.isUppercase ?? false)   // `Styles.Sizes.avatar` is a value
             if !isType && !(k == 0 && (c == "self" || parser.selfAliases.contains(c))) && !parser.knownViews.contains(c) {
                 if c.hasPrefix("_"), parser.knownViews.contains(String(c.dropFirst())) { c.removeFirst() }
-                var joined = c
-                var j = k + 1
-                while j < min(components.count, k + 4), !parser.knownViews.contains(c) {
-                    joined += "_" + components[j]
-                    if parser.knownViews.contains(joined) { c = joined; k = j; break }
-                    j += 1
+                // `item.stack` declared as `item_stack`; `_item.stack` (the instance variable) as well
+                for base in c.hasPrefix("_") ? [c, String(c.dropFirst())] : [c] where !parser.knownViews.contains(c) {
+                    var joined = base
+                    var j = k + 1
+                    while j < min(components.count, k + 4) {
+                        joined += "_" + components[j]
+                        if parser.knownViews.contains(joined) { c = joined; k = j; break }
+                        j += 1
+                    }
                 }
             }
             result.append(c)
@@ -133,16 +136,19 @@ extension ChainReader {
         if parser.knownViews.contains(name) { return name }
         if let alias = parser.viewAliases[name] { return alias }
         if name.hasPrefix("_"), parser.knownViews.contains(String(name.dropFirst())) { return String(name.dropFirst()) }
-        var joined = name
-        var i = index
-        for _ in 0..<3 {
-            while (token(at: i).isPunct("?") || token(at: i).isPunct("!")) && token(at: i - 1).end == token(at: i).start { i += 1 }
-            guard token(at: i).isPunct("."), let member = token(at: i + 1).identifier else { break }
-            joined += "_" + member
-            i += 2
-            if parser.knownViews.contains(joined) {
-                index = i
-                return joined
+        // `item.stack` declared as `item_stack`; `_item.stack` (the instance variable) as well
+        for base in name.hasPrefix("_") ? [name, String(name.dropFirst())] : [name] {
+            var joined = base
+            var i = index
+            for _ in 0..<3 {
+                while (token(at: i).isPunct("?") || token(at: i).isPunct("!")) && token(at: i - 1).end == token(at: i).start { i += 1 }
+                guard token(at: i).isPunct("."), let member = token(at: i + 1).identifier else { break }
+                joined += "_" + member
+                i += 2
+                if parser.knownViews.contains(joined) {
+                    index = i
+                    return joined
+                }
             }
         }
         return name

@@ -86,6 +86,8 @@ public struct ChainParser: Sendable {
         }
         if name.contains("."), !name.hasPrefix("self."), knownViews.contains(String(name.replacing(".", with: "_"))) {
             name = Substring(name.replacing(".", with: "_"))   // `item.stack`, declared as `item_stack`
+        } else if name.hasPrefix("_"), name.contains("."), knownViews.contains(String(name.dropFirst().replacing(".", with: "_"))) {
+            name = Substring(name.dropFirst().replacing(".", with: "_"))   // `_item.stack`, the instance variable
         }
         if let open = name.firstIndex(of: "["), name.hasSuffix("]") {
             name = Substring(ChainParser.subscriptedID(String(name[..<open]), String(name[name.index(after: open)..<name.index(before: name.endIndex)])))

@@ -66,4 +66,32 @@ import PlumbSystem
         let tree = try importedTree(SourceImport(file: "BadgeView.swift", source: source).run())
         #expect(tree.view("title")?.superview?.id == "selfView")
     }
+
+    /// `_host.view` (the instance variable behind `self.host`) names the view the file declares for `self.host.view`
+    /// (`host_view`), not a value defaulting to 0.
+    @Test func anInstanceVariablesViewNamesTheDeclaredView() throws {
+        let source = """
+        @implementation HostViewController
+        - (void)viewDidLoad {
+            [self.view addSubview:self.host.view];
+            [self.host.view mas_makeConstraints:^(MASConstraintMaker *make) {
+                make.left.right.bottom.equalTo(self.view);
+                make.height.equalTo(@200);
+            }];
+            [self.view addSubview:self.banner];
+            [self.banner mas_makeConstraints:^(MASConstraintMaker *make) {
+                make.left.right.equalTo(self.view);
+                make.bottom.equalTo(_host.view.mas_top);
+                make.height.equalTo(@40);
+            }];
+        }
+        @end
+        """
+        let outcome = SourceImport(file: "HostViewController.m", source: source).run()
+        #expect(outcome.readBlocks == 2)
+        let tree = try importedTree(outcome)
+        let banner = try #require(tree.view("banner"))
+        #expect(tree.dslConstraints(of: banner).map { $0.linear.withLabel(nil) }.contains(
+            row("banner.y + banner.h - host_view.y == 0", in: tree)))
+    }
 }
