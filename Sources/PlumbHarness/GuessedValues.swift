@@ -12,16 +12,16 @@ public struct GuessedValues: Sendable {
     public enum Finding: Sendable, Equatable, CustomStringConvertible {
         /// Feasible with the defaults, infeasible when these guesses take their second values (each alone, or all
         /// together when no single one does it): the conflict `conflict` hides behind the defaults.
-        case hiddenConflict(names: [String], values: [String], conflict: [String])
+        case hiddenConflict(names: [String], defaults: [String], values: [String], conflict: [String])
         /// Infeasible with the defaults, feasible at the second values: the conflict depends on the guesses.
         case conflictDependsOnGuesses(names: [String])
 
         public var description: String {
             switch self {
-            case .hiddenConflict(let names, let values, let conflict):
+            case .hiddenConflict(let names, let defaults, let values, let conflict):
                 let guesses = zip(names, values).map { "\($0.0) = \($0.1)" }.joined(separator: ", ")
-                let defaults = names.map { "\($0) ≠ 0" }.joined(separator: " and ")
-                return "warning: the layout conflicts when \(defaults) (tried \(guesses)): "
+                let away = zip(names, defaults).map { "\($0.0) ≠ \($0.1)" }.joined(separator: " and ")
+                return "warning: the layout conflicts when \(away) (tried \(guesses)): "
                     + conflict.joined(separator: "; ") + ". With the defaults it solves, so the conflict hides behind them: "
                     + "bind the app's values with --param 'NAME=VALUE' to see which holds"
             case .conflictDependsOnGuesses(let names):
@@ -31,18 +31,25 @@ public struct GuessedValues: Sendable {
         }
     }
 
+    /// A value the code names but does not give: the default it took and the second value it is tried at.
+    public struct Guess: Sendable, Equatable {
+        public var name: String
+        public var taken: String
+        public var second: String
+    }
+
     /// The second value of each unbound number (`10`, `11`, ... in order of first use) and factor (`2`, `3`, ...).
     /// - Complexity: O(uses).
-    public static func secondValues(_ uses: [ParameterUse]) -> [(name: String, value: String)] {
-        var seen = Set<String>(), result: [(name: String, value: String)] = []
+    public static func secondValues(_ uses: [ParameterUse]) -> [Guess] {
+        var seen = Set<String>(), result: [Guess] = []
         var numbers = 0, factors = 0
         for use in uses where !use.isBound && !seen.contains(use.name) {
             switch use.role {
             case .number:
-                result.append((use.name, "\(10 + numbers)"))
+                result.append(Guess(name: use.name, taken: use.taken, second: "\(10 + numbers)"))
                 numbers += 1
             case .factor:
-                result.append((use.name, "\(2 + factors)"))
+                result.append(Guess(name: use.name, taken: use.taken, second: "\(2 + factors)"))
                 factors += 1
             case .priority, .condition, .choice:
                 continue
@@ -58,9 +65,9 @@ public struct GuessedValues: Sendable {
     ///   guessed number.
     public static func check(text: String, file: String, bindings: ParameterBindings,
                              solver type: any LayoutSolver.Type) -> Finding? {
-        func solve(_ extra: [(name: String, value: String)]) -> LayoutResult? {
+        func solve(_ guesses: [Guess]) -> LayoutResult? {
             var b = bindings
-            for (name, value) in extra { b[name] = value }
+            for guess in guesses { b[guess.name] = guess.second }
             guard let script = try? LayoutFile(file: file, name: "guessed", parameters: b).parse(text),
                   let system = try? script.lowered() else { return nil }
             return SystemRunner(repeats: 1, roundValues: .none, reportAmbiguity: false).run(system, solver: type)
@@ -71,10 +78,11 @@ public struct GuessedValues: Sendable {
         let baseInfeasible = base.status == .infeasible, movedInfeasible = moved.status == .infeasible
         switch (baseInfeasible, movedInfeasible) {
         case (false, true):
-            let alone = seconds.filter { solve([$0])?.status == .infeasible }
-            let named = alone.isEmpty ? seconds : alone
-            let conflict = alone.first.flatMap { solve([$0])?.conflict } ?? moved.conflict
-            return .hiddenConflict(names: named.map(\.name), values: named.map(\.value), conflict: conflict)
+            // each guess alone, solved once: those that conflict by themselves, with the first one's conflict
+            let alone = seconds.compactMap { guess in solve([guess]).flatMap { $0.status == .infeasible ? (guess, $0.conflict) : nil } }
+            let named = alone.isEmpty ? seconds : alone.map(\.0)
+            return .hiddenConflict(names: named.map(\.name), defaults: named.map(\.taken), values: named.map(\.second),
+                                   conflict: alone.first?.1 ?? moved.conflict)
         case (true, false):
             return .conflictDependsOnGuesses(names: seconds.map(\.name))
         default:

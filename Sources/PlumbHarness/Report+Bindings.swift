@@ -17,7 +17,7 @@ extension Report {
             for use in Use.allCases {
                 let ratios = bindingRatios(use, binding: binding, native: native)
                 guard let spread = Summary(ratios) else { continue }
-                let mean = exp(ratios.reduce(0) { $0 + log($1) } / Double(ratios.count))
+                let mean = UseComparison.geometricMean(ratios)
                 rows.append([binding, native, use.rawValue, "\(format3(mean))×",
                              "\(format3(spread.lowerQuartile))–\(format3(spread.upperQuartile))", "\(ratios.count)"])
             }
@@ -36,12 +36,7 @@ extension Report {
 
     /// The per-workload ratios of `binding`'s medians over `native`'s for `use`.
     func bindingRatios(_ use: Use, binding: String, native: String) -> [Double] {
-        var medians: [String: [String: Double]] = [:]  // back end -> workload -> median
-        for t in results.timings where t.status.isOK && (t.backEnd == binding || t.backEnd == native) {
-            if let m = t.median(for: use), m > 0 { medians[t.backEnd, default: [:]]["\(t.family)/\(t.workload)"] = m }
-        }
-        guard let b = medians[binding], let n = medians[native] else { return [] }
-        return b.keys.sorted().compactMap { key in n[key].map { b[key]! / $0 } }
+        UseComparison.ratios(UseComparison.medians(results, use, among: [binding, native]), binding, over: native)
     }
 }
 

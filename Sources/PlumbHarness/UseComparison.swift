@@ -34,21 +34,12 @@ public struct UseComparison: Sendable {
     /// Compares the back ends in `names` (only those) on `use`.
     public init?(_ use: Use, results: RunResults, among names: [String]) {
         self.use = use
-        var table: [String: [String: Double]] = [:]  // back end -> workload -> median seconds
-        for t in results.timings where t.status.isOK && names.contains(t.backEnd) {
-            let key = "\(t.family)/\(t.workload)"
-            if let value = t.median(for: use), value > 0 { table[t.backEnd, default: [:]][key] = value }
-        }
+        let table = UseComparison.medians(results, use, among: names)
         guard !table.isEmpty else { return nil }
         // The fastest: the lowest geometric-mean ratio against the back end with the most workloads.
         let reference = table.max { a, b in a.value.count < b.value.count || (a.value.count == b.value.count && a.key > b.key) }!.key
-        func ratios(_ a: String, over b: String) -> [Double] {
-            guard let ta = table[a], let tb = table[b] else { return [] }
-            return ta.keys.sorted().compactMap { key in tb[key].map { ta[key]! / $0 } }
-        }
-        func geometricMean(_ values: [Double]) -> Double {
-            values.isEmpty ? .infinity : exp(values.reduce(0) { $0 + log($1) } / Double(values.count))
-        }
+        func ratios(_ a: String, over b: String) -> [Double] { UseComparison.ratios(table, a, over: b) }
+        let geometricMean = UseComparison.geometricMean
         let fastest = table.keys.sorted().min { geometricMean(ratios($0, over: reference)) < geometricMean(ratios($1, over: reference)) }!
         var standings: [Standing] = []
         for name in table.keys.sorted() {
@@ -59,6 +50,27 @@ public struct UseComparison: Sendable {
                                       workloads: r.count))
         }
         self.standings = standings.sorted { $0.ratio < $1.ratio }
+    }
+
+    /// Each back end's median seconds per workload (`family/workload`) for `use`, among `names`.
+    /// - Complexity: O(timings).
+    static func medians(_ results: RunResults, _ use: Use, among names: [String]) -> [String: [String: Double]] {
+        var table: [String: [String: Double]] = [:]
+        for t in results.timings where t.status.isOK && names.contains(t.backEnd) {
+            if let value = t.median(for: use), value > 0 { table[t.backEnd, default: [:]]["\(t.family)/\(t.workload)"] = value }
+        }
+        return table
+    }
+
+    /// `a`'s medians over `b`'s, workload by workload, over the workloads both ran (in workload order).
+    static func ratios(_ table: [String: [String: Double]], _ a: String, over b: String) -> [Double] {
+        guard let ta = table[a], let tb = table[b] else { return [] }
+        return ta.keys.sorted().compactMap { key in tb[key].map { ta[key]! / $0 } }
+    }
+
+    /// The geometric mean (infinite for no values).
+    static func geometricMean(_ values: [Double]) -> Double {
+        values.isEmpty ? .infinity : exp(values.reduce(0) { $0 + log($1) } / Double(values.count))
     }
 
     /// Every use that has figures, among `names`.

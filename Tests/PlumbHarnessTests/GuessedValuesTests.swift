@@ -27,13 +27,13 @@ import PlumbBackEnds
         let type = try #require(PlumbBackEnds.all.first { $0.name == name })
         let finding = GuessedValues.check(text: Self.hidden, file: "hidden.layout", bindings: ParameterBindings(), solver: type)
         // urlBarMargin alone conflicts at 10; scale alone (width == 2 × height against both 10) conflicts at 2 as well
-        guard case .hiddenConflict(let names, let values, let conflict) = finding else {
+        guard case .hiddenConflict(let names, let defaults, let values, let conflict) = finding else {
             Issue.record("no hidden conflict found: \(String(describing: finding))")
             return
         }
-        #expect(names == ["urlBarMargin", "scale"] && values == ["10", "2"])
+        #expect(names == ["urlBarMargin", "scale"] && defaults == ["0", "1"] && values == ["10", "2"])
         #expect(conflict == ["guide.leading == guide.leading + 10"])
-        #expect(finding!.description.contains("conflicts when urlBarMargin ≠ 0 and scale ≠ 0"))
+        #expect(finding!.description.contains("conflicts when urlBarMargin ≠ 0 and scale ≠ 1"))
     }
 
     @Test func boundValuesAreNotGuessesAndAConflictThatNeedsTheGuessIsSaidSo() throws {
@@ -67,6 +67,7 @@ import PlumbBackEnds
                     ParameterUse(name: "c", role: .number, location: at, isBound: true),
                     ParameterUse(name: "p", role: .priority, location: at, isBound: false)]
         let seconds = GuessedValues.secondValues(uses)
-        #expect(seconds.map(\.name) == ["a", "k", "b"] && seconds.map(\.value) == ["10", "2", "11"])
+        #expect(seconds.map(\.name) == ["a", "k", "b"] && seconds.map(\.second) == ["10", "2", "11"])
+        #expect(seconds.map(\.taken) == ["0", "1", "0"])
     }
 }
