@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // The tools' file reader and writer (`FileDescriptor`, `FilePath`).
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        // `bench import`'s reading of a Swift file's structure (types, methods, locals, branches): the compiler's parser.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         // Exact numbers, the prioritized linear system, and the layout-lp/1 / layout-result/1 interchange.
@@ -40,7 +42,10 @@ let package = Package(
         // View tree, Masonry/SnapKit DSL, lowering, and the layout engine: what an app links to lay out.
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The text side: layout files and their scripts, the chain reader, apps' source files (bench import).
-        .target(name: "PlumbText", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
+        // Swift files' structure is read with swift-syntax, which stays out of every product an app embeds.
+        .target(name: "PlumbText", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd",
+                                                  .product(name: "SwiftParser", package: "swift-syntax"),
+                                                  .product(name: "SwiftSyntax", package: "swift-syntax")]),
         // The floating-point incremental Cassowary back end, strictly prioritized (no GMP).
         .target(name: "CassowaryBackend", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbInvariants",
                                                          .product(name: "HeapModule", package: "swift-collections")]),

@@ -232,7 +232,15 @@ extension ChainReader {
         }
         let context: ValueContext = name == "priority" ? .priority
             : name == "multipliedBy" || name == "dividedBy" ? .factor : .value
+        let usesBefore = uses.count
+        let argumentStart = index
         let (value, column) = try parseExpression(context)
+        // a name the text does not give, as the whole argument (`insets(edge)`): its one parameter use
+        let unboundName: String? = {
+            guard uses.count == usesBefore + 1, let use = uses.last, !use.isBound,
+                  use.name == ParameterBindings.normalized(sourceText(from: argumentStart, to: index)) else { return nil }
+            return use.name
+        }()
         try expect(")", "after the argument of \(name.excerpt)")
         let what = "the argument of \(name.excerpt)"
         func mismatch(_ expected: String) -> TextSyntaxError {
@@ -268,6 +276,10 @@ extension ChainReader {
             switch value {
             case .constant(.insets): try chain.constantModifiers.append(constant(of: value))
             case .zero: chain.constantModifiers.append(.insets(.zero))
+            case .constant(.number) where unboundName != nil:
+                // a named UIEdgeInsets the text does not give: each side a parameter of its own
+                uses.removeLast()
+                chain.constantModifiers.append(.insets(try namedInsets(unboundName!, at: column)))
             default: throw mismatch("UIEdgeInsets (use inset(n) for a number)")
             }
         case "sizeOffset":

@@ -97,6 +97,27 @@ extension ChainReader {
         return .number(value)
     }
 
+    /// Insets named by a value the text does not give (`insets(edge)`): each side the parameter `NAME.top`,
+    /// `NAME.left`, `NAME.bottom`, `NAME.right`, bound or 0 (each use recorded).
+    mutating func namedInsets(_ name: String, at position: Int) throws(TextSyntaxError) -> EdgeInsets {
+        var sides: [Rational] = []
+        for side in ["top", "left", "bottom", "right"] {
+            let parameter = "\(name).\(side)"
+            guard let bound = parser.parameters[parameter] else {
+                uses.append(ParameterUse(name: parameter, role: .number, location: location(of: position), isBound: false, taken: "0"))
+                sides.append(.zero)
+                continue
+            }
+            uses.append(ParameterUse(name: parameter, role: .number, location: location(of: position), isBound: true, taken: bound))
+            guard let value = ParameterBindings.number(bound) else {
+                throw error("the value '\(parameter.excerpt)' is bound to '\(bound.excerpt)': expected a number such as 12, -0.5 or 3/2",
+                            at: position)
+            }
+            sides.append(value)
+        }
+        return EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
+    }
+
     /// Skips what follows a name in a value the text cannot compute: members (`.size.width`), optional chaining and
     /// unwrapping (`?.`, `!`), calls and subscripts (balanced), and a `?? default`.
     mutating func skipPostfix() throws(TextSyntaxError) {

@@ -10,3 +10,11 @@ enum Identifier {
     /// Whether `c` may continue a name.
     @inline(__always) static func isPart(_ c: Character) -> Bool { c == "_" || c.isLetter || c.isNumber }
 }
+
+extension Identifier {
+    /// Whether `name` is one whole name (`BadgeView`, `_title`), usable as a view id.
+    static func isValid(_ name: String) -> Bool {
+        guard let first = name.first, isStart(first) else { return false }
+        return name.allSatisfy(isPart)
+    }
+}

@@ -188,6 +188,7 @@ extension LayoutFileReader {
     }
 
     mutating func addStep(_ entry: (LayoutScript.Step, SourceLocation)) {
+        guard isTakingBranch else { return }   // (a branch not taken is read, not played)
         script?.steps.append((step: entry.0, location: entry.1))
     }
 

@@ -89,6 +89,8 @@ struct LayoutFileReader {
     var selfView = ChainParser.rootViewID
     /// The superview of each declared view.
     var parents: [String: String] = [:]
+    /// The `if` statements open around the current line, innermost last (`LayoutFile+Branches.swift`).
+    var branches: [BranchFrame] = []
 
     init(file: String, lines: [Substring], bindings: ParameterBindings = ParameterBindings()) {
         self.file = file
@@ -134,6 +136,9 @@ struct LayoutFileReader {
                 if script == nil && trimmed.hasPrefix("root") { break }
             }
         }
+        if let open = branches.last, errors.count < LayoutFileReader.errorLimit {
+            errors.append(error("this 'if' is never closed: end its branches with a '}' line", line: open.line))
+        }
         if var first = errors.first {
             first.more = Array(errors.dropFirst())
             throw first
@@ -152,6 +157,8 @@ struct LayoutFileReader {
         let head = words.first.map(String.init) ?? ""
         let location = SourceLocation(file: file, line: line, column: column)
         switch head {
+        case "if" where s.hasSuffix("{"), "}":
+            try readBranchLine(s, line: line, column: column)
         case "layout":
             guard words.count == 2 else { throw error("expected `layout NAME`", line: line, column: column) }
             pendingName = String(words[1])

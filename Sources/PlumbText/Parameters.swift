@@ -189,7 +189,10 @@ extension ParameterUse {
         var places: [String: [ParameterUse]] = [:]
         for use in uses where !use.isBound {
             if places[use.name] == nil { order.append(use.name) }
-            places[use.name, default: []].append(use)
+            // (one place once: an imported branch around several blocks is one use)
+            if places[use.name]?.contains(where: { "\($0.location)" == "\(use.location)" }) != true {
+                places[use.name, default: []].append(use)
+            }
         }
         guard !order.isEmpty else { return nil }
         var lines = ["warning: \(order.count) value\(order.count == 1 ? "" : "s") the code names but does not give "

@@ -15,10 +15,18 @@ struct ImportWriter {
     let viewIsRoot: Bool
     /// Whether `self` is a view of its own (a block constrains it), inside the root.
     let selfIsView: Bool
+    /// Whether the file is a view controller's whose code constrains its own `view`: a child controller's view,
+    /// which is then a view of its own (`selfView`) inside the root, not the screen.
+    let controllerViewIsOwn: Bool
+    /// Where each name the code writes belongs (locals per method, each type's views apart).
+    let scopes: ImportScopes
     /// The declared views, parents first, each with its superview (nil: the root).
     private(set) var views: [(id: String, parent: String?)] = []
     /// Each block's receiver id.
-    private var receivers: [String?] = []
+    private(set) var receivers: [String?] = []
+    /// The blocks by index in the order the app runs them (`playOrder()`), and those a lazy getter moved earlier.
+    private(set) var playOrder: [Int] = []
+    private(set) var movedEarly: Set<Int> = []
     /// Start offset of each source line.
     private let lineStarts: [Int]
 
@@ -35,20 +43,40 @@ struct ImportWriter {
         var starts = [0]
         for (i, c) in scan.text.enumerated() where c.isNewline { starts.append(i + 1) }
         lineStarts = starts
-        // (in a view controller `view` is its view, unless the code has a local or a parameter `view` of its own and
-        // constrains it)
-        viewIsRoot = scan.isViewController
-            && !(scan.declaresLocalView && scan.blocks.contains { ImportWriter.stripped($0.receiver) == "view" })
+        var viewNames = scan.blocks.map { (offset: $0.start, expression: $0.closureSubject ?? $0.receiver) }
+        for addition in scan.additions {
+            viewNames.append((addition.offset, addition.child))
+            viewNames.append((addition.offset, addition.parent))
+        }
+        var scopes = ImportScopes(structure: scan.structure, viewNames: viewNames, fileBase: base)
+        let isController = scopes.primaryIsController ?? scan.isViewController
+        // in a view controller `view` is its view, unless the code has a local or a parameter `view` of its own and
+        // constrains it (with the file's methods known, such a local is renamed in the method that declares it)
+        let localViewUnknown = scan.structure.methods.isEmpty && scan.declaresLocalView
+        viewIsRoot = isController && !(localViewUnknown && scan.blocks.contains { ImportWriter.stripped($0.receiver) == "view" })
+        // a controller whose own code constrains its view: a child's, placed by its parent, not the screen
+        controllerViewIsOwn = viewIsRoot && scan.blocks.contains { block in
+            var r = scopes.renamed(ImportWriter.components(ImportWriter.stripped(block.receiver)), at: block.start)
+            if let first = r.first, ImportScopes.selfWords.contains(first) { r.removeFirst() }
+            return r == ["view"]
+        }
+        if controllerViewIsOwn { scopes.ownViewID = ImportWriter.selfViewID }
+        self.scopes = scopes
         // A view's or a cell's file: `self` is a view of its own, sized by what the code gives it (a cell sizes
         // itself to its content), inside the root that stands for its superview. A view controller's file: `self.view`
         // is the root, the screen.
-        let aliases = ChainParser.defaultSelfAliases
-        selfIsView = !scan.isViewController || scan.blocks.contains { block in
-            let r = ImportWriter.stripped(block.receiver)
-            return r.isEmpty || r == "self" || aliases.contains(r)
+        // (another type's `self` is that type's view, named by the type)
+        selfIsView = !isController || controllerViewIsOwn || scan.blocks.contains { block in
+            let r = scopes.renamed(ImportWriter.components(ImportWriter.stripped(block.receiver)), at: block.start)
+            return r.isEmpty || (r.count == 1 && ImportScopes.selfWords.contains(r[0]))
         }
+        self.isController = isController
         collectViews()
+        (playOrder, movedEarly) = orderOfPlay()
     }
+
+    /// Whether the file is a view controller's (by its own type, else by what its code names).
+    let isController: Bool
 
     // MARK: Names
 
@@ -57,19 +85,21 @@ struct ImportWriter {
 
     /// `self.titleLabel`, `weakSelf.card`, `_title`, `avatar!`, `self?.card`, `buttons[0]`, `item.icon?`,
     /// `self.view`: the view it names, or nil when it is no plain path of names.
-    func named(_ expression: String) -> Named? {
+    func named(_ expression: String, at offset: Int) -> Named? {
         let t = ImportWriter.stripped(expression)
-        var components = ImportWriter.components(t)
+        let written = ImportWriter.components(t)
+        var components = scopes.renamed(written, at: offset)
         guard !components.isEmpty else { return selfIsView ? .selfView : .root }
         let aliases = ChainParser.defaultSelfAliases
-        var throughSelf = false
+        // a name the scope renamed is a view of its own (not a type's member or a constant)
+        var throughSelf = components != written
         while let first = components.first, first == "self" || aliases.contains(first) {
             components.removeFirst()
             throughSelf = true
         }
         // a guide of a view is the view (`view.safeAreaLayoutGuide.snp.top` names the root's guide)
         while let last = components.last, ImportWriter.guideMembers.contains(last) { components.removeLast() }
-        if components.isEmpty { return selfIsView ? .selfView : .root }
+        if components.isEmpty || components == [ImportWriter.selfViewID] { return selfIsView ? .selfView : .root }
         if components == ["view"] && (viewIsRoot || throughSelf) { return .root }
         // `Styles.Sizes.avatar`, `Metrics.padding`: a type's member is a value, not a view; so is `kBarHeight`
         if !throughSelf, components.count > 1, let first = components[0].first, first.isUppercase { return nil }
@@ -139,17 +169,17 @@ struct ImportWriter {
                 // `[@[a, b] mas_makeConstraints:...]`: each element
                 receiver = String(receiver.dropFirst(2).dropLast())
                 for element in receiver.split(separator: ",") {
-                    if case .view(let id)? = named(String(element)) { note(id) }
+                    if case .view(let id)? = named(String(element), at: block.start) { note(id) }
                 }
                 receivers.append(nil)
                 continue
             }
-            if case .view(let id)? = named(receiver) { note(id); receivers.append(id) } else { receivers.append(nil) }
+            if case .view(let id)? = named(receiver, at: block.start) { note(id); receivers.append(id) } else { receivers.append(nil) }
         }
         for addition in scan.additions {
-            guard case .view(let child)? = named(addition.child) else { continue }
+            guard case .view(let child)? = named(addition.child, at: addition.offset) else { continue }
             note(child)
-            switch named(addition.parent) {
+            switch named(addition.parent, at: addition.offset) {
             case .view(let p)?:
                 note(p)
                 if parentOf[child] == .some(nil) { parentOf[child] = .some(p) }
@@ -161,7 +191,7 @@ struct ImportWriter {
         }
         for block in scan.blocks {
             for reference in referencedViews(in: block) {
-                if case .view(let id)? = named(reference.expression),
+                if case .view(let id)? = named(reference.expression, at: block.start),
                    reference.certain || parentOf[id] != nil || ChainNames.looksLikeView(id) {
                     note(id)
                 }
@@ -251,7 +281,7 @@ struct ImportWriter {
               content.parent == nil || content.parent == ImportWriter.selfViewID else { return false }
         let text = String(scan.masked)
         let isCell = text.contains("UITableViewCell") || text.contains("UICollectionViewCell")
-        return isCell && !scan.isViewController && !receivers.contains("contentView")
+        return isCell && !isController && !receivers.contains("contentView")
     }
 
     // MARK: Locations
@@ -335,7 +365,8 @@ struct ImportWriter {
                 add("param \(owner).\(constant.name) = \(number)", .constant(c), source: (line, 0))
             }
         }
-        for (b, block) in scan.blocks.enumerated() {
+        for b in playOrder {
+            let block = scan.blocks[b]
             let where_ = location(ofOffset: block.start)
             let text = blockText(block)
             if left.contains(b) {
@@ -343,9 +374,18 @@ struct ImportWriter {
                 for line in text { add("#   " + line) }
                 continue
             }
-            add("# \(file):\(where_.line)")
+            add("# \(file):\(where_.line)" + (movedEarly.contains(b) ? " (played where the app first uses the view: a lazy getter's)" : ""))
+            // the branches the block runs in, as `if` statements around it (one branch per configuration)
+            let branches = conditions(of: block)
+            for condition in branches {
+                // (the condition's column in the layout is 4: its own in the source file is given by the shift)
+                let at = location(ofOffset: condition.offset)
+                add("if \(condition.text) {", .block(b), source: (at.line, (at.column ?? 4) - 4))
+                if !condition.holds { add("} else {", .block(b), source: (at.line, 0)) }
+            }
             let indent = (where_.column ?? 1) - 1
             for (k, line) in text.enumerated() { add(line, .block(b), source: (where_.line + k, indent)) }
+            for _ in branches { add("}", .block(b), source: (where_.line, 0)) }
         }
         return Written(text: lines.joined(separator: "\n") + "\n", origins: origins, sourceLines: sourceLines)
     }
@@ -406,14 +446,19 @@ struct ImportWriter {
 
     /// The block's lines as written, from the call to its close, without the call line's indentation.
     func blockText(_ block: SourceScan.Block) -> [String] {
-        if let inlined = block.inlined { return inlined.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        if let inlined = block.inlined {
+            let chars = scopes.rewrite(Array(inlined), masked: Array(inlined), offset: block.start)
+            return String(chars).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        let code = scopes.rewrite(Array(scan.text[block.start..<block.end]), masked: Array(scan.masked[block.start..<block.end]),
+                                  offset: block.start)
         let first = location(ofOffset: block.start)
         let indent = (first.column ?? 1) - 1
         var lines: [String] = []
         var current = ""
         var atLineStart = false
         var dropped = 0
-        for c in scan.text[block.start..<block.end] {
+        for c in code {
             if c.isNewline {
                 lines.append(current)
                 current = ""
@@ -430,7 +475,8 @@ struct ImportWriter {
         }
         lines.append(current)
         if let subject = block.closureSubject, let first = lines.first, first.hasPrefix("$0") {
-            lines[0] = subject + first.dropFirst(2)   // the view the `.then { }` closure configures
+            // the view the `.then { }` closure configures
+            lines[0] = scopes.renamed([subject], at: block.start).joined(separator: ".") + first.dropFirst(2)
         }
         return lines
     }

@@ -49,7 +49,10 @@ public struct SourceImport {
     /// Imports the file.
     /// - Complexity: about the file's length, times the rounds of reading back (one per skipped block at worst).
     public func run() -> Outcome {
-        let scan = SourceScan(source)
+        let lowered = file.lowercased()
+        let isSwift: Bool? = lowered.hasSuffix(".swift") ? true
+            : [".m", ".mm", ".h"].contains(where: { lowered.hasSuffix($0) }) ? false : nil
+        let scan = SourceScan(source, isSwift: isSwift)
         let writer = ImportWriter(file: file, scan: scan, rootSize: rootSize)
         var skipped = scan.refusals.map { r in
             Skip(location: writer.location(ofOffset: r.offset), construct: r.construct, reason: r.reason)

@@ -62,7 +62,12 @@ struct SourceScan {
     /// Where a `/*` comment opens that no `*/` closes (the rest of the file is that comment), if one does.
     var unclosedComment: Int?
 
-    init(_ source: String) {
+    /// The file's types, methods, locals and branches (what `ImportScopes` and the play order follow).
+    var structure = SourceStructure()
+
+    /// - Parameter isSwift: whether the file is Swift (its structure read by swift-syntax), else Objective-C; when
+    ///   nil, the text decides (`@implementation` or `mas_` make it Objective-C).
+    init(_ source: String, isSwift: Bool? = nil) {
         var chars = Array(source)
         for i in chars.indices where chars[i] == "\u{0}" {
             nulOffsets.append(i)
@@ -75,6 +80,8 @@ struct SourceScan {
         findAdditions()
         findConstants()
         let plain = String(masked)
+        let swift = isSwift ?? !(plain.contains("@implementation") || plain.contains("mas_"))
+        structure = SourceStructure.read(text, masked: masked, isSwift: swift)
         isViewController = isViewControllerFile()
         declaresLocalView = plain.contains("let view =") || plain.contains("var view =") || plain.contains("UIView *view")
             || plain.contains("let view:") || plain.contains("*)view") || plain.contains("* )view") || plain.contains("_ view: UIView")

@@ -94,4 +94,33 @@ import PlumbSystem
         #expect(tree.dslConstraints(of: banner).map { $0.linear.withLabel(nil) }.contains(
             row("banner.y + banner.h - host_view.y == 0", in: tree)))
     }
+
+    /// `.insets(edge)` with a named `UIEdgeInsets` the file does not give: each side a parameter of its own
+    /// (`edge.top`, ...), bindable, 0 unbound; it was read as one number (and `insets` takes none).
+    @Test func aNamedInsetsIsAParameterPerSide() throws {
+        let source = """
+        final class CardView: UIView {
+            let content = UIView()
+            func setUp(edge: UIEdgeInsets) {
+                addSubview(content)
+                content.snp.makeConstraints { make in
+                    make.edges.equalToSuperview().insets(edge)
+                }
+            }
+        }
+        """
+        let outcome = SourceImport(file: "CardView.swift", source: source).run()
+        #expect(outcome.readBlocks == 1, "\(outcome.skipped)")
+        #expect(Set(outcome.parameterUses.map(\.name)) == ["edge.top", "edge.left", "edge.bottom", "edge.right"])
+        let bindings = ParameterBindings(["edge.top": "4", "edge.left": "8", "edge.bottom": "12", "edge.right": "16"])
+        let tree = try LayoutFile(file: "imported.layout", name: "imported", parameters: bindings).parse(outcome.layout).build()
+        let content = try #require(tree.view("content"))
+        let rows = tree.dslConstraints(of: content).map { $0.linear.withLabel(nil) }
+        #expect(rows.count == 4)
+        for expected in ["content.y - selfView.y - 4 == 0", "content.x - selfView.x - 8 == 0",
+                         "content.y + content.h - selfView.y - selfView.h + 12 == 0",
+                         "content.x + content.w - selfView.x - selfView.w + 16 == 0"] {
+            #expect(rows.contains(row(expected, in: tree)), "\(expected)")
+        }
+    }
 }

@@ -43,9 +43,12 @@ import PlumbFiles
         let feed = try importedTree(try imported("FeedCell.swift"))
         #expect(feed.view("card")?.superview?.id == "contentView")
         #expect(feed.view("avatarView")?.superview?.id == "card")
-        #expect(feed.view("buttons_0")?.superview?.id == "selfView")
+        // the action bar is a type of its own in the file: its views are its own, in its own view
+        #expect(feed.view("FeedActionBar_buttons_0")?.superview?.id == "FeedActionBar")
+        #expect(feed.view("buttons_0") == nil)
         #expect(feed.view("item_stack")?.superview?.id == "card")
-        #expect(feed.view("view")?.superview?.id == "contentView")   // a local `view`, not the root
+        // a local `view` (the root's name in a controller) is the method's own
+        #expect(feed.view("addPressedOverlay_view")?.superview?.id == "contentView")
     }
 
     @Test func theFilesNumbersAreKnownAndTheRestAreParameters() throws {

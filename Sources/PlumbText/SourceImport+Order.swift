@@ -1,0 +1,64 @@
+/// The order the app runs an imported file's blocks in, as far as its code says, and the branches each runs in.
+extension ImportWriter {
+    /// The blocks by index in the order the app runs them: file order, except that a lazy getter's blocks run
+    /// where the view is first used (before the first other block that names it), and an `update` never runs
+    /// before the `make` of the view it updates (it follows the first one); and the blocks a lazy getter moved.
+    /// - Complexity: O(blocks² × references) at worst; a block moves at most twice.
+    func orderOfPlay() -> (order: [Int], movedEarly: Set<Int>) {
+        var order = Array(scan.blocks.indices)
+        var moved: Set<Int> = []
+        let structure = scan.structure
+        var references: [Int: Set<String>] = [:]
+        func names(_ b: Int) -> Set<String> {
+            if let known = references[b] { return known }
+            var ids = Set(receivers[b].map { [$0] } ?? [])
+            for reference in referencedViews(in: scan.blocks[b]) {
+                if case .view(let id)? = named(reference.expression, at: scan.blocks[b].start) { ids.insert(id) }
+            }
+            references[b] = ids
+            return ids
+        }
+        // a lazy getter's blocks: before the first block elsewhere that names its view
+        for b in scan.blocks.indices {
+            guard let m = structure.method(at: scan.blocks[b].start), let lazy = structure.methods[m].lazyView,
+                  case .view(let id)? = named(lazy, at: scan.blocks[b].start) else { continue }
+            guard let at = order.firstIndex(of: b),
+                  let use = order[..<at].firstIndex(where: { structure.method(at: scan.blocks[$0].start) != m && names($0).contains(id) })
+            else { continue }
+            order.remove(at: at)
+            order.insert(b, at: use)
+            moved.insert(b)
+        }
+        // an update: after the first make or remake of its view when none comes before it
+        for b in scan.blocks.indices where scan.blocks[b].kind == .update {
+            guard let id = receivers[b], let at = order.firstIndex(of: b) else { continue }
+            let makes = { (k: Int) in scan.blocks[k].kind != .update && receivers[k] == id }
+            guard !order[..<at].contains(where: makes), let make = order[(at + 1)...].firstIndex(where: makes) else { continue }
+            order.remove(at: at)
+            order.insert(b, at: make)   // (the make moved one place left: this is right after it)
+        }
+        return (order, moved)
+    }
+
+    /// The branch conditions a block runs under, outermost first, each on one line; a lazy getter's test of its
+    /// own view (`if (!_title)`, `if title == nil`) is no configuration and is left out (it holds at first use).
+    func conditions(of block: SourceScan.Block) -> [SourceStructure.Condition] {
+        scan.structure.conditions(at: block.start).compactMap { condition in
+            var c = condition
+            c.text = c.text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            guard !c.text.isEmpty, !ImportWriter.testsExistence(c.text) else { return nil }
+            return c
+        }
+    }
+
+    /// `!_title`, `!self.title`, `_title == nil`, `nil == title`, `let title = title`: a test of whether a view
+    /// exists yet.
+    static func testsExistence(_ condition: String) -> Bool {
+        let t = condition.filter { !$0.isWhitespace }
+        func isPath(_ s: Substring) -> Bool { !s.isEmpty && s.allSatisfy { $0 == "_" || $0 == "." || $0.isLetter || $0.isNumber } }
+        if t.hasPrefix("!"), isPath(t.dropFirst()) { return true }
+        if t.hasSuffix("==nil"), isPath(t.dropLast(5)) { return true }
+        if t.hasPrefix("nil=="), isPath(t.dropFirst(5)) { return true }
+        return false
+    }
+}
