@@ -22,14 +22,15 @@ struct ImportScopes {
     ///   - viewNames: for each place a view is named (a block's receiver, an addition's parent or child), the
     ///     offset and the expression.
     ///   - fileBase: the file's name without directory and extension.
-    init(structure: SourceStructure, viewNames: [(offset: Int, expression: String)], fileBase: String) {
+    ///   - masked: the file's text with comments and strings blanked (what a method's code says of its locals).
+    init(structure: SourceStructure, viewNames: [(offset: Int, expression: String)], fileBase: String, masked: [Character]) {
         self.structure = structure
         // the types that name views, in file order
         var laying: [String] = []
-        for (offset, _) in viewNames {
+        for (offset, _) in viewNames.sorted(by: { $0.offset < $1.offset }) {
             if let t = structure.type(at: offset), !laying.contains(structure.types[t].name) { laying.append(structure.types[t].name) }
         }
-        primaryType = laying.first { $0 == fileBase } ?? laying.first
+        primaryType = laying.first { $0 == fileBase } ?? laying.first { fileBase.hasSuffix($0) } ?? laying.first
         // the local views of each method: the first names of the paths named in it that it declares
         var localViews: [Int: Set<String>] = [:]
         var methodsDeclaring: [String: Set<Int>] = [:]
@@ -40,17 +41,29 @@ struct ImportScopes {
             localViews[m, default: []].insert(first)
             methodsDeclaring[first, default: []].insert(m)
         }
-        var taken: Set<String> = []
+        // what each local is: the view a property's closure or getter returns (the property's view), a local
+        // that holds the property of its name (`self.title = title`, `let title = self.title`: the property), or a
+        // view of its own
+        var plain: [Int: [String]] = [:]
         for m in localViews.keys.sorted() {
             let method = structure.methods[m]
             let prefix = method.type.flatMap { secondaryPrefix(structure.types[$0].name) }
-            let names = localViews[m]!
-            if let lazy = method.lazyView, names.count == 1, let only = names.first, only != lazy {
-                // a lazy getter's one local view is the view it returns: the property's
-                renamedLocals[m, default: [:]][only] = prefix.map { "\($0)_\(lazy)" } ?? lazy
-                continue
+            let code = ImportScopes.words(masked[method.range])
+            for name in localViews[m]!.sorted() {
+                if let property = method.propertyView, property != name, code.contains(" return \(name) ") {
+                    renamedLocals[m, default: [:]][name] = prefix.map { "\($0)_\(property)" } ?? property
+                } else if name != "view", ImportScopes.aliasesProperty(name, in: code) {
+                    methodsDeclaring[name]?.remove(m)
+                } else {
+                    plain[m, default: []].append(name)
+                }
             }
-            for name in names.sorted() {
+        }
+        var taken: Set<String> = []
+        for m in plain.keys.sorted() {
+            let method = structure.methods[m]
+            let prefix = method.type.flatMap { secondaryPrefix(structure.types[$0].name) }
+            for name in plain[m]! {
                 let shared = (methodsDeclaring[name]?.count ?? 0) > 1 || name == "view"
                 guard shared || prefix != nil else { continue }
                 var id = [prefix, shared ? method.name : nil, name].compactMap { $0 }.joined(separator: "_")
@@ -63,6 +76,33 @@ struct ImportScopes {
                 renamedLocals[m, default: [:]][name] = id
             }
         }
+    }
+
+    /// Code as words and punctuation separated by single spaces (`self.title=title;` → `self.title = title ;`),
+    /// ending in a space, for finding statements by their text.
+    static func words(_ code: ArraySlice<Character>) -> String {
+        var out = " "
+        var last: Character = " "
+        for c in code {
+            let isWordPart = c == "_" || c == "$" || c == "." || c.isLetter || c.isNumber
+            let lastIsWordPart = last == "_" || last == "$" || last == "." || last.isLetter || last.isNumber
+            if c.isWhitespace {
+                if last != " " { out.append(" "); last = " " }
+                continue
+            }
+            if last != " " && (isWordPart != lastIsWordPart || !isWordPart) { out.append(" ") }
+            out.append(c)
+            last = c
+        }
+        if last != " " { out.append(" ") }
+        return out
+    }
+
+    /// Whether `code` (as `words` gives it) makes local `name` the property of its name, or the property the local.
+    static func aliasesProperty(_ name: String, in code: String) -> Bool {
+        let patterns = ["self.\(name) = \(name) ", "_\(name) = \(name) ", "\(name) = self.\(name) ", "\(name) = _\(name) ",
+                        "let \(name) = \(name) ", "let \(name) = self ? .\(name) ", "let \(name) = self?.\(name) "]
+        return patterns.contains { code.contains(" " + $0) }
     }
 
     /// The prefix of a type's views: nil for the file's own type (and code outside every type).

@@ -42,23 +42,32 @@ extension ImportWriter {
 
     /// The branch conditions a block runs under, outermost first, each on one line; a lazy getter's test of its
     /// own view (`if (!_title)`, `if title == nil`) is no configuration and is left out (it holds at first use).
-    func conditions(of block: SourceScan.Block) -> [SourceStructure.Condition] {
-        scan.structure.conditions(at: block.start).compactMap { condition in
+    func conditions(at offset: Int) -> [SourceStructure.Condition] {
+        let structure = scan.structure
+        let property = structure.method(at: offset).flatMap { structure.methods[$0].propertyView }
+        return structure.conditions(at: offset).compactMap { condition in
             var c = condition
             c.text = c.text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-            guard !c.text.isEmpty, !ImportWriter.testsExistence(c.text) else { return nil }
+            guard !c.text.isEmpty else { return nil }
+            if let tested = ImportWriter.existenceTest(c.text) {
+                // a getter's test of its own view, or any test of whether a view the file lays out exists yet
+                if tested == property || tested == "_" + (property ?? "") { return nil }
+                if case .view(let id)? = named(tested, at: c.offset), views.contains(where: { $0.id == id }) { return nil }
+            }
             return c
         }
     }
 
-    /// `!_title`, `!self.title`, `_title == nil`, `nil == title`, `let title = title`: a test of whether a view
-    /// exists yet.
-    static func testsExistence(_ condition: String) -> Bool {
-        let t = condition.filter { !$0.isWhitespace }
-        func isPath(_ s: Substring) -> Bool { !s.isEmpty && s.allSatisfy { $0 == "_" || $0 == "." || $0.isLetter || $0.isNumber } }
-        if t.hasPrefix("!"), isPath(t.dropFirst()) { return true }
-        if t.hasSuffix("==nil"), isPath(t.dropLast(5)) { return true }
-        if t.hasPrefix("nil=="), isPath(t.dropFirst(5)) { return true }
-        return false
+    /// The path a condition tests for existence: `!_title`, `!self.title`, `_title == nil`, `nil == title` (nil
+    /// for any other condition).
+    static func existenceTest(_ condition: String) -> String? {
+        var t = condition.filter { !$0.isWhitespace }
+        if t.hasPrefix("("), t.hasSuffix(")") { t = String(t.dropFirst().dropLast()) }
+        var path: Substring
+        if t.hasPrefix("!") { path = t.dropFirst() } else if t.hasSuffix("==nil") { path = t.dropLast(5) }
+        else if t.hasPrefix("nil==") { path = t.dropFirst(5) } else { return nil }
+        if path.hasPrefix("self->") { path = path.dropFirst(6) }
+        guard let first = path.first, Identifier.isStart(first), path.allSatisfy({ $0 == "." || Identifier.isPart($0) }) else { return nil }
+        return String(path)
     }
 }

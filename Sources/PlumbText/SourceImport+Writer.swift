@@ -5,7 +5,7 @@ import PlumbFrontEnd
 /// blocks as written, each line remembered with where it came from.
 struct ImportWriter {
     /// Where a line of the layout comes from.
-    enum Origin: Equatable { case block(Int), constant(Int) }
+    enum Origin: Hashable { case block(Int), constant(Int), statement(Int) }
 
     let file: String
     let scan: SourceScan
@@ -48,7 +48,7 @@ struct ImportWriter {
             viewNames.append((addition.offset, addition.child))
             viewNames.append((addition.offset, addition.parent))
         }
-        var scopes = ImportScopes(structure: scan.structure, viewNames: viewNames, fileBase: base)
+        var scopes = ImportScopes(structure: scan.structure, viewNames: viewNames, fileBase: base, masked: scan.masked)
         let isController = scopes.primaryIsController ?? scan.isViewController
         // in a view controller `view` is its view, unless the code has a local or a parameter `view` of its own and
         // constrains it (with the file's methods known, such a local is renamed in the method that declares it)
@@ -280,7 +280,10 @@ struct ImportWriter {
         guard let content = views.first(where: { $0.id == "contentView" }),
               content.parent == nil || content.parent == ImportWriter.selfViewID else { return false }
         let text = String(scan.masked)
+        // a cell by UIKit's classes, or by its own type's name or superclass (`FeedCell: BaseCell`)
+        let own = scan.structure.types.filter { $0.name == scopes.primaryType }
         let isCell = text.contains("UITableViewCell") || text.contains("UICollectionViewCell")
+            || own.contains { $0.name.hasSuffix("Cell") || $0.superclass?.hasSuffix("Cell") == true }
         return isCell && !isController && !receivers.contains("contentView")
     }
 
@@ -321,7 +324,8 @@ struct ImportWriter {
     }
 
     /// The layout text, leaving out blocks and constant lines by index.
-    func layout(leavingOut left: Set<Int>, droppingConstants dropped: Set<Int>) -> Written {
+    /// The layout text, leaving out blocks by index, and constant lines and statements by origin.
+    func layout(leavingOut left: Set<Int>, dropping dropped: Set<Origin>) -> Written {
         var lines: [String] = []
         var origins: [Int: Origin] = [:]
         var sourceLines: [Int: (line: Int, shift: Int)] = [:]
@@ -356,7 +360,7 @@ struct ImportWriter {
         // in dependency order: C macros expand where they are used, so `#define kTop (kMargin + 5)` may come above
         // `#define kMargin 10`; a `let` must follow the ones it names
         let ordered = ImportWriter.dependencyOrder(scan.constants.map { ($0.name, $0.value) })
-        for c in ordered where !dropped.contains(c) {
+        for c in ordered where !dropped.contains(.constant(c)) {
             let constant = scan.constants[c]
             guard let value = ImportWriter.constantValue(constant.value) else { continue }
             let line = location(ofOffset: constant.offset).line
@@ -364,6 +368,12 @@ struct ImportWriter {
             if let owner = constant.owner, let number = ParameterBindings.number(value) {
                 add("param \(owner).\(constant.name) = \(number)", .constant(c), source: (line, 0))
             }
+        }
+        // each switch of a kept constraint follows the block written before it (those before every block are
+        // left out: no block has kept a constraint yet)
+        var statementsAfter: [Int: [Int]] = [:]
+        for (k, step) in scan.referenceSteps.enumerated() {
+            if let b = scan.blocks.lastIndex(where: { $0.start < step.offset }) { statementsAfter[b, default: []].append(k) }
         }
         for b in playOrder {
             let block = scan.blocks[b]
@@ -376,7 +386,7 @@ struct ImportWriter {
             }
             add("# \(file):\(where_.line)" + (movedEarly.contains(b) ? " (played where the app first uses the view: a lazy getter's)" : ""))
             // the branches the block runs in, as `if` statements around it (one branch per configuration)
-            let branches = conditions(of: block)
+            let branches = conditions(at: block.start)
             for condition in branches {
                 // (the condition's column in the layout is 4: its own in the source file is given by the shift)
                 let at = location(ofOffset: condition.offset)
@@ -386,6 +396,18 @@ struct ImportWriter {
             let indent = (where_.column ?? 1) - 1
             for (k, line) in text.enumerated() { add(line, .block(b), source: (where_.line + k, indent)) }
             for _ in branches { add("}", .block(b), source: (where_.line, 0)) }
+            // the switches of kept constraints written after this block (before the next one in the file)
+            for k in statementsAfter[b] ?? [] where !dropped.contains(.statement(k)) {
+                let step = scan.referenceSteps[k]
+                let at = location(ofOffset: step.offset)
+                let conditions = conditions(at: step.offset)
+                for condition in conditions {
+                    add("if \(condition.text) {", .statement(k), source: (at.line, 0))
+                    if !condition.holds { add("} else {", .statement(k), source: (at.line, 0)) }
+                }
+                add(step.statement, .statement(k), source: (at.line, (at.column ?? 1) - 1))
+                for _ in conditions { add("}", .statement(k), source: (at.line, 0)) }
+            }
         }
         return Written(text: lines.joined(separator: "\n") + "\n", origins: origins, sourceLines: sourceLines)
     }

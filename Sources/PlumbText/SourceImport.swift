@@ -72,16 +72,20 @@ public struct SourceImport {
                                 reason: "this comment is never closed: the rest of the file is read as a comment, and any "
                                     + "blocks in it are not read"))
         }
-        var dropped: Set<Int> = []   // constant lines
+        var dropped: Set<ImportWriter.Origin> = []   // constant lines and statements
         var script: LayoutScript?
-        var written = writer.layout(leavingOut: left, droppingConstants: dropped)
+        var written = writer.layout(leavingOut: left, dropping: dropped)
         for _ in 0...(scan.blocks.count + scan.constants.count + 1) {
-            written = writer.layout(leavingOut: left, droppingConstants: dropped)
+            written = writer.layout(leavingOut: left, dropping: dropped)
             do {
                 let read = try LayoutFile(file: file, name: writer.name).parse(written.text)
                 if let failed = play(read, origins: written.origins) {
-                    left.insert(failed.block)
-                    skipped.append(writer.skip(block: failed.block, reason: failed.reason))
+                    if case .block(let b) = failed.origin {
+                        left.insert(b)
+                        skipped.append(writer.skip(block: b, reason: failed.reason))
+                    } else {
+                        dropped.insert(failed.origin)   // (a switch of a constraint no block kept)
+                    }
                     continue
                 }
                 script = read
@@ -97,8 +101,9 @@ public struct SourceImport {
                             skipped.append(writer.skip(block: b, reason: e.message, at: e.location, in: written))
                             progress = true
                         }
-                    case .constant(let c)?:
-                        if dropped.insert(c).inserted { progress = true }
+                    case let origin?:
+                        // a constant or a statement the reader cannot take is no constraint: dropped
+                        if dropped.insert(origin).inserted { progress = true }
                     default:
                         break
                     }
@@ -131,7 +136,7 @@ public struct SourceImport {
     }
 
     /// Plays the script's steps on a fresh tree; the first block that fails, with the reason.
-    func play(_ script: LayoutScript, origins: [Int: ImportWriter.Origin]) -> (block: Int, reason: String)? {
+    func play(_ script: LayoutScript, origins: [Int: ImportWriter.Origin]) -> (origin: ImportWriter.Origin, reason: String)? {
         guard let tree = try? script.makeTree() else { return nil }
         let player = LayoutPlayer(script: script, tree: tree)
         for (step, location) in script.steps {
@@ -141,7 +146,7 @@ public struct SourceImport {
                 // (the reason without the layout's own location: the report gives the source file's)
                 let text = "\(error)"
                 let reason = text.firstRange(of: ": error: ").map { String(text[$0.upperBound...]) } ?? text
-                if case .block(let b)? = origins[location.line] { return (b, reason) }
+                if let origin = origins[location.line] { return (origin, reason) }
                 return nil
             }
         }

@@ -62,6 +62,8 @@ struct SourceScan {
     /// Where a `/*` comment opens that no `*/` closes (the rest of the file is that comment), if one does.
     var unclosedComment: Int?
 
+    /// Switches of kept constraints outside the blocks (`findReferenceSteps`).
+    var referenceSteps: [ReferenceStep] = []
     /// The file's types, methods, locals and branches (what `ImportScopes` and the play order follow).
     var structure = SourceStructure()
 
@@ -79,6 +81,7 @@ struct SourceScan {
         findBlocks()
         findAdditions()
         findConstants()
+        findReferenceSteps()
         let plain = String(masked)
         let swift = isSwift ?? !(plain.contains("@implementation") || plain.contains("mas_"))
         structure = SourceStructure.read(text, masked: masked, isSwift: swift)

@@ -130,6 +130,7 @@ struct ObjectiveCStructureReader {
         if !text.contains(":"), bodyText.contains("!_\(name)") || bodyText.contains("_\(name) == nil")
             || bodyText.contains("!self.\(name))") {
             method.lazyView = name
+            method.propertyView = name
         }
         structure.methods.append(method)
         readBranches(in: body)

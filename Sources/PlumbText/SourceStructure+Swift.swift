@@ -97,10 +97,11 @@ final class SwiftStructureReader: SyntaxVisitor {
     // MARK: Methods
 
     /// Opens a method unless one is open in the same type (a nested function or closure shares its locals).
-    private func openMethod(_ name: String, _ node: some SyntaxProtocol, lazyView: String? = nil) -> Bool {
+    private func openMethod(_ name: String, _ node: some SyntaxProtocol, lazyView: String? = nil, propertyView: String? = nil) -> Bool {
         let type = typeStack.last
         if let open = methodStack.last, open.type == type { return false }
-        structure.methods.append(SourceStructure.Method(name: name, type: type, range: range(node), lazyView: lazyView))
+        structure.methods.append(SourceStructure.Method(name: name, type: type, range: range(node), lazyView: lazyView,
+                                                        propertyView: propertyView))
         methodStack.append((structure.methods.count - 1, type))
         return true
     }
@@ -153,8 +154,13 @@ final class SwiftStructureReader: SyntaxVisitor {
                 let isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
                 if let accessors = binding.accessorBlock {
                     _ = openMethod(name, accessors)
-                } else if isLazy, let value = binding.initializer?.value {
-                    _ = openMethod(name, value, lazyView: name)
+                } else if let value = binding.initializer?.value {
+                    // a lazy property's initializer runs at its first use; a stored one's closure `{ ... }()` at
+                    // the type's creation: either makes the property's view
+                    let isClosure = value.as(FunctionCallExprSyntax.self)?.calledExpression.is(ClosureExprSyntax.self) == true
+                    if isLazy || isClosure {
+                        _ = openMethod(name, value, lazyView: isLazy ? name : nil, propertyView: name)
+                    }
                 }
             }
         } else {
@@ -170,7 +176,11 @@ final class SwiftStructureReader: SyntaxVisitor {
     }
 
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { declare(name, at: node) }
+        // `if let title = title`, `if let title = self.title`, `guard let title`: the property itself, no local
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            let value = node.initializer?.value.trimmedDescription.replacing("?", with: "")
+            if value != nil && value != name && value != "self.\(name)" { declare(name, at: node) }
+        }
         return .visitChildren
     }
 

@@ -27,6 +27,9 @@ struct SourceStructure: Sendable {
         /// The view whose lazy getter this is (`lazy var title = { ... }()`, `- (UILabel *)title { if (!_title) ...`):
         /// its code runs at the view's first use, not where it is written.
         var lazyView: String?
+        /// The property whose value this code makes (a lazy getter's, or a stored property's closure `let title:
+        /// UILabel = { let l = UILabel(); ...; return l }()`): the local it returns is that property's view.
+        var propertyView: String?
     }
 
     /// A condition a branch of code runs under: its text as written (without enclosing parentheses) and whether the

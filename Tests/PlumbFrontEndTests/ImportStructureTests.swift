@@ -300,6 +300,145 @@ import PlumbSystem
         }
     }
 
+    /// A negated condition that is no getter's test of its own view is a condition like any other (`if !isSignal`).
+    @Test func aNegatedConditionOutsideAGetterIsACondition() throws {
+        let source = """
+        final class CallViewController: UIViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                view.addSubview(card)
+                if !isSignal {
+                    card.snp.makeConstraints { make in
+                        make.height.equalTo(100)
+                    }
+                } else {
+                    card.snp.makeConstraints { make in
+                        make.height.equalTo(200)
+                    }
+                }
+            }
+        }
+        """
+        let outcome = SourceImport(file: "CallViewController.swift", source: source).run()
+        let t = try tree(outcome)
+        #expect(try rows(of: "card", in: t) == [row("card.h - 100 == 0", in: t)])
+        let signal = try tree(outcome, ["isSignal": "true"])
+        #expect(try rows(of: "card", in: signal) == [row("card.h - 200 == 0", in: signal)])
+    }
+
+    // MARK: Locals that are a property's view
+
+    /// The local a property's closure returns is that property's view; a local other than the one it returns is a
+    /// view of its own (read as the property, its constraints would tie the property to itself); a local that holds
+    /// the property of its name (`self.tableView = tableView`, `if let header = header`) is that property.
+    @Test func localsThatAreAPropertysView() throws {
+        let source = """
+        final class ChatCell: UITableViewCell {
+            private let bubble: UIView = {
+                let v = UIView()
+                let label = UILabel()
+                v.addSubview(label)
+                label.snp.makeConstraints { make in
+                    make.edges.equalTo(v).inset(8)
+                }
+                return v
+            }()
+            func setUpHeader() {
+                if let header = header {
+                    header.snp.makeConstraints { make in
+                        make.height.equalTo(40)
+                    }
+                }
+            }
+            func setUpFooter() {
+                if let header = self.header {
+                    header.snp.makeConstraints { make in
+                        make.width.equalTo(300)
+                    }
+                }
+            }
+        }
+        """
+        let outcome = SourceImport(file: "ChatCell.swift", source: source).run()
+        #expect(outcome.readBlocks == 3, "\(outcome.skipped)")
+        let t = try tree(outcome)
+        #expect(t.view("v") == nil && t.view("label")?.superview?.id == "bubble")
+        #expect(try rows(of: "label", in: t).count == 4)
+        #expect(try rows(of: "label", in: t).contains(row("label.x - bubble.x - 8 == 0", in: t)))
+        #expect(try rows(of: "header", in: t) == [row("header.h - 40 == 0", in: t), row("header.w - 300 == 0", in: t)])
+
+        let objc = """
+        @implementation SettingsViewController
+        - (void)setTableView {
+            UITableView *tableView = [UITableView new];
+            self.tableView = tableView;
+            [self.view addSubview:tableView];
+            [tableView mas_makeConstraints:^(MASConstraintMaker *make) {
+                make.edges.equalTo(self.view);
+            }];
+        }
+        - (void)addButton {
+            UITableView *tableView = self.tableView;
+            [tableView addSubview:self.button];
+            [self.button mas_makeConstraints:^(MASConstraintMaker *make) {
+                make.top.equalTo(tableView).offset(10);
+            }];
+        }
+        @end
+        """
+        let settings = try tree(SourceImport(file: "SettingsViewController.m", source: objc).run())
+        #expect(settings.view("button")?.superview?.id == "tableView")
+        #expect(settings.view("setTableView_tableView") == nil && settings.view("addButton_tableView") == nil)
+    }
+
+    // MARK: Constraints the app switches off
+
+    /// A kept constraint switched off outside the block (`c.deactivate()`, `[self.c uninstall]`) is switched off in
+    /// the layout too: two constraints made, one kept active (played with both, they conflict).
+    @Test func aConstraintSwitchedOffAfterItsBlockIsOff() throws {
+        let source = """
+        final class StatusCell: UITableViewCell {
+            var withIcon: Constraint?
+            var withoutIcon: Constraint?
+            func setUp() {
+                contentView.addSubview(title)
+                contentView.addSubview(icon)
+                title.snp.makeConstraints {
+                    withIcon = $0.left.equalTo(icon.snp.right).offset(8).constraint
+                    withoutIcon = $0.left.equalTo(contentView).offset(16).constraint
+                }
+                withIcon?.deactivate()
+                icon.snp.makeConstraints { make in
+                    make.left.equalTo(contentView).offset(4)
+                    make.width.equalTo(20)
+                }
+            }
+        }
+        """
+        let outcome = SourceImport(file: "StatusCell.swift", source: source).run()
+        #expect(outcome.readBlocks == 2, "\(outcome.skipped)")
+        #expect(outcome.layout.contains("withIcon.deactivate()"))
+        let t = try tree(outcome)
+        let active = t.dslConstraints(of: try #require(t.view("title"))).map { $0.linear.withLabel(nil) }
+        #expect(active == [row("title.x - contentView.x - 16 == 0", in: t)])
+
+        let objc = """
+        @implementation BannerView
+        - (void)setUp {
+            [self addSubview:self.title];
+            [self.title mas_makeConstraints:^(MASConstraintMaker *make) {
+                self.compactTop = make.top.equalTo(self).offset(4);
+                make.top.equalTo(self).offset(12).priorityLow();
+            }];
+            [self.compactTop uninstall];
+        }
+        @end
+        """
+        let banner = try tree(SourceImport(file: "BannerView.m", source: objc).run())
+        let kept = banner.dslConstraints(of: try #require(banner.view("title")))
+        #expect(kept.count == 1 && kept[0].linear.priority < .required)
+    }
+
     // MARK: A child controller's view
 
     /// A controller that constrains its own `view` is a child's: its view is a view of its own in the root, not the
