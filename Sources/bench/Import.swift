@@ -8,12 +8,16 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn an app's Masonry or SnapKit source file into a layout file, to check its layouts offline.",
         discussion: """
-        Every constraint block of FILE (.m, .mm or .swift) is copied as written, in file order; the views are \
-        declared from what the blocks and the addSubview calls mention, each in the superview the code adds it to \
-        (else in the root, which stands for the view controller's view or for the view the file is); the numbers \
+        Every constraint block of FILE (.m, .mm or .swift) is copied as written, in the order the app runs them \
+        as far as the code says (a lazy getter's blocks at the view's first use, an update after its make); the \
+        views are declared from what the blocks and the addSubview calls mention, each in the superview the code \
+        adds it to (else in the root, which stands for the view controller's view or for the view the file is). \
+        The file's structure decides what a name means: a local view several methods declare is one view per \
+        method (setUp_label), another class's views stay apart under its name (BadgeView_title), and blocks an \
+        if/else runs are kept in `if CONDITION {` ... `} else {` lines, one branch per configuration. The numbers \
         the file names (#define, static const, let, static let in a type) become let and param lines. A value the \
-        code computes elsewhere (theme.insets.top, kScale(12), [self barHeight]) is a parameter: bind it with \
-        --param on solve (--check too), lower and render, or with a `param NAME = VALUE` line in the layout.
+        code computes elsewhere (theme.insets.top, kScale(12), [self barHeight]) or a condition is a parameter: \
+        bind it with --param on solve (--check too), lower and render, or with a `param NAME = VALUE` line.
 
         A block that cannot be read (a loop, a helper that receives the maker, ...) or played is left out as a \
         comment; the report on standard error names each with its line and reason. Then:
