@@ -187,12 +187,11 @@ extension ParameterUse {
     public static func unboundWarning(_ uses: [ParameterUse]) -> String? {
         var order: [String] = []
         var places: [String: [ParameterUse]] = [:]
+        var seen: Set<String> = []
         for use in uses where !use.isBound {
             if places[use.name] == nil { order.append(use.name) }
             // (one place once: an imported branch around several blocks is one use)
-            if places[use.name]?.contains(where: { "\($0.location)" == "\(use.location)" }) != true {
-                places[use.name, default: []].append(use)
-            }
+            if seen.insert("\(use.name)\u{0}\(use.location)").inserted { places[use.name, default: []].append(use) }
         }
         guard !order.isEmpty else { return nil }
         var lines = ["warning: \(order.count) value\(order.count == 1 ? "" : "s") the code names but does not give "

@@ -64,13 +64,13 @@ extension SourceScan {
     }
 
     /// Whether `offset` is inside a block's call.
-    /// - Complexity: O(log blocks) (blocks are sorted by start).
+    /// - Complexity: O(log blocks) (blocks are sorted by start, `blockReach` kept with them).
     func isInsideBlock(_ offset: Int) -> Bool {
         var lo = 0, hi = blocks.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if blocks[mid].start <= offset { lo = mid + 1 } else { hi = mid }
         }
-        return lo > 0 && offset < blocks[lo - 1].end
+        return lo > 0 && offset < blockReach[lo - 1]
     }
 }

@@ -62,6 +62,8 @@ struct SourceScan {
     /// Where a `/*` comment opens that no `*/` closes (the rest of the file is that comment), if one does.
     var unclosedComment: Int?
 
+    /// For each block (in `blocks`' order), the largest end of it and the blocks before it.
+    var blockReach: [Int] = []
     /// Switches of kept constraints outside the blocks (`findReferenceSteps`).
     var referenceSteps: [ReferenceStep] = []
     /// The file's types, methods, locals and branches (what `ImportScopes` and the play order follow).
@@ -139,6 +141,9 @@ struct SourceScan {
         }
         for m in macrosWithBlocks { expandUses(of: macros[m]) }
         blocks.sort { $0.start < $1.start }
+        // the furthest any block up to each one reaches (a block inside another ends before it)
+        blockReach = []
+        for block in blocks { blockReach.append(max(blockReach.last ?? 0, block.end)) }
     }
 
     func matches(_ word: String, at i: Int) -> Bool {
@@ -440,6 +445,7 @@ struct SourceScan {
         return nil
     }
 
-    func isInBlock(_ offset: Int) -> Bool { blocks.contains { $0.start <= offset && offset < $0.end } }
+    /// Whether `offset` is inside a block's call (`isInsideBlock`: a binary search, the blocks being sorted).
+    func isInBlock(_ offset: Int) -> Bool { isInsideBlock(offset) }
 
 }

@@ -49,39 +49,49 @@ struct SourceStructure: Sendable {
         var path: [Condition]
     }
 
-    var types: [TypeScope] = []
-    var methods: [Method] = []
-    var branches: [Branch] = []
+    var types: [TypeScope] = [] { didSet { typeIndex = nil } }
+    var methods: [Method] = [] { didSet { methodIndex = nil } }
+    var branches: [Branch] = [] { didSet { branchIndex = nil } }
+    /// The ranges above indexed (`indexed()` builds them once the structure is read).
+    private var typeIndex: LaminarIndex?
+    private var methodIndex: LaminarIndex?
+    private var branchIndex: LaminarIndex?
+
+    /// The structure with its ranges indexed for the look-ups below.
+    func indexed() -> SourceStructure {
+        var s = self
+        s.typeIndex = LaminarIndex(types.map(\.range))
+        s.methodIndex = LaminarIndex(methods.map(\.range))
+        s.branchIndex = LaminarIndex(branches.map(\.body))
+        return s
+    }
 
     /// The innermost type around `offset`, by index.
-    /// - Complexity: O(types).
+    /// - Complexity: O(log types + nesting), O(types) before `indexed()`.
     func type(at offset: Int) -> Int? {
-        innermost(types.indices.filter { types[$0].range.contains(offset) }) { types[$0].range }
+        if let typeIndex { return typeIndex.containing(offset).first }
+        return types.indices.filter { types[$0].range.contains(offset) }.min { types[$0].range.count < types[$1].range.count }
     }
 
     /// The method around `offset`, by index (the outermost one within the innermost type: a nested function or
     /// closure shares its method's locals).
-    /// - Complexity: O(methods).
+    /// - Complexity: O(log methods + nesting), O(methods) before `indexed()`.
     func method(at offset: Int) -> Int? {
         let type = type(at: offset)
-        let around = methods.indices.filter { methods[$0].range.contains(offset) && methods[$0].type == type }
-        return around.min { methods[$0].range.count > methods[$1].range.count }
+        let around = methodIndex?.containing(offset) ?? methods.indices.filter { methods[$0].range.contains(offset) }
+        return around.filter { methods[$0].type == type }.max { methods[$0].range.count < methods[$1].range.count }
     }
 
     /// The conditions code at `offset` runs under, outermost first.
-    /// - Complexity: O(branches).
+    /// - Complexity: O(log branches + nesting), O(branches) before `indexed()`.
     func conditions(at offset: Int) -> [Condition] {
-        branches.filter { $0.body.contains(offset) }
-            .sorted { $0.body.lowerBound < $1.body.lowerBound }
-            .flatMap(\.path)
-    }
-
-    private func innermost(_ candidates: [Int], _ range: (Int) -> Range<Int>) -> Int? {
-        candidates.min { range($0).count < range($1).count }
+        let around = branchIndex.map { Array($0.containing(offset).reversed()) } ?? branches.indices.filter { branches[$0].body.contains(offset) }
+            .sorted { branches[$0].body.lowerBound < branches[$1].body.lowerBound }
+        return around.flatMap { branches[$0].path }
     }
 
     /// The structure of `text` (a file's characters), read as Swift when `isSwift`, else as Objective-C.
     static func read(_ text: [Character], masked: [Character], isSwift: Bool) -> SourceStructure {
-        isSwift ? swift(String(text), characterCount: text.count) : objectiveC(masked)
+        (isSwift ? swift(String(text), characterCount: text.count) : objectiveC(masked)).indexed()
     }
 }

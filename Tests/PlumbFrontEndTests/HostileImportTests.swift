@@ -145,4 +145,37 @@ import PlumbSystem
         #expect(refusing.patternEnds.keys.filter { $0.contains("fill") }.count == 4, "\(refusing.patternEnds.keys.sorted())")
         #expect(refusing.occurrenceEnds(of: " fill =").isEmpty)
     }
+
+    /// The structure at scale: 2,000 nested `if`s around a block are 2,000 conditions, listed once each; 1,000
+    /// methods that each declare their own `label` are 1,000 views; a laminar index finds what holds an offset
+    /// without scanning every range.
+    @Test func deepBranchesAndManyMethodsStayLinear() throws {
+        let depth = 2_000
+        let nested = "@implementation Deep\n- (void)f {\n" + String(repeating: "if (a) {\n", count: depth)
+            + "[x mas_makeConstraints:^(MASConstraintMaker *make) { make.top.equalTo(@1); }];\n"
+            + String(repeating: "}\n", count: depth) + "}\n@end\n"
+        let deep = SourceImport(file: "Deep.m", source: nested).run()
+        #expect(deep.readBlocks == 1, "\(deep.skipped.prefix(3))")
+        let conditions = deep.parameterUses.filter { $0.role == .condition }
+        #expect(conditions.count == depth && Set(conditions.map(\.location.line)).count == depth)
+        #expect(ParameterUse.unboundWarning(deep.parameterUses)?.contains("(\(depth) uses)") == true)
+
+        let methods = 1_000
+        var swift = "final class Many: UIView {\n"
+        for k in 0..<methods {
+            swift += "    func f\(k)() {\n        let label = UILabel()\n        addSubview(label)\n"
+                + "        label.snp.makeConstraints { make in make.top.equalTo(\(k)) }\n    }\n"
+        }
+        swift += "}\n"
+        let many = SourceImport(file: "Many.swift", source: swift).run()
+        #expect(many.readBlocks == methods)
+        let tree = try importedTree(many)
+        #expect(tree.view("f0_label") != nil && tree.view("f999_label") != nil && tree.view("label") == nil)
+
+        let index = LaminarIndex([0..<100, 10..<20, 12..<15, 30..<40, 50..<60, 55..<56, 200..<300])
+        #expect(index.containing(13) == [2, 1, 0])
+        #expect(index.containing(25) == [0])
+        #expect(index.containing(55) == [5, 4, 0])
+        #expect(index.containing(150).isEmpty && index.containing(299) == [6])
+    }
 }
