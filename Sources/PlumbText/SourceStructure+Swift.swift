@@ -118,22 +118,19 @@ final class SwiftStructureReader: SyntaxVisitor {
         }
     }
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        _ = openMethod(node.name.text, node)
-        for parameter in node.signature.parameterClause.parameters {
+    /// A function or initializer: a method, its parameters (by their inner names) its first locals.
+    private func openFunction(_ name: String, _ node: some SyntaxProtocol, _ signature: FunctionSignatureSyntax) -> SyntaxVisitorContinueKind {
+        _ = openMethod(name, node)
+        for parameter in signature.parameterClause.parameters {
             declare((parameter.secondName ?? parameter.firstName).text, at: parameter)
         }
         return .visitChildren
     }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { openFunction(node.name.text, node, node.signature) }
     override func visitPost(_ node: FunctionDeclSyntax) { closeMethod(node) }
 
-    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        _ = openMethod("init", node)
-        for parameter in node.signature.parameterClause.parameters {
-            declare((parameter.secondName ?? parameter.firstName).text, at: parameter)
-        }
-        return .visitChildren
-    }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { openFunction("init", node, node.signature) }
     override func visitPost(_ node: InitializerDeclSyntax) { closeMethod(node) }
 
     override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -267,32 +267,31 @@ import PlumbSystem
         #expect(try rows(of: "card", in: regular) == [row("card.h - 200 == 0", in: regular)])
     }
 
-    /// Swift: `if` / `else if` / `else`, each branch under the conditions before it.
-    @Test func anElseIfChainChoosesOneBranch() throws {
-        let source = """
-        final class CardViewController: UIViewController {
+    /// A controller whose `viewDidLoad` makes `card`'s height in an `if` chain: `conditions[k]` (nil: the final
+    /// `else`) guards `heights[k]`.
+    func branchingController(_ name: String, conditions: [String?], heights: [Int]) -> String {
+        var chain = ""
+        for (k, condition) in conditions.enumerated() {
+            let head = k == 0 ? "        if \(condition!) {" : condition.map { "        } else if \($0) {" } ?? "        } else {"
+            chain += head + "\n            card.snp.makeConstraints { make in\n                make.height.equalTo(\(heights[k]))\n            }\n"
+        }
+        return """
+        final class \(name): UIViewController {
             override func viewDidLoad() {
                 super.viewDidLoad()
                 view.addSubview(card)
-                if traitCollection.horizontalSizeClass == .compact {
-                    card.snp.makeConstraints { make in
-                        make.height.equalTo(100)
-                    }
-                } else if isWide {
-                    card.snp.makeConstraints { make in
-                        make.height.equalTo(200)
-                    }
-                } else {
-                    card.snp.makeConstraints { make in
-                        make.height.equalTo(300)
-                    }
-                }
+        \(chain)        }
             }
         }
         """
+    }
+
+    /// Swift: `if` / `else if` / `else`, each branch under the conditions before it.
+    @Test func anElseIfChainChoosesOneBranch() throws {
+        let compact = "traitCollection.horizontalSizeClass == .compact"
+        let source = branchingController("CardViewController", conditions: [compact, "isWide", nil], heights: [100, 200, 300])
         let outcome = SourceImport(file: "CardViewController.swift", source: source).run()
         #expect(outcome.readBlocks == 3, "\(outcome.skipped)")
-        let compact = "traitCollection.horizontalSizeClass == .compact"
         for (bindings, height) in [([:], 100), ([compact: "false"], 200), ([compact: "false", "isWide": "false"], 300),
                                    ([compact: "true", "isWide": "false"], 100)] as [([String: String], Int)] {
             let t = try tree(outcome, bindings)
@@ -302,23 +301,7 @@ import PlumbSystem
 
     /// A negated condition that is no getter's test of its own view is a condition like any other (`if !isSignal`).
     @Test func aNegatedConditionOutsideAGetterIsACondition() throws {
-        let source = """
-        final class CallViewController: UIViewController {
-            override func viewDidLoad() {
-                super.viewDidLoad()
-                view.addSubview(card)
-                if !isSignal {
-                    card.snp.makeConstraints { make in
-                        make.height.equalTo(100)
-                    }
-                } else {
-                    card.snp.makeConstraints { make in
-                        make.height.equalTo(200)
-                    }
-                }
-            }
-        }
-        """
+        let source = branchingController("CallViewController", conditions: ["!isSignal", nil], heights: [100, 200])
         let outcome = SourceImport(file: "CallViewController.swift", source: source).run()
         let t = try tree(outcome)
         #expect(try rows(of: "card", in: t) == [row("card.h - 100 == 0", in: t)])
