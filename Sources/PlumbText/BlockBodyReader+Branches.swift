@@ -81,13 +81,7 @@ extension BlockBodyReader {
         notes.parameterUses.append(ParameterUse(name: subject, role: .choice, location: code.location(of: subjectStart), isBound: bound != nil))
         var pick = 0
         if let bound {
-            let wanted = bound.hasPrefix(".") ? String(bound.dropFirst()) : bound
-            func matches(_ label: String) -> Bool {
-                label.split(separator: ",").contains { alternative in
-                    let a = ParameterBindings.normalized(String(alternative))
-                    return a == bound || (a.hasPrefix(".") ? String(a.dropFirst()) : a) == wanted
-                }
-            }
+            func matches(_ label: String) -> Bool { ParameterBindings.caseLabel(label, matches: bound) }
             if let k = cases.firstIndex(where: { $0.label.map(matches) ?? false }) {
                 pick = k
             } else if let k = cases.firstIndex(where: { $0.label == nil }) {

@@ -15,13 +15,27 @@ extension LayoutFileReader {
         var taking: Bool
         /// The line of its `if`.
         var line: Int
+        /// A `switch`'s subject (nil for an `if`) and the value it is bound to (nil: the first case is taken).
+        var subject: String? = nil
+        var bound: String? = nil
     }
 
     /// Whether the current line's steps are played (every open branch is taken).
     var isTakingBranch: Bool { branches.last?.taking ?? true }
 
-    /// `if COND {`, `}`, `} else {`, `} else if COND {`.
+    /// `if COND {`, `switch SUBJECT {`, `}`, `} else {`, `} else if COND {`.
     mutating func readBranchLine(_ s: Substring, line: Int, column: Int) throws(TextSyntaxError) {
+        if s.hasPrefix("switch") {
+            // the case lines choose: the one the subject is bound to, else the first
+            let subject = ParameterBindings.normalized(String(s.dropFirst(6).dropLast()))
+            guard !subject.isEmpty else { throw error("expected `switch SUBJECT {`", line: line, column: column) }
+            let bound = bindings[subject]
+            parameterUses.append(ParameterUse(name: subject, role: .choice, location: SourceLocation(file: file, line: line, column: column + 7),
+                                              isBound: bound != nil))
+            branches.append(BranchFrame(outerTaking: isTakingBranch, chosen: false, taking: false, line: line,
+                                        subject: subject, bound: bound))
+            return
+        }
         if s.hasPrefix("if") {
             let condition = s.dropFirst(2).dropLast().trimmingWhitespace
             guard !condition.isEmpty else { throw error("expected `if CONDITION {`", line: line, column: column) }
@@ -35,6 +49,10 @@ extension LayoutFileReader {
         }
         let rest = s.dropFirst().trimmingWhitespace
         if rest.isEmpty { return }
+        if frame.subject != nil {
+            branches.append(frame)
+            throw error("a switch's cases end with `}` alone", line: line, column: column)
+        }
         guard rest.hasPrefix("else"), rest.hasSuffix("{") else {
             branches.append(frame)
             throw error("expected `}`, `} else {` or `} else if CONDITION {`", line: line, column: column)
@@ -51,6 +69,18 @@ extension LayoutFileReader {
             branches.append(frame)
             throw error("expected `} else {` or `} else if CONDITION {`", line: line, column: column)
         }
+        branches.append(frame)
+    }
+
+    /// `case LABELS:` or `default:` in a `switch`: taken when no case before it was and its label matches the
+    /// subject's binding (an unbound subject takes the first case; `default` any value no case before it matched).
+    mutating func readCaseLine(_ s: Substring) {
+        guard var frame = branches.popLast() else { return }
+        let isDefault = s == "default:"
+        let label = isDefault ? "" : ParameterBindings.normalized(String(s.dropFirst(4).dropLast()))
+        let matches = isDefault || frame.bound.map { ParameterBindings.caseLabel(label, matches: $0) } ?? true
+        frame.taking = frame.outerTaking && !frame.chosen && matches
+        frame.chosen = frame.chosen || matches
         branches.append(frame)
     }
 

@@ -157,8 +157,11 @@ struct LayoutFileReader {
         let head = words.first.map(String.init) ?? ""
         let location = SourceLocation(file: file, line: line, column: column)
         switch head {
-        case "if" where s.hasSuffix("{"), "}":
+        case "if" where s.hasSuffix("{"), "}", "switch" where s.hasSuffix("{"):
             try readBranchLine(s, line: line, column: column)
+        case "case" where s.hasSuffix(":") && branches.last?.subject != nil,
+             "default:" where branches.last?.subject != nil:
+            readCaseLine(s)
         case "layout":
             guard words.count == 2 else { throw error("expected `layout NAME`", line: line, column: column) }
             pendingName = String(words[1])

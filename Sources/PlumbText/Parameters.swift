@@ -73,6 +73,16 @@ public struct ParameterBindings: Hashable, Sendable {
         }
     }
 
+    /// Whether a switch's case label (`.compact`, `.a, .b`) matches the value its subject is bound to (`.compact`
+    /// or `compact`).
+    static func caseLabel(_ label: String, matches bound: String) -> Bool {
+        let wanted = bound.hasPrefix(".") ? String(bound.dropFirst()) : bound
+        return label.split(separator: ",").contains { alternative in
+            let a = normalized(String(alternative))
+            return a == bound || (a.hasPrefix(".") ? String(a.dropFirst()) : a) == wanted
+        }
+    }
+
     /// Whether `(...)` is one parenthesized group (not `(a) || (b)`).
     static func isOneGroup(_ s: String) -> Bool {
         var depth = 0

@@ -83,10 +83,7 @@ extension ImportWriter {
             // the branches the block runs in, as `if` statements around it (one branch per configuration)
             let branches = conditions(at: block.start)
             for condition in branches {
-                // (the condition's column in the layout is 4: its own in the source file is given by the shift)
-                let at = location(ofOffset: condition.offset)
-                add("if \(condition.text) {", .block(b), source: (at.line, (at.column ?? 4) - 4))
-                if !condition.holds { add("} else {", .block(b), source: (at.line, 0)) }
+                for line in opening(condition) { add(line.text, .block(b), source: (line.line, line.shift)) }
             }
             let indent = (where_.column ?? 1) - 1
             for (k, line) in text.enumerated() { add(line, .block(b), source: (where_.line + k, indent)) }
@@ -97,8 +94,7 @@ extension ImportWriter {
                 let at = location(ofOffset: step.offset)
                 let conditions = conditions(at: step.offset)
                 for condition in conditions {
-                    add("if \(condition.text) {", .statement(k), source: (at.line, 0))
-                    if !condition.holds { add("} else {", .statement(k), source: (at.line, 0)) }
+                    for line in opening(condition) { add(line.text, .statement(k), source: (line.line, line.shift)) }
                 }
                 add(step.statement, .statement(k), source: (at.line, (at.column ?? 1) - 1))
                 for _ in conditions { add("}", .statement(k), source: (at.line, 0)) }

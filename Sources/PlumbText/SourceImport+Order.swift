@@ -49,7 +49,7 @@ extension ImportWriter {
             var c = condition
             c.text = c.text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
             guard !c.text.isEmpty else { return nil }
-            if let tested = ImportWriter.existenceTest(c.text) {
+            if c.caseLabels == nil, let tested = ImportWriter.existenceTest(c.text) {
                 // a getter's test of its own view, or any test of whether a view the file lays out exists yet
                 if tested == property || tested == "_" + (property ?? "") { return nil }
                 if case .view(let id)? = named(tested, at: c.offset), views.contains(where: { $0.id == id }) { return nil }
@@ -69,5 +69,20 @@ extension ImportWriter {
         if path.hasPrefix("self->") { path = path.dropFirst(6) }
         guard let first = path.first, Identifier.isStart(first), path.allSatisfy({ $0 == "." || Identifier.isPart($0) }) else { return nil }
         return String(path)
+    }
+
+    /// The layout lines that open a branch around a block, with the source line and the column shift of each:
+    /// `if COND {` (and `} else {` for a branch that needs it not to hold), or `switch SUBJECT {` and its case
+    /// lines up to the block's. The condition's or subject's column in the layout is 4 or 8: the shift makes it the
+    /// source file's.
+    func opening(_ condition: SourceStructure.Condition) -> [(text: String, line: Int, shift: Int)] {
+        let at = location(ofOffset: condition.offset)
+        let column = at.column ?? 1
+        guard let labels = condition.caseLabels else {
+            let open = ("if \(condition.text) {", at.line, column - 4)
+            return condition.holds ? [open] : [open, ("} else {", at.line, 0)]
+        }
+        return [("switch \(condition.text) {", at.line, column - 8)]
+            + labels.map { ($0 == "default" ? "default:" : "case \($0):", at.line, 0) }
     }
 }

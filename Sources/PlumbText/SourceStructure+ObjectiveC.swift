@@ -134,6 +134,46 @@ struct ObjectiveCStructureReader {
         }
         structure.methods.append(method)
         readBranches(in: body)
+        readSwitches(in: body)
+    }
+
+    /// Every `switch (SUBJECT) { case A: ... default: ... }` in `range`: each case's statements under the subject
+    /// being that case.
+    mutating func readSwitches(in range: Range<Int>) {
+        for i in range where atWord("switch", i) {
+            var k = i + 6
+            skipSpace(&k)
+            guard k < range.upperBound, masked[k] == "(", let close = matching(k, "(", ")") else { continue }
+            let subject = normalized(String(masked[(k + 1)..<close]))
+            var open = close + 1
+            skipSpace(&open)
+            guard open < range.upperBound, masked[open] == "{", let end = matching(open, "{", "}") else { continue }
+            // the case labels at the body's own level (nested brackets skipped)
+            var marks: [(label: String, start: Int, bodyStart: Int)] = []
+            var j = open + 1
+            while j < end {
+                let c = masked[j]
+                if c == "(" || c == "[" || c == "{", let closer = matching(j, c, c == "(" ? ")" : c == "[" ? "]" : "}") {
+                    j = closer + 1
+                    continue
+                }
+                let isCase = atWord("case", j)
+                if isCase || atWord("default", j), let colon = (j..<end).first(where: { masked[$0] == ":" }) {
+                    let label = isCase ? normalized(String(masked[(j + 4)..<colon])) : "default"
+                    marks.append((label, j, colon + 1))
+                    j = colon + 1
+                    continue
+                }
+                j += 1
+            }
+            var written = k + 1
+            while written < close && masked[written].isWhitespace { written += 1 }
+            for (n, mark) in marks.enumerated() {
+                let bodyEnd = n + 1 < marks.count ? marks[n + 1].start : end
+                structure.branches.append(SourceStructure.Branch(body: mark.bodyStart..<max(mark.bodyStart, bodyEnd), path: [
+                    .init(text: subject, holds: true, offset: written, caseLabels: marks[0...n].map(\.label))]))
+            }
+        }
     }
 
     // MARK: Declarations

@@ -222,4 +222,23 @@ final class SwiftStructureReader: SyntaxVisitor {
         }
         return .visitChildren
     }
+
+    /// A `switch`: each case's statements under the subject being that case (the labels before it listed, so that
+    /// an unbound subject takes the first case).
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        let subject = node.subject.trimmedDescription
+        let at = range(node.subject).lowerBound
+        var labels: [String] = []
+        for element in node.cases {
+            guard case .switchCase(let c) = element else { continue }
+            switch c.label {
+            case .case(let label): labels.append(label.caseItems.trimmedDescription)
+            case .default: labels.append("default")
+            }
+            let body = c.statements.isEmpty ? range(c) : range(c.statements)
+            structure.branches.append(SourceStructure.Branch(body: body, path: [
+                .init(text: subject, holds: true, offset: at, caseLabels: labels)]))
+        }
+        return .visitChildren
+    }
 }

@@ -39,7 +39,13 @@ struct SourceStructure: Sendable {
         var holds: Bool
         /// Where the condition is written.
         var offset: Int
-        var description: String { holds ? text : "not (\(text))" }
+        /// A `switch`'s case instead of an `if`'s condition: `text` is the subject, these the labels of its cases up
+        /// to the one the code runs in (`default` for the default), which is the last.
+        var caseLabels: [String]? = nil
+        var description: String {
+            if let caseLabels { return "\(text) is \(caseLabels.last ?? "")" }
+            return holds ? text : "not (\(text))"
+        }
     }
 
     /// One branch's body and the conditions of its own `if` chain it runs under (`else if d` runs under `c` not

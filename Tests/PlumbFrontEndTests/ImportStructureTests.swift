@@ -309,6 +309,58 @@ import PlumbSystem
         #expect(try rows(of: "card", in: signal) == [row("card.h - 200 == 0", in: signal)])
     }
 
+    /// A `switch` around whole blocks: one case per configuration, the subject bound to a case's label (unbound:
+    /// the first case), `default` for any other value; Swift and Objective-C (a case's braces, `break`).
+    @Test func aSwitchAroundWholeBlocksTakesOneCase() throws {
+        func block(_ height: Int, swift: Bool) -> String {
+            swift ? "badge.snp.makeConstraints { make in make.height.equalTo(\(height)) }"
+                : "[self.badge mas_makeConstraints:^(MASConstraintMaker *make) { make.height.mas_equalTo(\(height)); }];"
+        }
+        let swift = """
+        final class StyleCell: UITableViewCell {
+            func configure(style: Style) {
+                contentView.addSubview(badge)
+                switch style {
+                case .compact:
+                    \(block(20, swift: true))
+                case .regular, .wide:
+                    \(block(40, swift: true))
+                default:
+                    \(block(60, swift: true))
+                }
+            }
+        }
+        """
+        let objc = """
+        @implementation StyleCell
+        - (void)configure {
+            [self.contentView addSubview:self.badge];
+            switch (self.style) {
+                case StyleCompact:
+                    \(block(20, swift: false))
+                    break;
+                case StyleRegular: {
+                    \(block(40, swift: false))
+                    break;
+                }
+                default:
+                    \(block(60, swift: false))
+            }
+        }
+        @end
+        """
+        for (file, source, subject, second) in [("StyleCell.swift", swift, "style", ".wide"),
+                                                 ("StyleCell.m", objc, "self.style", "StyleRegular")] {
+            let outcome = SourceImport(file: file, source: source).run()
+            #expect(outcome.readBlocks == 3, "\(outcome.skipped)")
+            #expect(outcome.parameterUses.contains { $0.name == subject && $0.role == .choice && $0.location.line == 4 })
+            for (binding, height) in [(nil, 20), (second, 40), ("other", 60)] as [(String?, Int)] {
+                let t = try tree(outcome, binding.map { [subject: $0] } ?? [:])
+                #expect(try rows(of: "badge", in: t) == [row("badge.h - \(height) == 0", in: t)], "\(file) \(binding ?? "unbound")")
+            }
+        }
+    }
+
     // MARK: Locals that are a property's view
 
     /// The local a property's closure returns is that property's view; a local other than the one it returns is a
@@ -552,6 +604,33 @@ import PlumbSystem
         }
         let script = try LayoutFile(file: "b.layout", name: "b").parse(file)
         #expect(script.parameterUses.filter { $0.role == .condition }.map(\.name) == ["compact", "wide"])
+    }
+
+    @Test func aSwitchTakesTheBoundCaseElseTheFirst() throws {
+        let text = """
+        root 100 100
+        view a
+        switch style {
+        case .compact:
+        make a {
+            make.width.equalTo(10)
+        }
+        case .regular, .wide:
+        make a {
+            make.width.equalTo(20)
+        }
+        default:
+        make a {
+            make.width.equalTo(30)
+        }
+        }
+        """
+        for (bindings, width) in [([:], 10), (["style": ".wide"], 20), (["style": "regular"], 20), (["style": ".tall"], 30)]
+            as [([String: String], Int)] {
+            let t = try LayoutFile(file: "s.layout", name: "s", parameters: ParameterBindings(bindings)).parse(text).build()
+            let a = try #require(t.view("a"))
+            #expect(t.dslConstraints(of: a).map { $0.linear.withLabel(nil) } == [row("a.w - \(width) == 0", in: t)], "\(bindings)")
+        }
     }
 
     @Test func anUnclosedIfOrAStrayBraceIsAnError() {
