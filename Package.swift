@@ -6,8 +6,10 @@ let package = Package(
     products: [
         // The front end with the solver protocol; add exactly one back end product beside it.
         .library(name: "PlumbFrontEnd", targets: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
-        // Layout files and apps' source files read into the front end's scripts (for tools; an app does not need it).
+        // Layout files read into the front end's scripts (for tools; an app does not need it).
         .library(name: "PlumbText", targets: ["PlumbText"]),
+        // Apps' Masonry/SnapKit source files turned into layout files (`bench import`; links swift-syntax).
+        .library(name: "PlumbImport", targets: ["PlumbImport"]),
         // One back end each; only the exact one links GMP.
         .library(name: "PlumbCassowary", targets: ["CassowaryBackend"]),
         .library(name: "PlumbExact", targets: ["ExactBackend"]),
@@ -41,11 +43,13 @@ let package = Package(
         .target(name: "PlumbBatch", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // View tree, Masonry/SnapKit DSL, lowering, and the layout engine: what an app links to lay out.
         .target(name: "PlumbFrontEnd", dependencies: ["PlumbSystem", "PlumbSolver"]),
-        // The text side: layout files and their scripts, the chain reader, apps' source files (bench import).
-        // Swift files' structure is read with swift-syntax, which stays out of every product an app embeds.
-        .target(name: "PlumbText", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd",
-                                                  .product(name: "SwiftParser", package: "swift-syntax"),
-                                                  .product(name: "SwiftSyntax", package: "swift-syntax")]),
+        // The text side: layout files and their scripts, the chain reader.
+        .target(name: "PlumbText", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd"]),
+        // `bench import`: an app's source file as a layout file, following its structure. Swift files' structure is
+        // read with swift-syntax, which only this module links (no back end, harness or product an app embeds).
+        .target(name: "PlumbImport", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbText",
+                                                    .product(name: "SwiftParser", package: "swift-syntax"),
+                                                    .product(name: "SwiftSyntax", package: "swift-syntax")]),
         // The floating-point incremental Cassowary back end, strictly prioritized (no GMP).
         .target(name: "CassowaryBackend", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbInvariants",
                                                          .product(name: "HeapModule", package: "swift-collections")]),
@@ -67,8 +71,8 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "PlumbSystem", "PlumbFiles", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness",
-                "PlumbBackEnds", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PlumbSystem", "PlumbFiles", "PlumbSolver", "PlumbBatch", "PlumbFrontEnd", "PlumbText", "PlumbImport", "PlumbCorpus",
+                "PlumbHarness", "PlumbBackEnds", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Measuring the Cassowary back end on layout-lp/1 files beside kiwi: see Benchmarks/CassowaryBench.
@@ -86,10 +90,12 @@ let package = Package(
         .testTarget(name: "ExactBackendTests", dependencies: ["PlumbSystem", "PlumbBatch", "PlumbSolver", "PlumbInvariants", "ExactBackend",
                                                          "CassowaryBackend", "PlumbTestSupport"]),
         .testTarget(name: "RelaxationBackendTests", dependencies: ["PlumbSystem", "PlumbSolver", "RelaxationBackend"]),
-        .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbTestSupport"],
+        .testTarget(name: "PlumbFrontEndTests", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbImport",
+                                                          "PlumbTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PlumbCorpusTests", dependencies: ["PlumbSystem", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbTestSupport"]),
-        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
+        .testTarget(name: "PlumbHarnessTests", dependencies: ["PlumbSystem", "PlumbFiles", "PlumbBatch", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbImport",
+                                                         "PlumbCorpus", "PlumbHarness", "PlumbBackEnds",
                                                          "ExactBackend", "CassowaryBackend", "PlumbTestSupport"],
                     exclude: ["Fixtures"]),
     ]

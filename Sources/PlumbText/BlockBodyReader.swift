@@ -353,10 +353,10 @@ struct BlockBodyReader {
 }
 
 /// Reading a declaration's name and where its value starts, in Swift or C.
-enum CodeDeclaration {
+package enum CodeDeclaration {
     /// `let NAME[: T] = `, `var NAME = `, `[qualifiers] TYPE [*]NAME = `, `typeof(self) NAME = `: the name and the
     /// offset of the value; nil when the statement is no such declaration.
-    static func read(_ code: CodeText, _ range: Range<Int>) -> (String, Int)? {
+    package static func read(_ code: CodeText, _ range: Range<Int>) -> (String, Int)? {
         var words: [String] = []
         var i = range.lowerBound
         var eq = -1

@@ -2,7 +2,7 @@ import PlumbSystem
 import PlumbFrontEnd
 
 /// The names the chain parser knows: attributes, relations, modifiers, priorities and Masonry's attribute masks.
-enum ChainNames {
+package enum ChainNames {
     /// Maker-side and target-side attribute names; `baseline` is Masonry's alias of `lastBaseline`.
     static let singleAttributes: [String: LayoutAttribute] = {
         var table: [String: LayoutAttribute] = [:]
@@ -85,12 +85,12 @@ enum ChainNames {
                                   "picker", "spinner", "layer", "box", "panel", "wrapper", "bg", "background"]
 
     /// A name spelled as C code spells constants: `kBarHeight`, `kHeightNavigationCustomView` (`k` then a capital).
-    static func isConstantName(_ name: String) -> Bool {
+    package static func isConstantName(_ name: String) -> Bool {
         let chars = Array(name)
         return chars.count > 2 && chars[0] == "k" && chars[1].isUppercase
     }
 
-    static func looksLikeView(_ name: String) -> Bool {
+    package static func looksLikeView(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return viewNameEndings.contains { lowered.hasSuffix($0) }
     }

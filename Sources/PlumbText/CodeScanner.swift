@@ -1,9 +1,9 @@
 /// The one place that knows where a comment, a string or a character literal starts and ends in the code the readers
 /// take (Swift, Objective-C, and the blocks of layout files): every reader that must not count a bracket, a quote or
 /// a `//` inside one asks it (`SourceScan.mask`, `CodeText.skipQuoted`, the layout file's line reader).
-enum CodeScanner {
+package enum CodeScanner {
     /// What starts at an offset.
-    enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `// ...` to the end of the line (the line break not included).
         case lineComment
         /// `/* ... */`; `closed` false when the file ends first.
@@ -19,7 +19,7 @@ enum CodeScanner {
 
     /// The comment or literal that starts at `i` in `text`, and the index after it; nil when none starts there.
     /// - Complexity: O(the span's length).
-    static func span<C: BidirectionalCollection>(in text: C, at i: C.Index) -> (kind: Kind, end: C.Index)?
+    package static func span<C: BidirectionalCollection>(in text: C, at i: C.Index) -> (kind: Kind, end: C.Index)?
         where C.Element == Character {
         let c = text[i]
         guard c == "/" || c == "\"" || c == "'" else { return nil }

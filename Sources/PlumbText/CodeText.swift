@@ -2,15 +2,15 @@ import PlumbFrontEnd
 
 /// Source text of several lines as one character array, with the line and column of every offset: what the block
 /// reader splits into statements (a statement may run over lines) and hands to the chain parser.
-struct CodeText {
-    let chars: [Character]
+package struct CodeText {
+    package let chars: [Character]
     /// Offset of each line's first character, and that line's number in the file.
     private let lineStarts: [Int]
     private let lineNumbers: [Int]
     let file: String
 
     /// `lines` are (line number, text) in order; they are joined with a line break between each two.
-    init(lines: [(number: Int, text: Substring)], file: String) {
+    package init(lines: [(number: Int, text: Substring)], file: String) {
         var chars: [Character] = []
         var starts: [Int] = [], numbers: [Int] = []
         for (k, line) in lines.enumerated() {
@@ -41,7 +41,7 @@ struct CodeText {
         return SourceLocation(file: file, line: line, column: column)
     }
 
-    func text(_ range: Range<Int>) -> String { String(chars[range]) }
+    package func text(_ range: Range<Int>) -> String { String(chars[range]) }
 
     func error(_ message: String, at offset: Int) -> TextSyntaxError {
         TextSyntaxError(location: location(of: offset), message: message)

@@ -179,7 +179,7 @@ extension LayoutFileReader {
     /// The maker's name from a block header and where the body starts in the text after `{`: ObjC's
     /// `^(MASConstraintMaker *make)`, Swift's `{ make in`, `{ (make) -> Void in`, `{ [weak self] m in`; nil
     /// (`make` and `$0`) when the closure names none.
-    static func maker(header: Substring, rest: Substring) -> (String?, Substring.Index) {
+    package static func maker(header: Substring, rest: Substring) -> (String?, Substring.Index) {
         if let star = header.lastIndex(of: "*") {
             let name = header[header.index(after: star)...].drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             if !name.isEmpty { return (String(name), rest.startIndex) }
@@ -229,11 +229,11 @@ extension LayoutFileReader {
     /// The view id a receiver expression would declare (`self.line` → `line`, `buttons[1]` → `buttons_1`), or nil
     /// when it is no plain name.
     static func plainName(_ word: Substring) -> String? {
-        var components = ImportWriter.components(ImportWriter.stripped(String(word)))
+        var components = ViewPath.components(ViewPath.stripped(String(word)))
         while let first = components.first, first == "self" || ChainParser.defaultSelfAliases.contains(first) {
             components.removeFirst()
         }
-        guard let id = ImportWriter.viewID(of: components), id.first?.isLetter == true else { return nil }
+        guard let id = ViewPath.viewID(of: components), id.first?.isLetter == true else { return nil }
         return id
     }
 
@@ -374,7 +374,7 @@ extension LayoutFileReader {
 
     /// Whether a declaration's value makes an object: `[UIView new]`, `[[UILabel alloc] init...]`, `UIView()`,
     /// `UIButton(type: .system)` (a type's initializer; structs of numbers such as `CGSize(...)` are values).
-    static func createsView(_ value: String) -> Bool {
+    package static func createsView(_ value: String) -> Bool {
         if value.hasPrefix("[") { return value.contains(" new]") || value.contains(" alloc]") || value.contains(" alloc] ") }
         guard let open = value.firstIndex(of: "("), let first = value.first, first.isUppercase else { return false }
         let type = String(value[..<open])

@@ -57,7 +57,7 @@ public struct LayoutFile {
     }
 }
 
-struct LayoutFileReader {
+package struct LayoutFileReader {
     let file: String
     let lines: [Substring]
     var index = 0

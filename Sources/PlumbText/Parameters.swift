@@ -231,7 +231,7 @@ extension ParameterUse {
 }
 
 extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
+    package func trimmingCharacters(in set: String) -> String {
         let start = firstIndex { !set.contains($0) } ?? endIndex
         let end = lastIndex { !set.contains($0) }.map { index(after: $0) } ?? start
         return String(self[start..<Swift.max(start, end)])

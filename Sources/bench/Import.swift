@@ -2,6 +2,7 @@ import ArgumentParser
 import PlumbSystem
 import PlumbFrontEnd
 import PlumbText
+import PlumbImport
 import PlumbFiles
 
 struct Import: ParsableCommand {

@@ -1,5 +1,6 @@
 import Testing
 @testable import PlumbText
+@testable import PlumbImport
 
 /// The one scanner of comments and literals (`CodeScanner`), on spans counted by hand.
 @Suite struct CodeScannerTests {

@@ -2,6 +2,7 @@ import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
 @testable import PlumbText
+@testable import PlumbImport
 
 /// Hostile round 3 against `bench import`, on files written for these tests: each case either reads as the app means
 /// it or is left out with its line and reason, never read as something else; and the reading stays linear in the file.

@@ -2,6 +2,7 @@ import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
 @testable import PlumbText
+@testable import PlumbImport
 
 /// Smaller gaps of `bench import` that real apps' files showed, each on a fixture written for the test.
 @Suite struct ImportGaps {

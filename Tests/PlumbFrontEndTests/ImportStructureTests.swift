@@ -2,6 +2,7 @@ import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
 @testable import PlumbText
+@testable import PlumbImport
 
 /// `bench import` follows a file's structure, not its text order: locals per method, each type's views apart,
 /// blocks in the order the app runs them, branches around whole blocks as conditions. Every fixture is written for

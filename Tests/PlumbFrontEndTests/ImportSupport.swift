@@ -1,5 +1,6 @@
 @testable import PlumbFrontEnd
 @testable import PlumbText
+@testable import PlumbImport
 
 /// The layout `bench import` wrote, read back and played: the tree an imported file gives.
 func importedTree(_ outcome: SourceImport.Outcome) throws -> ViewTree {

@@ -2,6 +2,7 @@ import Testing
 import PlumbSystem
 @testable import PlumbFrontEnd
 @testable import PlumbText
+@testable import PlumbImport
 import PlumbFiles
 
 /// `bench import` on source files written for these tests in the style of real apps (`Fixtures/RealCode`, whose

@@ -4,6 +4,7 @@ import PlumbSolver
 import PlumbBatch
 import PlumbFrontEnd
 import PlumbText
+@testable import PlumbImport
 import PlumbBackEnds
 import PlumbFiles
 

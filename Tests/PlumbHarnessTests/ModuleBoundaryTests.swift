@@ -29,9 +29,30 @@ import PlumbFiles
         let dependencies = try #require(Self.list(after: ".target(name: \"PlumbFrontEnd\"", key: "dependencies:", in: text))
         #expect(!dependencies.contains("PlumbText"))
         // and no reader's file sits in the front end's folder
-        for file in ["LayoutFile.swift", "ChainParser.swift", "BlockBodyReader.swift", "SourceScan.swift", "SourceImport.swift"] {
+        for (file, module) in [("LayoutFile.swift", "PlumbText"), ("ChainParser.swift", "PlumbText"), ("BlockBodyReader.swift", "PlumbText"),
+                               ("SourceScan.swift", "PlumbImport"), ("SourceImport.swift", "PlumbImport")] {
             #expect(!fileExists(atPath: Self.root + "/Sources/PlumbFrontEnd/" + file), "\(file) is back in the front end")
-            #expect(fileExists(atPath: Self.root + "/Sources/PlumbText/" + file))
+            #expect(fileExists(atPath: Self.root + "/Sources/\(module)/" + file))
+        }
+    }
+
+    /// swift-syntax (the import's reader of Swift files' structure) is linked by the import alone: not by the text
+    /// reader, the harness, the corpus or any back end, whose tools then build and run without it.
+    @Test func onlyTheImportLinksSwiftSyntax() throws {
+        let text = try manifest()
+        let targets = ["PlumbSystem", "PlumbSolver", "PlumbFrontEnd", "PlumbText", "PlumbCorpus", "PlumbHarness", "PlumbBatch",
+                       "CassowaryBackend", "ExactBackend", "RelaxationBackend", "PlumbBackEnds"]
+        for target in targets {
+            let dependencies = Self.list(after: ".target(name: \"\(target)\"", key: "dependencies:", in: text) ?? []
+            #expect(!dependencies.contains("PlumbImport"), "\(target) depends on the import")
+        }
+        let importing = try #require(Self.list(after: ".target(name: \"PlumbImport\"", key: "dependencies:", in: text))
+        #expect(importing.contains("PlumbText"))
+        #expect(text.components(separatedBy: "package: \"swift-syntax\"").count - 1 == 2, "swift-syntax named outside PlumbImport")
+        for file in try #require(FileManager.default.enumerator(atPath: Self.root + "/Sources")).compactMap({ $0 as? String })
+            where file.hasSuffix(".swift") && !file.hasPrefix("PlumbImport/") {
+            let source = String(decoding: try readFile(atPath: Self.root + "/Sources/" + file), as: UTF8.self)
+            #expect(!source.contains("import SwiftSyntax") && !source.contains("import SwiftParser"), "\(file) imports swift-syntax")
         }
     }
 

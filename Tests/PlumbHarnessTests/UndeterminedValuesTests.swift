@@ -2,6 +2,7 @@ import Testing
 import PlumbSystem
 import PlumbBatch
 import PlumbText
+@testable import PlumbImport
 import PlumbBackEnds
 @testable import PlumbHarness
 

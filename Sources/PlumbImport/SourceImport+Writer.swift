@@ -1,3 +1,4 @@
+import PlumbText
 import PlumbSystem
 import PlumbFrontEnd
 
@@ -53,10 +54,10 @@ struct ImportWriter {
         // in a view controller `view` is its view, unless the code has a local or a parameter `view` of its own and
         // constrains it (with the file's methods known, such a local is renamed in the method that declares it)
         let localViewUnknown = scan.structure.methods.isEmpty && scan.declaresLocalView
-        viewIsRoot = isController && !(localViewUnknown && scan.blocks.contains { ImportWriter.stripped($0.receiver) == "view" })
+        viewIsRoot = isController && !(localViewUnknown && scan.blocks.contains { ViewPath.stripped($0.receiver) == "view" })
         // a controller whose own code constrains its view: a child's, placed by its parent, not the screen
         controllerViewIsOwn = viewIsRoot && scan.blocks.contains { block in
-            var r = scopes.renamed(ImportWriter.components(ImportWriter.stripped(block.receiver)), at: block.start)
+            var r = scopes.renamed(ViewPath.components(ViewPath.stripped(block.receiver)), at: block.start)
             if let first = r.first, ImportScopes.selfWords.contains(first) { r.removeFirst() }
             return r == ["view"]
         }
@@ -67,7 +68,7 @@ struct ImportWriter {
         // is the root, the screen.
         // (another type's `self` is that type's view, named by the type)
         selfIsView = !isController || controllerViewIsOwn || scan.blocks.contains { block in
-            let r = scopes.renamed(ImportWriter.components(ImportWriter.stripped(block.receiver)), at: block.start)
+            let r = scopes.renamed(ViewPath.components(ViewPath.stripped(block.receiver)), at: block.start)
             return r.isEmpty || (r.count == 1 && ImportScopes.selfWords.contains(r[0]))
         }
         self.isController = isController
@@ -86,8 +87,8 @@ struct ImportWriter {
     /// `self.titleLabel`, `weakSelf.card`, `_title`, `avatar!`, `self?.card`, `buttons[0]`, `item.icon?`,
     /// `self.view`: the view it names, or nil when it is no plain path of names.
     func named(_ expression: String, at offset: Int) -> Named? {
-        let t = ImportWriter.stripped(expression)
-        let written = ImportWriter.components(t)
+        let t = ViewPath.stripped(expression)
+        let written = ViewPath.components(t)
         var components = scopes.renamed(written, at: offset)
         guard !components.isEmpty else { return selfIsView ? .selfView : .root }
         let aliases = ChainParser.defaultSelfAliases
@@ -104,56 +105,14 @@ struct ImportWriter {
         // `Styles.Sizes.avatar`, `Metrics.padding`: a type's member is a value, not a view; so is `kBarHeight`
         if !throughSelf, components.count > 1, let first = components[0].first, first.isUppercase { return nil }
         if !throughSelf, ChainNames.isConstantName(components[0]) { return nil }
-        guard let id = ImportWriter.viewID(of: components) else { return nil }
+        guard let id = ViewPath.viewID(of: components) else { return nil }
         if id == "superview" || id == "make" || components.contains("superview") { return nil }
         return .view(id)
-    }
-
-    /// The view id a path of names stands for, as the layout reader names it too: `buttons[0]` → `buttons_0`,
-    /// `item.stack` → `item_stack`, `_title` → `title`; nil when it is no plain path of names.
-    static func viewID(of components: [String]) -> String? {
-        var id = ""
-        for (k, c) in components.enumerated() {
-            var part = c
-            if let open = part.firstIndex(of: "["), part.hasSuffix("]") {
-                part = ChainParser.subscriptedID(String(part[..<open]), String(part[part.index(after: open)..<part.index(before: part.endIndex)]))
-            }
-            if k == 0, part.hasPrefix("_"), part.count > 1 { part.removeFirst() }
-            id += (k == 0 ? "" : "_") + part
-        }
-        guard let first = id.first, Identifier.isStart(first), id.allSatisfy(Identifier.isPart) else { return nil }
-        return id
     }
 
     /// Members that name a view's guide, which stands for the view itself here.
     static let guideMembers: Set<String> = ["safeAreaLayoutGuide", "layoutMarginsGuide", "readableContentGuide",
                                             "contentLayoutGuide", "frameLayoutGuide"]
-
-    /// An expression without whitespace, trailing `!`/`?` and optional chaining marks.
-    static func stripped(_ expression: String) -> String {
-        var t = String(expression.filter { !$0.isWhitespace })
-        while let last = t.last, last == "!" || last == "?" { t.removeLast() }
-        return t.replacing("?.", with: ".").replacing("!.", with: ".").replacing("->", with: ".")
-    }
-
-    /// `a.b[0].c` as `a`, `b[0]`, `c` (dots inside brackets do not split).
-    static func components(_ t: String) -> [String] {
-        var result: [String] = []
-        var current = ""
-        var depth = 0
-        for c in t {
-            if c == "[" { depth += 1 }
-            if c == "]" { depth -= 1 }
-            if c == "." && depth == 0 {
-                result.append(current)
-                current = ""
-            } else {
-                current.append(c)
-            }
-        }
-        if !current.isEmpty { result.append(current) }
-        return result
-    }
 
     // MARK: Views
 

@@ -1,3 +1,4 @@
+import PlumbText
 /// Statements outside the blocks that switch a kept constraint off or on (`c.deactivate()`, `[self.c uninstall]`,
 /// `self.c?.isActive = false`): an app makes two constraints and keeps one active, and the import plays what it does.
 extension SourceScan {

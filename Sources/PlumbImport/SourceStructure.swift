@@ -1,3 +1,4 @@
+import PlumbText
 /// The structure of an app's source file that `bench import` follows instead of its text order: the types it
 /// declares (classes, extensions, categories), their methods with the names each declares for itself, and the
 /// branches (`if`/`else`) that code runs in. Offsets are `Character` offsets into the file's text, as `SourceScan`'s.

@@ -1,3 +1,4 @@
+import PlumbText
 import PlumbFrontEnd
 
 /// Macros an Objective-C file defines around its blocks: found, and expanded where they are used.

@@ -1,3 +1,4 @@
+import PlumbText
 /// Ranges that nest or are disjoint (a file's types, methods or branch bodies), indexed to find those around an
 /// offset without scanning them all.
 struct LaminarIndex: Sendable {

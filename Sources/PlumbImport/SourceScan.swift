@@ -1,3 +1,4 @@
+import PlumbText
 import PlumbFrontEnd
 
 /// What an app's source file holds for `SourceImport`: its constraint blocks, the views it adds to others, and the

@@ -1,3 +1,4 @@
+import PlumbText
 /// Whose file it is: a view controller's (its `view` is the screen, the root) or a view's or a cell's (`self` is a
 /// view of its own), read from the classes it declares, and only where it declares none from what the code says.
 extension SourceScan {

@@ -1,3 +1,4 @@
+import PlumbText
 import SwiftParser
 import SwiftSyntax
 

@@ -1,3 +1,4 @@
+import PlumbText
 /// How the views an app's file names are told apart by where the code names them, so that two views never merge
 /// because their names are spelled alike:
 /// - a local view (`let title = UILabel()`, `UILabel *title = ...`, a parameter) that several methods each declare
@@ -36,7 +37,7 @@ struct ImportScopes {
         var methodsDeclaring: [String: Set<Int>] = [:]
         for (offset, expression) in viewNames {
             guard let m = structure.method(at: offset),
-                  let first = ImportWriter.components(ImportWriter.stripped(expression)).first,
+                  let first = ViewPath.components(ViewPath.stripped(expression)).first,
                   structure.methods[m].locals[first] != nil else { continue }
             localViews[m, default: []].insert(first)
             methodsDeclaring[first, default: []].insert(m)

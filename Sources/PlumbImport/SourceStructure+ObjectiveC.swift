@@ -1,3 +1,4 @@
+import PlumbText
 /// An Objective-C file's structure, read by hand from its text with comments and strings blanked: each
 /// `@implementation` a type (its `@interface`'s properties and superclass joined to it by name), each `-`/`+` method in
 /// it a scope (its parameters and `Type *name` declarations its locals), and every `if`/`else` chain's branches.

@@ -1,3 +1,4 @@
+import PlumbText
 /// The order the app runs an imported file's blocks in, as far as its code says, and the branches each runs in.
 extension ImportWriter {
     /// The blocks by index in the order the app runs them: file order, except that a lazy getter's blocks run

@@ -1,3 +1,4 @@
+import PlumbText
 import PlumbFrontEnd
 
 /// The view hierarchy and the constants a source file declares (what `bench import` writes before the blocks).
