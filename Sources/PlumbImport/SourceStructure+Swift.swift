@@ -242,4 +242,22 @@ final class SwiftStructureReader: SyntaxVisitor {
         }
         return .visitChildren
     }
+
+    /// `#if COND` / `#elseif COND` / `#else` / `#endif` around code: a branch chain like `if`'s (the compiler keeps
+    /// one clause; which depends on the build, so each is a configuration).
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        var earlier: [SourceStructure.Condition] = []
+        for clause in node.clauses {
+            guard let elements = clause.elements else { continue }
+            let body = range(elements)
+            if let condition = clause.condition {
+                let text = condition.trimmedDescription, at = range(condition).lowerBound
+                structure.branches.append(SourceStructure.Branch(body: body, path: earlier + [.init(text: text, holds: true, offset: at)]))
+                earlier.append(.init(text: text, holds: false, offset: at))
+            } else {
+                structure.branches.append(SourceStructure.Branch(body: body, path: earlier))
+            }
+        }
+        return .visitChildren
+    }
 }

@@ -362,6 +362,56 @@ import PlumbSystem
         }
     }
 
+    /// Compile-time branches (`#if`/`#elseif`/`#else` in Swift, `#if`/`#else` in Objective-C) around whole blocks
+    /// are conditions too, one clause per configuration; an include guard is none.
+    @Test func compileTimeBranchesAreConditions() throws {
+        func height(_ h: Int) -> String { "badge.snp.makeConstraints { make in make.height.equalTo(\(h)) }" }
+        let swift = """
+        final class CfgView: UIView {
+            func setUp() {
+                addSubview(badge)
+                #if targetEnvironment(macCatalyst)
+                \(height(20))
+                #elseif os(tvOS)
+                \(height(30))
+                #else
+                \(height(40))
+                #endif
+            }
+        }
+        """
+        let catalyst = "targetEnvironment(macCatalyst)"
+        let outcome = SourceImport(file: "CfgView.swift", source: swift).run()
+        #expect(outcome.readBlocks == 3, "\(outcome.skipped)")
+        for (bindings, h) in [([:], 20), ([catalyst: "false"], 30), ([catalyst: "false", "os(tvOS)": "false"], 40)]
+            as [([String: String], Int)] {
+            let t = try tree(outcome, bindings)
+            #expect(try rows(of: "badge", in: t) == [row("badge.h - \(h) == 0", in: t)], "\(bindings)")
+        }
+        let objc = """
+        #ifndef CFG_VIEW_H
+        #define CFG_VIEW_H
+        #endif
+        @implementation CfgView
+        - (void)setUp {
+            [self addSubview:self.badge];
+        #if TARGET_OS_MACCATALYST
+            [self.badge mas_makeConstraints:^(MASConstraintMaker *make) { make.height.mas_equalTo(20); }];
+        #else
+            [self.badge mas_makeConstraints:^(MASConstraintMaker *make) { make.height.mas_equalTo(40); }];
+        #endif
+        }
+        @end
+        """
+        let m = SourceImport(file: "CfgView.m", source: objc).run()
+        #expect(m.readBlocks == 2, "\(m.skipped)")
+        #expect(Set(m.parameterUses.filter { $0.role == .condition }.map(\.name)) == ["TARGET_OS_MACCATALYST"])
+        for (bindings, h) in [([:], 20), (["TARGET_OS_MACCATALYST": "false"], 40)] as [([String: String], Int)] {
+            let t = try tree(m, bindings)
+            #expect(try rows(of: "badge", in: t) == [row("badge.h - \(h) == 0", in: t)], "\(bindings)")
+        }
+    }
+
     // MARK: Locals that are a property's view
 
     /// The local a property's closure returns is that property's view; a local other than the one it returns is a
