@@ -6,7 +6,8 @@
 /// back end vouches for, the answer is approximate, however small its residual.
 /// Why a converged answer over a row table cannot be vouched for, however small its residual.
 enum RowConditioning {
-    /// Two equalities over the same variables whose unit directions differ by `difference`.
+    /// Two rows over the same variables (equalities, or an inequality beside a row it nearly parallels) whose unit
+    /// directions differ by `difference`.
     case nearlyParallel(first: Int, second: Int, difference: Double)
     /// A required equality the others nearly imply: substituted, it cancels to `remainder` of its size
     /// (`RelaxationDependence.swift`).
@@ -14,27 +15,30 @@ enum RowConditioning {
 }
 
 extension RowTable {
-    /// The first reason found that an answer within the tolerance may lie far from the true one: two equalities
-    /// whose unit directions differ by less than `limit` (but by more than round-off), else a required equality
+    /// The first reason found that an answer within the tolerance may lie far from the true one: two rows whose
+    /// unit directions differ by less than `limit` (but by more than round-off), else a required equality
     /// that, substituted, cancels to less than `limit` of its size; nil when neither is found. (The solver passes
     /// tolerance ÷ vouched error: an angle θ below it puts such an answer up to tolerance/θ away, beyond what it
     /// vouches for.)
     func illConditioning(closerThan limit: Double, isRequired: (Int) -> Bool) -> RowConditioning? {
-        if let pair = nearlyParallelEqualities(closerThan: limit) {
+        if let pair = nearlyParallelRows(closerThan: limit) {
             return .nearlyParallel(first: pair.first, second: pair.second, difference: pair.difference)
         }
         return nearlyDependentEquality(closerThan: limit, isRequired: isRequired)
             .map { .nearlyDependent(row: $0.row, remainder: $0.remainder) }
     }
 
-    /// Among the equalities over the same set of variables (where near-parallel rows live in layouts and in the
-    /// systems that trip relaxation), the pair whose unit directions differ the least without being the same
-    /// direction up to round-off; nil when no pair differs by less than `limit`.
+    /// Among the rows over the same set of variables (where near-parallel rows live in layouts and in the systems
+    /// that trip relaxation), the pair whose unit directions differ the least without being the same direction up
+    /// to round-off; nil when no pair differs by less than `limit`. Inequalities count too: beside a row it nearly
+    /// parallels, an inequality holds within the tolerance far from where it holds exactly (`4a - b <= 40` beside
+    /// the required `4a - 1.00000000008b == 40` holds exactly only for b <= 0, within 1e-9 for b up to 12), and what
+    /// a lower level gets then depends on that difference.
     /// - Complexity: O(terms · log terms) to group the rows, then O(k² · terms) within each group of k rows that
     ///   share a support (groups are tiny in practice).
-    func nearlyParallelEqualities(closerThan limit: Double) -> (first: Int, second: Int, difference: Double)? {
+    func nearlyParallelRows(closerThan limit: Double) -> (first: Int, second: Int, difference: Double)? {
         var groups: [[Int]: [Int]] = [:]
-        for row in indices where lower[row] == upper[row] && !terms(row).isEmpty {
+        for row in indices where !terms(row).isEmpty {
             let support = terms(row).map { variables[$0] }.sorted()
             groups[support, default: []].append(row)
         }

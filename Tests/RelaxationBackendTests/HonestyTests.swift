@@ -96,4 +96,22 @@ struct ApproximateLabelTests {
         #expect(report.converged && !report.approximate, "\(scheme): \(report.message)")
         #expect(close(s.double(0), 10) && close(s.double(1), 15))
     }
+
+    /// The fuzzer's case (seed 2061352994823576197, near-dependent system 695, shrunk): `4a - b <= 40` at 750 beside
+    /// the required `4a - (1 + 8e-11)·b == 40`, and `b == 1` at 100. Exactly, the inequality holds only for b <= 0,
+    /// so level 100 is violated by 1 (b = 0); within the tolerance it holds at b = 1, where relaxation stops with
+    /// every level met. A near-parallel inequality puts the answer beyond what the back end vouches for: it is
+    /// labelled approximate, never plainly converged.
+    @Test("An inequality nearly parallel to a required equality makes the answer approximate", arguments: RelaxationScheme.allCases)
+    func nearlyParallelInequality(scheme: RelaxationScheme) throws {
+        var nearly = LinearExpression(constant: -40)
+        try nearly.add(VariableID(0), 4)
+        try nearly.add(VariableID(1), Rational(-12_500_000_001, 12_500_000_000))
+        let s = try solver(scheme, [row([(0, 4), (1, -1)], -40, .lessOrEqual, Priority(750)),
+                                    LinearConstraint(nearly, .equal, priority: .required),
+                                    bound(1, .equal, 1, Priority(100))])
+        let report = try s.solve()
+        #expect(!report.converged || report.approximate, "\(scheme): \(report.message)")
+        if report.converged { #expect(report.message.contains("nearly parallel"), "\(scheme): \(report.message)") }
+    }
 }
