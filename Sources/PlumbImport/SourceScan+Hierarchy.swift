@@ -115,7 +115,7 @@ extension SourceScan {
             var lineEnd = lineStart
             while lineEnd < masked.count && !masked[lineEnd].isNewline { lineEnd += 1 }
             let line = String(masked[lineStart..<lineEnd]).trimmingCharacters(in: " \t")
-            if !isInBlock(lineStart) {
+            if !isInsideBlock(lineStart) {
                 readConstant(line, offset: lineStart, owner: typeStack.last?.name, depth: depth, typeDepth: typeStack.last?.depth)
                 for keyword in ["enum ", "struct ", "class ", "extension "] {
                     let words = line.split(separator: " ").map(String.init)

@@ -14,13 +14,9 @@ extension SourceScan {
 
     /// Every `#define` of the file, in order.
     mutating func findMacros() {
-        var lineStart = 0
-        while lineStart < masked.count {
-            var lineEnd = lineStart
-            while lineEnd < masked.count && !masked[lineEnd].isNewline { lineEnd += 1 }
-            var k = lineStart
-            while k < lineEnd && (masked[k] == " " || masked[k] == "\t") { k += 1 }
-            guard matches("#define", at: k) else { lineStart = lineEnd + 1; continue }
+        var readTo = 0   // (a `#define`'s continuation lines are its own)
+        for (lineStart, lineEnd, k) in PreprocessorLines.all(in: masked) where lineStart >= readTo {
+            guard matches("#define", at: k) else { continue }
             // continuation lines: a line ending in `\` goes on
             var end = lineEnd
             while end < masked.count, end > 0, masked[end - 1] == "\\" {
@@ -34,13 +30,14 @@ extension SourceScan {
             let name = String(masked[nameStart..<n])
             var parameters: [String]? = nil
             if n < end && masked[n] == "(" {
-                guard let close = (n..<end).first(where: { masked[$0] == ")" }) else { lineStart = end + 1; continue }
+                readTo = end + 1
+                guard let close = (n..<end).first(where: { masked[$0] == ")" }) else { continue }
                 parameters = String(masked[(n + 1)..<close]).split(separator: ",")
                     .map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
                 n = close + 1
             }
             if !name.isEmpty { macros.append(Macro(name: name, parameters: parameters, body: n..<end, range: lineStart..<end)) }
-            lineStart = end + 1
+            readTo = end + 1
         }
     }
 

@@ -446,7 +446,5 @@ struct SourceScan {
         return nil
     }
 
-    /// Whether `offset` is inside a block's call (`isInsideBlock`: a binary search, the blocks being sorted).
-    func isInBlock(_ offset: Int) -> Bool { isInsideBlock(offset) }
 
 }

@@ -186,45 +186,37 @@ struct ObjectiveCStructureReader {
     mutating func readPreprocessorBranches() {
         // the open chains: the conditions before the current clause, and the current clause's start and condition
         var open: [(earlier: [SourceStructure.Condition], start: Int, condition: SourceStructure.Condition?, guarded: Bool)] = []
-        var lineStart = 0
-        while lineStart < masked.count {
-            var lineEnd = lineStart
-            while lineEnd < masked.count && !masked[lineEnd].isNewline { lineEnd += 1 }
-            var k = lineStart
-            while k < lineEnd && (masked[k] == " " || masked[k] == "\t") { k += 1 }
-            if k < lineEnd, masked[k] == "#" {
-                var d = k + 1
-                while d < lineEnd && masked[d] == " " { d += 1 }
-                var e = d
-                while e < lineEnd && masked[e].isLetter { e += 1 }
-                let directive = String(masked[d..<e])
-                let rest = normalized(String(masked[e..<lineEnd]))
-                func close(at end: Int) {
-                    guard let top = open.last, !top.guarded else { return }
-                    structure.branches.append(SourceStructure.Branch(body: top.start..<end,
-                                                                     path: top.earlier + (top.condition.map { [$0] } ?? [])))
-                }
-                switch directive {
-                case "if", "ifdef", "ifndef":
-                    let text = directive == "ifndef" ? "!" + rest : rest
-                    let guarded = directive == "ifndef" && nextLineDefines(rest, after: lineEnd)
-                    open.append(([], lineEnd, .init(text: text, holds: true, offset: e + 1), guarded))
-                case "elif", "else":
-                    guard var top = open.popLast() else { break }
-                    open.append(top)
-                    close(at: lineStart)
-                    if let c = top.condition { top.earlier.append(.init(text: c.text, holds: false, offset: c.offset)) }
-                    top.start = lineEnd
-                    top.condition = directive == "elif" ? .init(text: rest, holds: true, offset: e + 1) : nil
-                    open[open.count - 1] = top
-                case "endif":
-                    close(at: lineStart)
-                    _ = open.popLast()
-                default:
-                    break
-                }
+        for (lineStart, lineEnd, k) in PreprocessorLines.all(in: masked) {
+            var d = k + 1
+            while d < lineEnd && masked[d] == " " { d += 1 }
+            var e = d
+            while e < lineEnd && masked[e].isLetter { e += 1 }
+            let directive = String(masked[d..<e])
+            let rest = normalized(String(masked[e..<lineEnd]))
+            func close(at end: Int) {
+                guard let top = open.last, !top.guarded else { return }
+                structure.branches.append(SourceStructure.Branch(body: top.start..<end,
+                                                                 path: top.earlier + (top.condition.map { [$0] } ?? [])))
             }
-            lineStart = lineEnd + 1
+            switch directive {
+            case "if", "ifdef", "ifndef":
+                let text = directive == "ifndef" ? "!" + rest : rest
+                let guarded = directive == "ifndef" && nextLineDefines(rest, after: lineEnd)
+                open.append(([], lineEnd, .init(text: text, holds: true, offset: e + 1), guarded))
+            case "elif", "else":
+                guard var top = open.popLast() else { break }
+                open.append(top)
+                close(at: lineStart)
+                if let c = top.condition { top.earlier.append(.init(text: c.text, holds: false, offset: c.offset)) }
+                top.start = lineEnd
+                top.condition = directive == "elif" ? .init(text: rest, holds: true, offset: e + 1) : nil
+                open[open.count - 1] = top
+            case "endif":
+                close(at: lineStart)
+                _ = open.popLast()
+            default:
+                break
+            }
         }
     }
 

@@ -6,7 +6,7 @@ import SwiftSyntax
 /// gives a tree, with the unreadable parts as unexpected nodes).
 extension SourceStructure {
     /// - Complexity: linear in the file's length.
-    static func swift(_ source: String, characterCount: Int) -> SourceStructure {
+    static func swift(_ source: String) -> SourceStructure {
         let tree = Parser.parse(source: source)
         let reader = SwiftStructureReader(offsets: UTF8ToCharacter(source))
         reader.walk(tree)

@@ -99,6 +99,6 @@ struct SourceStructure: Sendable {
 
     /// The structure of `text` (a file's characters), read as Swift when `isSwift`, else as Objective-C.
     static func read(_ text: [Character], masked: [Character], isSwift: Bool) -> SourceStructure {
-        (isSwift ? swift(String(text), characterCount: text.count) : objectiveC(masked)).indexed()
+        (isSwift ? swift(String(text)) : objectiveC(masked)).indexed()
     }
 }
