@@ -10,14 +10,24 @@ extension CassowarySolver {
     /// in it (soon enough that a large layout reaches its working size in its first few hundred cycles of churn).
     static let recordCompactionFloor = 64
 
-    /// Compacts the records when enough are dead, and the symbols when the count has grown enough since the last
-    /// look. Called at the end of an add that succeeded (a refused call changes nothing, not even the numbering):
-    /// the only call that creates records and symbols without bound.
+    /// Compacts the records when enough are dead, and the symbols when enough may have gone out of use. Called at
+    /// the end of an add that succeeded (a refused call changes nothing, not even the numbering): the only call that
+    /// creates records and symbols without bound.
+    ///
+    /// Symbols go out of use in two ways only: a removed constraint's marker and other symbol (two per record at
+    /// most), and a phase one's two artificial symbols; every other symbol is a variable's, or pinned by the live
+    /// record that owns it. Those are counted as they happen, and the symbols are looked at (a scan of every row)
+    /// when the count reaches an eighth of the symbols: a build that removes nothing scans no more than when its
+    /// symbol count doubles (a backstop for a way this count does not see), instead of at every eighth of growth.
     /// - Complexity: amortized O(1) per record and per symbol created (each compaction is linear in what is kept,
     ///   and comes after at least an eighth as many were dropped).
     @inline(__always) func compactIfSparse() {
         if deadRecords >= Self.recordCompactionFloor && 8 * deadRecords >= records.count - deadRecords { compactRecords() }
-        if tableau.symbolCount >= symbolCheckAt { compactSymbols() }
+        let maybeUnused = symbolsMaybeUnused + 2 * (tableau.artificialAdds - artificialAddsSeen)
+        if (maybeUnused >= Tableau.compactionFloor && 8 * maybeUnused >= tableau.symbolCount - maybeUnused)
+            || tableau.symbolCount >= symbolCheckAt {
+            compactSymbols()
+        }
     }
 
     /// Keeps the live records and their terms, in order, at new slots; every reference to a slot follows (the
@@ -55,22 +65,27 @@ extension CassowarySolver {
         deadRecords = 0
     }
 
-    /// Drops the symbols out of use (`Tableau.compactSymbols(pinned:)`) and renumbers the records' markers; the next
-    /// look comes after an eighth as many new symbols as are left (at least `Tableau.compactionFloor`).
+    /// Drops the symbols out of use (`Tableau.compactSymbols(pinned:)`) and renumbers the records' markers; the
+    /// count of symbols that may be out of use starts again from those the scan found and left, and the backstop
+    /// look comes when the symbol count has doubled (at least `Tableau.compactionFloor` more).
     /// - Complexity: O(symbols + cells + records).
     func compactSymbols() {
+        symbolScans += 1
         var pinned: [Int32] = []
         for slot in records.indices where records[slot].alive {
             if let m = records[slot].marker { pinned.append(m) }
             if let o = records[slot].other { pinned.append(o) }
         }
-        if let map = tableau.compactSymbols(pinned: pinned) {
+        let (renumbering, unused) = tableau.compactSymbols(pinned: pinned)
+        if let map = renumbering {
             for slot in records.indices {
                 let r = records[slot]
                 records[slot].marker = r.alive ? r.marker.flatMap { map[$0] } : nil
                 records[slot].other = r.alive ? r.other.flatMap { map[$0] } : nil
             }
         }
-        symbolCheckAt = tableau.symbolCount + max(Tableau.compactionFloor, tableau.symbolCount / 8)
+        symbolsMaybeUnused = unused
+        artificialAddsSeen = tableau.artificialAdds
+        symbolCheckAt = tableau.symbolCount + max(Tableau.compactionFloor, tableau.symbolCount)
     }
 }

@@ -40,6 +40,9 @@ extension CassowarySolver {
         }
         t.pivots = tableau.pivots
         tableau = t
+        // the new tableau holds the live records' symbols and its own phase ones' artificial ones
+        symbolsMaybeUnused = 0
+        artificialAddsSeen = 0
         for (slot, m, o) in markers {
             records[slot].marker = m
             records[slot].other = o

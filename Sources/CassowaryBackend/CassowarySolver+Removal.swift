@@ -7,6 +7,7 @@ extension CassowarySolver {
         let r = records[slot]
         records[slot].alive = false
         deadRecords += 1
+        symbolsMaybeUnused += 2
         if r.hasNoMarker {
             leaving.append(slot)
         } else {

@@ -16,8 +16,8 @@ extension CassowarySolver {
             pivots: tableau.pivots, dualPivots: tableau.dualPivots, substitutions: tableau.substitutions,
             substitutedCells: tableau.substitutedCells, columnVisits: tableau.columnVisits,
             raisedSubjects: tableau.raisedSubjects, phaseOneAdds: tableau.artificialAdds, rebuilds: rebuilds,
-            markersRecovered: recoveredMarkers, regionSolves: regionSolves, rows: rows, cells: cells, longestRow: longest,
-            symbols: tableau.symbolCount)
+            markersRecovered: recoveredMarkers, regionSolves: regionSolves, symbolScans: symbolScans, rows: rows, cells: cells,
+            longestRow: longest, symbols: tableau.symbolCount)
     }
 
     /// Bytes held by the solver's buffers (array capacities, the cell store, the records), by part; every buffer is
@@ -58,6 +58,8 @@ public struct CassowarySolverCounters: Sendable, Equatable, CustomStringConverti
     public var rebuilds = 0
     public var markersRecovered = 0
     public var regionSolves = 0
+    /// Scans of every row for symbols out of use (`compactSymbols()`), whether or not one compacted.
+    public var symbolScans = 0
     /// The tableau: live rows, their cells, the longest row, symbols.
     public var rows = 0
     public var cells = 0
@@ -68,6 +70,6 @@ public struct CassowarySolverCounters: Sendable, Equatable, CustomStringConverti
         "pivots \(pivots), dual pivots \(dualPivots), substitutions \(substitutions), cells \(substitutedCells), "
             + "column visits \(columnVisits), raised subjects \(raisedSubjects), phase 1 adds \(phaseOneAdds), rows \(rows), "
             + "cells in rows \(cells), longest row \(longestRow), symbols \(symbols), markers recovered \(markersRecovered), "
-            + "region solves \(regionSolves), rebuilds \(rebuilds)"
+            + "region solves \(regionSolves), rebuilds \(rebuilds), symbol scans \(symbolScans)"
     }
 }

@@ -94,8 +94,15 @@ public final class CassowarySolver: LayoutSolver {
     #endif
     /// Records removed since the last compaction of the records (`CassowarySolver+Compaction.swift`).
     @exclusivity(unchecked) var deadRecords = 0
-    /// The symbol count at which the next add looks for symbols out of use.
+    /// Symbols that may be out of use, counted since the last look: two per record removed, and those the last look
+    /// found and left (phase one's artificial symbols are counted from `artificialAddsSeen`).
+    @exclusivity(unchecked) var symbolsMaybeUnused = 0
+    /// The tableau's phase-one adds at the last look for symbols out of use.
+    @exclusivity(unchecked) var artificialAddsSeen = 0
+    /// The symbol count at which the next add looks for symbols out of use whatever the counts say (a backstop).
     @exclusivity(unchecked) var symbolCheckAt = 2 * Tableau.compactionFloor
+    /// Looks for symbols out of use so far (`compactSymbols()`).
+    @exclusivity(unchecked) var symbolScans = 0
     /// Pivots already reported by `solve()` (each report counts those since the last).
     @exclusivity(unchecked) var pivotsReported = 0
 
@@ -137,7 +144,10 @@ public final class CassowarySolver: LayoutSolver {
         useIndex.removeAll()
         pivotsReported = 0
         deadRecords = 0
+        symbolsMaybeUnused = 0
+        artificialAddsSeen = 0
         symbolCheckAt = 2 * Tableau.compactionFloor
+        symbolScans = 0
         lastPriority = nil
         lastLevel = 0
         #if DEBUG

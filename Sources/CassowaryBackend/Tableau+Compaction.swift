@@ -37,11 +37,12 @@ extension Tableau {
 
     /// Drops every symbol out of use (in no row, basic or as a cell; no variable's; not in `pinned`, the markers of
     /// the constraints in the tableau) and renumbers the others from 0 in their order, in every part that keeps a
-    /// value per symbol. Between calls only (every journal closed, the queues settled). Nil, and nothing changed,
-    /// when fewer than `compactionFloor` symbols, or fewer than an eighth of those in use, are out of use.
+    /// value per symbol. Between calls only (every journal closed, the queues settled). The renumbering is nil, and
+    /// nothing changed, when fewer than `compactionFloor` symbols, or fewer than an eighth of those in use, are out of
+    /// use; `unused` is how many are out of use and left (0 after a compaction).
     /// - Complexity: O(symbols + cells), paid once per `compactionFloor` (or more, and an eighth of the symbols in
     ///   use) symbols dropped.
-    mutating func compactSymbols(pinned: [Int32]) -> SymbolRenumbering? {
+    mutating func compactSymbols(pinned: [Int32]) -> (renumbering: SymbolRenumbering?, unused: Int) {
         precondition(!rows.isJournaling, "Tableau: symbols compacted while the journal is open")
         var inUse = [Bool](repeating: false, count: symbolCount)
         for r in 0..<Int32(rows.slotCount) where rows.isLive(r) {
@@ -53,7 +54,7 @@ extension Tableau {
         for s in pinned { inUse[Int(s)] = true }
         let map = SymbolRenumbering(keeping: inUse)
         let unused = symbolCount - map.count
-        guard unused >= Tableau.compactionFloor, 8 * unused >= map.count else { return nil }
+        guard unused >= Tableau.compactionFloor, 8 * unused >= map.count else { return (nil, unused) }
         rows.renumberSymbols(map)
         symbols.renumber(map)
         objective.renumber(map)
@@ -61,6 +62,6 @@ extension Tableau {
         candidates.renumber(map)
         infeasible.renumber(map)
         columns.rebuild(symbols: map.count, rows: rows)
-        return map
+        return (map, 0)
     }
 }
