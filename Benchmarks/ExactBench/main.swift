@@ -122,13 +122,14 @@ for file in files {
         let type: any LayoutSolver.Type
         switch name {
         case "exact": type = ExactSolver.self
+        case "exact-proposed": type = ProposedExactSolver.self   // what `bench` names exact: Cassowary proposes
         case "exact-gmp": type = ExactGMPOnlySolver.self
         case "exact-pivot": type = ExactPivotingSolver.self
         case "none": continue   // only --stats / --verify-rounds
         default:
             // Any other back end of the build, by name (cassowary, relaxation, ...).
             guard let other = PlumbBackEnds.named(name) else {
-                print("\(name): no such back end in this build (known: exact, exact-gmp, exact-pivot, \(PlumbBackEnds.all.map { $0.name }.joined(separator: ", ")))")
+                print("\(name): no such back end in this build (known: exact, exact-proposed, exact-gmp, exact-pivot, \(PlumbBackEnds.all.map { $0.name }.joined(separator: ", ")))")
                 continue
             }
             type = other

@@ -40,8 +40,15 @@ extension ExactSolverCore {
     /// into `rows` when it is not nil.
     func proposerBasis(collecting rows: inout CertificateRows<T>?) -> ProposedBasis? {
         guard let proposer else { return nil }
-        let solver = proposer.init()
+        let solver: any BasisProposing
+        if let kept = proposerSolver {
+            kept.reset()
+            solver = kept
+        } else {
+            solver = proposer.init()
+        }
         let order = idsInAdditionOrder()
+        proposerSolver = order.count <= Self.keptProposerConstraints ? solver : nil
         var suggested: [(variable: VariableID, priority: Priority, constant: Rational)] = []
         for (variable, edit) in edits {
             guard let constant = edit.constant else { continue }

@@ -28,4 +28,7 @@ public protocol BasisProposing: LayoutSolver {
     func basicLogicals(of id: ConstraintID) -> BasicLogicals?
     /// The same for the constraint behind a suggested edit (nil before the first suggestion).
     func basicLogicals(ofEdit variable: VariableID) -> BasicLogicals?
+    /// Back to the state `init()` gives, keeping what storage it can: the exact back end keeps one proposer and
+    /// resets it before each proposal instead of making a new solver for each.
+    func reset()
 }

@@ -101,4 +101,25 @@ struct ResetTests {
         #expect(s.bits(164) == values)
         #expect(s.footprintBytes == footprint)
     }
+
+    @Test("a new solver's scratch holds a small layout: no growth while a screen of views is built")
+    func scratchHoldsASmallLayout() throws {
+        let s = CassowarySolver()
+        #expect(s.tableau.scratch.capacity == SymbolScratch.initialCapacity)
+        // a screen of eight views (x, y, w, h each): placed, sized softly, bounded by the root (0: x, 1: y, 2: w)
+        try s.add(pin(0, 0), 0)
+        try s.add(pin(1, 0), 1)
+        try s.add(pin(2, 375), 2)
+        for i in 0..<8 {
+            let x = 4 + 4 * i, w = x + 2
+            try s.add(constraint([(x, 1), (0, -1)], -16, .equal), 10 + 4 * i)
+            try s.add(pin(w, 100 + i, .high), 11 + 4 * i)
+            try s.add(constraint([(x, 1), (w, 1), (2, -1)], 16, .lessOrEqual), 12 + 4 * i)
+            try s.add(constraint([(w, 1)], -40, .greaterOrEqual, 250), 13 + 4 * i)
+        }
+        s.solved()
+        #expect(s.val(4 + 4 * 7 + 2) == 107)   // the last width at its soft value: 16 + 107 <= 375 - 16
+        #expect(s.counters.symbols <= Tableau.initialSymbols, "\(s.counters)")
+        #expect(s.tableau.scratch.capacity == SymbolScratch.initialCapacity, "the scratch grew")
+    }
 }

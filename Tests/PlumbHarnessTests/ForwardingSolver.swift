@@ -6,7 +6,7 @@ import PlumbBackEnds
 class ForwardingSolver: LayoutSolver {
     class var name: String { "forwarding" }
     class var capabilities: SolverCapabilities { PlumbBackEnds.named("cassowary")!.capabilities }
-    let inner = PlumbBackEnds.named("cassowary")!.init()
+    var inner = PlumbBackEnds.named("cassowary")!.init()
     required init() {}
     func add(_ c: LinearConstraint, id: ConstraintID) throws(SolverError) { try inner.add(c, id: id) }
     func remove(_ id: ConstraintID) throws(SolverError) { try inner.remove(id) }
@@ -16,4 +16,6 @@ class ForwardingSolver: LayoutSolver {
     func suggest(_ value: Rational, for v: VariableID) throws(SolverError) { try inner.suggest(value, for: v) }
     func solve() throws(SolverError) -> SolveReport { try inner.solve() }
     func value(of v: VariableID) -> SolvedValue { inner.value(of: v) }
+    /// A fresh inner solver (what `BasisProposing.reset()` asks of a proposer).
+    func reset() { inner = type(of: inner).init() }
 }

@@ -4,7 +4,7 @@ import PlumbSolver
 import PlumbBatch
 import PlumbCorpus
 import PlumbBackEnds
-import ExactBackend
+@testable import ExactBackend
 
 /// A proposer that solves with the Cassowary back end but answers every basis question wrongly (nothing basic):
 /// the exact back end only takes proposals, so its answers must not change, only its work.
@@ -46,5 +46,59 @@ final class WrongBasisProposer: ForwardingSolver, BasisProposing {
         }
         // the wrong proposals were taken from the injected solver
         #expect(solver.counters.fromProposer > 0)
+    }
+}
+
+/// The exact back end keeps one proposer solver and resets it for each proposal (a new one per solve was a tenth of
+/// a small layout's exact build and solve), except after a large system, whose storage it does not hold on to.
+@Suite struct ProposerReuse {
+    static func core(_ solver: ExactSolver) -> ExactSolverCore<ExactRational> { solver.core as! ExactSolverCore<ExactRational> }
+
+    /// `a == 10 + k`, `b == a + 5` required, `b == 100 @500` (its answer: a = 10 + k, b = 15 + k).
+    static func layout(_ k: Int) -> [LinearConstraint] {
+        func c(_ terms: [(Int, Int)], _ constant: Int, _ relation: Relation, _ p: Priority = .required) -> LinearConstraint {
+            var e = LinearExpression(constant: Rational(constant))
+            for (v, a) in terms { try! e.add(VariableID(v), Rational(a)) }
+            return LinearConstraint(e, relation, priority: p)
+        }
+        return [c([(0, 1)], -(10 + k), .equal), c([(1, 1), (0, -1)], -5, .equal), c([(1, 1)], -100, .equal, 500)]
+    }
+
+    @Test("a small system's proposer is made with the solver and reset for each proposal; the answers are its own")
+    func keptAcrossSolves() throws {
+        let solver = ProposedExactSolver()
+        let made = try #require(Self.core(solver).proposerSolver) as AnyObject
+        for k in 0..<3 {
+            for (i, c) in Self.layout(k).enumerated() { try solver.add(c, id: ConstraintID(10 * k + i)) }
+            _ = try solver.solve()
+            #expect(solver.value(of: VariableID(1)) == .exact(Rational(15 + k)))
+            #expect((Self.core(solver).proposerSolver as AnyObject?) === made, "a new proposer solver was made")
+            for i in 0..<3 { try solver.remove(ConstraintID(10 * k + i)) }
+        }
+        #expect(solver.counters.fromProposer >= 1)
+    }
+
+    @Test("after a proposal for a large system the proposer solver is dropped, and made again when next needed")
+    func droppedAfterALargeSystem() throws {
+        let solver = ProposedExactSolver()
+        let n = ExactSolverCore<ExactRational>.keptProposerConstraints
+        // a row of n + 1 variables, each 1 past the previous, all preferred at 0 (one soft row per variable)
+        var id = 0
+        for v in 0...n {
+            if v > 0 {
+                var step = LinearExpression(VariableID(v))
+                try step.add(VariableID(v - 1), -1)
+                try step.add(constant: -1)
+                try solver.add(LinearConstraint(step, .equal), id: ConstraintID(id))
+                id += 1
+            }
+            try solver.add(LinearConstraint(LinearExpression(VariableID(v)), .equal, priority: 100), id: ConstraintID(id))
+            id += 1
+        }
+        _ = try solver.solve()
+        #expect(solver.counters.fromProposer >= 1)
+        #expect(Self.core(solver).proposerSolver == nil)
+        // x_v = v + c with the sum of |x_v| least: c = -n/2 (n + 1 values around the middle one)
+        #expect(solver.value(of: VariableID(n / 2)) == .exact(.zero))
     }
 }
