@@ -12,7 +12,9 @@ import PlumbSystem
 /// The basis is put in triangular order around a core by peeling singletons (`triangularOrder`); the core, usually
 /// a small part, is solved by Gaussian elimination in this back end's own tableau. A layout's basis costs a few
 /// exact operations per nonzero and per level. `certify` answers the basic solution's structural values when the
-/// basis is exactly feasible and lexicographically optimal, and nil otherwise (also for a singular basis).
+/// basis is exactly feasible and lexicographically optimal, and nil otherwise (also for a singular basis). A basis
+/// with fewer columns than rows is taken when the rows left without one are implied by the others (each holds at
+/// the basic solution; its dual is 0): Cassowary keeps no row for a redundant required equality.
 struct BasisCertificate<T: SimplexScalar> {
     let variableCount: Int
     let levelCount: Int
@@ -84,8 +86,11 @@ struct BasisCertificate<T: SimplexScalar> {
         precondition(basic.count == columnCount, "BasisCertificate: one flag per column")
         var basicCount = 0
         for b in basic where b { basicCount += 1 }
-        guard basicCount == rowCount else { return nil }
+        guard basicCount <= rowCount else { return nil }
         let order = triangularOrder(basic: basic)
+        // Rows the others imply (a redundant required equality, which Cassowary keeps no row for) take no basic
+        // column: the rest must be square.
+        guard basicCount + order.impliedRows.count == rowCount else { return nil }
         // A large core is left to the engine's own path (its inverse, which the duals read, may be dense).
         guard order.coreRows.count <= Swift.max(64, rowCount / 8) else { return nil }
         var coreIndex = [Int?](repeating: nil, count: columnCount)
@@ -121,6 +126,9 @@ struct BasisCertificate<T: SimplexScalar> {
         }
         for (k, j) in order.deferred.reversed() { value[j] = solvedValue(row: k, column: j, basic: basic, value: value) }
         for j in variableCount..<columnCount where basic[j] && value[j].signum < 0 { return nil }
+        // An implied row holds exactly at these values, or the basis is not one of the system's (its dual is 0: the
+        // other rows' duals price every basic column).
+        for k in order.impliedRows where !residual(row: k, basic: basic, value: value).isZero { return nil }
 
         // Nonbasic columns fixed by a higher level's nonzero reduced cost (they keep their value on the face).
         var fixed = [Bool](repeating: false, count: columnCount)
@@ -204,6 +212,16 @@ struct BasisCertificate<T: SimplexScalar> {
         return -sum / pivot
     }
 
+    /// Row k's left side at `value` (its nonbasic columns at 0).
+    func residual(row k: Int, basic: [Bool], value: [T]) -> T {
+        var sum = constant[k]
+        for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] {
+            sum = sum + termCoefficient[t] * value[termColumn[t]]
+        }
+        for l in logicals(ofRow: k) where basic[l] { sum = sum + logicalCoefficient[l - variableCount] * value[l] }
+        return sum
+    }
+
     /// Basic column j's coefficient in row k.
     func pivotCoefficient(row k: Int, column j: Int) -> T {
         if j >= variableCount { return logicalCoefficient[j - variableCount] }
@@ -213,12 +231,14 @@ struct BasisCertificate<T: SimplexScalar> {
 
     /// Pivots in which the basis is triangular around a core: `forward` rows each solve their one unknown basic
     /// column in turn; `deferred` ones each solve a column that only they hold, after everything else (in reverse);
-    /// the core rows and columns, which neither kind of singleton opens, are solved together in between.
+    /// the core rows and columns, which neither kind of singleton opens, are solved together in between; the
+    /// implied rows are left with every basic column solved by the others (a dependent row, checked afterwards).
     struct Order {
         var forward: [(row: Int, column: Int)] = []
         var deferred: [(row: Int, column: Int)] = []
         var coreRows: [Int] = []
         var coreColumns: [Int] = []
+        var impliedRows: [Int] = []
     }
 
     func triangularOrder(basic: [Bool]) -> Order {
@@ -287,7 +307,12 @@ struct BasisCertificate<T: SimplexScalar> {
                 break
             }
         }
-        for k in 0..<rowCount where rowActive[k] { order.coreRows.append(k) }
+        for k in 0..<rowCount where rowActive[k] {
+            var unknown = false
+            for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] && !known[termColumn[t]] { unknown = true; break }
+            if !unknown { for l in logicals(ofRow: k) where basic[l] && !known[l] { unknown = true; break } }
+            if unknown { order.coreRows.append(k) } else { order.impliedRows.append(k) }
+        }
         for j in 0..<columnCount where basic[j] && !known[j] { order.coreColumns.append(j) }
         return order
     }

@@ -180,10 +180,9 @@ extension ExactSolverCore {
                 basic[columns.lowerBound + 1] = l.n
             } else if !columns.isEmpty {
                 basic[columns.lowerBound] = l.single
-            } else if logicals.slack == true {
-                state = .changed(proposal: basis)   // a required equality's marker basic: no column here for it
-                return nil
             }
+            // (a required equality has no column here: one whose marker the proposer has basic, or that it keeps no
+            // row for, is a row the others imply, which the certificate checks)
         }
         guard let values = certificate.certify(basic: basic) else {
             state = .changed(proposal: basis)

@@ -12,6 +12,10 @@ enum RowConditioning {
     /// A required equality the others nearly imply: substituted, it cancels to `remainder` of its size
     /// (`RelaxationDependence.swift`).
     case nearlyDependent(row: Int, remainder: Double)
+    /// Two required rows in the same direction whose ranges miss each other by `gap` (along their unit direction),
+    /// less than the tolerance: both hold within it where neither holds exactly, so the rows conflict exactly
+    /// though every residual is small.
+    case parallelWithinTolerance(first: Int, second: Int, gap: Double)
 }
 
 extension RowTable {
@@ -20,9 +24,12 @@ extension RowTable {
     /// that, substituted, cancels to less than `limit` of its size; nil when neither is found. (The solver passes
     /// tolerance ÷ vouched error: an angle θ below it puts such an answer up to tolerance/θ away, beyond what it
     /// vouches for.)
-    func illConditioning(closerThan limit: Double, isRequired: (Int) -> Bool) -> RowConditioning? {
+    func illConditioning(closerThan limit: Double, tolerance: Double, isRequired: (Int) -> Bool) -> RowConditioning? {
         if let pair = nearlyParallelRows(closerThan: limit) {
             return .nearlyParallel(first: pair.first, second: pair.second, difference: pair.difference)
+        }
+        if let pair = parallelRowsMissing(within: tolerance, isRequired: isRequired) {
+            return .parallelWithinTolerance(first: pair.first, second: pair.second, gap: pair.gap)
         }
         return nearlyDependentEquality(closerThan: limit, isRequired: isRequired)
             .map { .nearlyDependent(row: $0.row, remainder: $0.remainder) }
@@ -37,13 +44,8 @@ extension RowTable {
     /// - Complexity: O(terms · log terms) to group the rows, then O(k² · terms) within each group of k rows that
     ///   share a support (groups are tiny in practice).
     func nearlyParallelRows(closerThan limit: Double) -> (first: Int, second: Int, difference: Double)? {
-        var groups: [[Int]: [Int]] = [:]
-        for row in indices where !terms(row).isEmpty {
-            let support = terms(row).map { variables[$0] }.sorted()
-            groups[support, default: []].append(row)
-        }
         var best: (first: Int, second: Int, difference: Double)? = nil
-        for (_, rows) in groups where rows.count > 1 {
+        for rows in rowsBySupport() where rows.count > 1 {
             let directions = rows.map(direction)
             for i in rows.indices {
                 for j in rows.indices where j > i {
@@ -55,6 +57,56 @@ extension RowTable {
             }
         }
         return best
+    }
+
+    /// The rows grouped by the set of variables they hold (rows without variables left out).
+    private func rowsBySupport() -> Dictionary<[Int], [Int]>.Values {
+        var groups: [[Int]: [Int]] = [:]
+        for row in indices where !terms(row).isEmpty {
+            let support = terms(row).map { variables[$0] }.sorted()
+            groups[support, default: []].append(row)
+        }
+        return groups.values
+    }
+
+    /// Two required rows in the same direction (up to round-off) whose ranges along it are disjoint but less than
+    /// `tolerance` apart (`x <= 2/3` beside `x == 0.66666666667`): nil when there is none. Rows that meet, or miss
+    /// each other by no more than round-off, are left to the sweeps (redundant or conflicting plainly).
+    /// - Complexity: as `nearlyParallelRows`.
+    func parallelRowsMissing(within tolerance: Double, isRequired: (Int) -> Bool) -> (first: Int, second: Int, gap: Double)? {
+        for rows in rowsBySupport() where rows.count > 1 {
+            let required = rows.filter(isRequired)
+            guard required.count > 1 else { continue }
+            let directions = required.map(direction), ranges = required.map(range)
+            for i in required.indices {
+                for j in required.indices where j > i
+                    && difference(directions[i], directions[j]) <= RowTable.parallelWithinRoundoff {
+                    let (a, b) = (ranges[i].values, ranges[j].values)
+                    let gap = Swift.max(a.lowerBound, b.lowerBound) - Swift.min(a.upperBound, b.upperBound)
+                    let scale = Swift.max(1, abs(a.lowerBound.isFinite ? a.lowerBound : a.upperBound))
+                    // a point holds both within the tolerance when the gap is below tolerance/norm for each row
+                    let reach = tolerance / ranges[i].norm + tolerance / ranges[j].norm
+                    if gap > RowTable.parallelWithinRoundoff * scale && gap < reach {
+                        return (required[i], required[j], gap)
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The values of `u·x` (u the row's unit direction, as `direction` signs it) for which row `row` holds, and
+    /// the length of its coefficients (its residual is `norm` times its distance along u).
+    private func range(_ row: Int) -> (values: ClosedRange<Double>, norm: Double) {
+        var norm = 0.0
+        for k in terms(row) { norm += coefficients[k] * coefficients[k] }
+        norm = norm.squareRoot()
+        let first = terms(row).min { variables[$0] < variables[$1] }.map { coefficients[$0] } ?? 1
+        // the row's value is scale·(u·x) + constant
+        let scale = first < 0 ? -norm : norm
+        let a = (lower[row] - constants[row]) / scale, b = (upper[row] - constants[row]) / scale
+        let low = Swift.min(a, b), high = Swift.max(a, b)
+        return ((low.isNaN ? -.infinity : low)...(high.isNaN ? .infinity : high), norm)
     }
 
     /// Two unit directions closer than this are the same direction (parallel rows: redundant or conflicting, which

@@ -193,7 +193,8 @@ public class RelaxationSolver: LayoutSolver {
             }
             compiled = (table, distinct)
             // an angle θ lets a point hold both rows within the tolerance while lying tolerance/θ from the answer
-            illConditioning = table.illConditioning(closerThan: tolerance / RelaxationSolver.vouchedError) { row in
+            illConditioning = table.illConditioning(closerThan: tolerance / RelaxationSolver.vouchedError,
+                                                    tolerance: tolerance) { row in
                 distinct[table.priorityIndex[row]].isRequired
             }
             roundedConstants = []
@@ -292,6 +293,10 @@ public class RelaxationSolver: LayoutSolver {
             message = "approximate: ill-conditioned: \(Self.describe(rows.sources[first])) and "
                 + "\(Self.describe(rows.sources[second])) are nearly parallel (directions \(difference) apart): "
                 + "both hold within the tolerance far from where they meet"
+        } else if approximate, case let .parallelWithinTolerance(first, second, gap)? = illConditioning {
+            message = "approximate: ill-conditioned: \(Self.describe(rows.sources[first])) and "
+                + "\(Self.describe(rows.sources[second])) are parallel and miss each other by \(gap), within the "
+                + "tolerance: both hold within it where neither holds exactly"
         } else if approximate, case let .nearlyDependent(row, remainder)? = illConditioning {
             message = "approximate: ill-conditioned: \(Self.describe(rows.sources[row])) nearly follows from "
                 + "the other required equalities (substituted, it cancels to \(remainder) of its size): it "

@@ -104,6 +104,45 @@ import Testing
         #expect(s.counters.proposals == 1 && s.counters.fromProposer == 1)
     }
 
+    /// x == 10 (row 0), y - x == 5 (row 1) and y - x == 5 again (row 2) required, y == 100 @ level 0 (row 3:
+    /// `y - 100 = p - n`). Columns: x 0, y 1, p 2, n 3. The basis {x, y, n} has three columns for four rows: row 0
+    /// gives x = 10, row 1 y = 15, row 3 n = 85, and row 2, left with no unknown, holds (15 - 10 - 5 = 0): implied.
+    /// Duals with row 2's at 0: y₃ = 1 (n's column), y₁ = -1 (y's: y₁ + y₂ + y₃ = 0), y₀ = -1 (x's: y₀ - y₁ - y₂ =
+    /// 0); p's reduced cost 1 + y₃ = 2 ≥ 0: optimal. With row 2 `y - x == 6` instead it cannot hold: refused.
+    @Test func aRowTheOthersImplyTakesNoColumn() throws {
+        func rows(_ last: String) -> [Row] {
+            [([(0, "1")], "-10", .equal, -1), ([(1, "1"), (0, "-1")], "-5", .equal, -1),
+             ([(1, "1"), (0, "-1")], last, .equal, -1), ([(1, "1")], "-100", .equal, 0)]
+        }
+        let c = certificate(rows("-5"), variables: 2, levels: 1)
+        #expect(c.columnCount == 4)
+        let basis = [true, true, false, true]
+        #expect(c.triangularOrder(basic: basis).impliedRows.count == 1)
+        #expect(try #require(c.certify(basic: basis)) == [q("10"), q("15")])
+        #expect(certificate(rows("-6"), variables: 2, levels: 1).certify(basic: basis) == nil)
+        // one column short with no row implied: refused
+        #expect(c.certify(basic: [true, false, false, true]) == nil)
+    }
+
+    /// Through the solver: Cassowary keeps no row for the repeated equality, and its basis is certified on the
+    /// original rows all the same (it was left to the engine before), with the answer derived above.
+    @Test func aRedundantRequiredEqualityIsCertifiedWithoutATableau() throws {
+        let s = ExactSolver(proposer: CassowarySolver.self)
+        func add(_ terms: [(Int, Int)], _ constant: Int, _ priority: Priority = .required, _ id: Int) throws {
+            var e = LinearExpression(constant: Rational(constant))
+            for (v, a) in terms { try e.add(VariableID(v), Rational(a)) }
+            try s.add(LinearConstraint(e, .equal, priority: priority), id: ConstraintID(id))
+        }
+        try add([(0, 1)], -10, .required, 0)
+        try add([(1, 1), (0, -1)], -5, .required, 1)
+        try add([(1, 1), (0, -1)], -5, .required, 2)
+        try add([(1, 1)], -100, Priority(500), 3)
+        _ = try s.solve()
+        #expect(s.value(of: VariableID(0)) == .exact(Rational(10)))
+        #expect(s.value(of: VariableID(1)) == .exact(Rational(15)))
+        #expect(s.counters.withoutTableau == 1)
+    }
+
     /// A singular basis (x and y only ever as x + y) is refused, not divided by zero.
     @Test func aSingularBasisIsRefused() {
         let c = certificate([([(0, "1"), (1, "1")], "-1", .equal, -1), ([(0, "2"), (1, "2")], "-2", .equal, -1)],

@@ -114,4 +114,30 @@ struct ApproximateLabelTests {
         #expect(!report.converged || report.approximate, "\(scheme): \(report.message)")
         if report.converged { #expect(report.message.contains("nearly parallel"), "\(scheme): \(report.message)") }
     }
+
+    /// The fuzzer's case (seed 777, near-dependent system 992, shrunk): `3x <= 2` beside the required
+    /// `(449999999997/50000000000)·x == 6`. Exactly the second puts x at 300000000000/449999999997, about 4.4e-12
+    /// past 2/3: the rows conflict (the exact back end refuses the second). In doubles both hold within the
+    /// tolerance near x = 2/3, where relaxation stops: the answer is labelled approximate, never plainly converged.
+    @Test("Two parallel required rows that miss each other within the tolerance make the answer approximate",
+          arguments: RelaxationScheme.allCases)
+    func parallelRowsWithinTheTolerance(scheme: RelaxationScheme) throws {
+        var moved = LinearExpression(constant: -6)
+        try moved.add(VariableID(0), Rational(449_999_999_997, 50_000_000_000))
+        let s = try solver(scheme, [row([(0, 3)], -2, .lessOrEqual, .required), LinearConstraint(moved, .equal, priority: .required)])
+        let report = try s.solve()
+        #expect(!report.converged || report.approximate, "\(scheme): \(report.message)")
+        if report.converged { #expect(report.message.contains("miss each other"), "\(scheme): \(report.message)") }
+    }
+
+    /// Parallel rows that plainly meet or plainly miss are no doubt: `x <= 10` beside `x >= 0` (meeting), and a
+    /// duplicate of a row, converge as before.
+    @Test("Parallel rows that plainly meet leave the answer vouched for", arguments: RelaxationScheme.allCases)
+    func parallelRowsThatMeet(scheme: RelaxationScheme) throws {
+        let s = try solver(scheme, [row([(0, 1)], -10, .lessOrEqual, .required), row([(0, 1)], 0, .greaterOrEqual, .required),
+                                    row([(0, 2)], -20, .lessOrEqual, .required), bound(0, .equal, 4, Priority(100))])
+        let report = try s.solve()
+        #expect(report.converged && !report.approximate, "\(scheme): \(report.message)")
+        #expect(close(s.double(0), 4))
+    }
 }
