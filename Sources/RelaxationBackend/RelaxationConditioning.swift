@@ -25,10 +25,11 @@ extension RowTable {
     /// tolerance ÷ vouched error: an angle θ below it puts such an answer up to tolerance/θ away, beyond what it
     /// vouches for.)
     func illConditioning(closerThan limit: Double, tolerance: Double, isRequired: (Int) -> Bool) -> RowConditioning? {
-        if let pair = nearlyParallelRows(closerThan: limit) {
+        let groups = rowsSharingSupport()
+        if let pair = nearlyParallelRows(closerThan: limit, in: groups) {
             return .nearlyParallel(first: pair.first, second: pair.second, difference: pair.difference)
         }
-        if let pair = parallelRowsMissing(within: tolerance, isRequired: isRequired) {
+        if let pair = parallelRowsMissing(within: tolerance, in: groups, isRequired: isRequired) {
             return .parallelWithinTolerance(first: pair.first, second: pair.second, gap: pair.gap)
         }
         return nearlyDependentEquality(closerThan: limit, isRequired: isRequired)
@@ -43,9 +44,9 @@ extension RowTable {
     /// a lower level gets then depends on that difference.
     /// - Complexity: O(terms · log terms) to group the rows, then O(k² · terms) within each group of k rows that
     ///   share a support (groups are tiny in practice).
-    func nearlyParallelRows(closerThan limit: Double) -> (first: Int, second: Int, difference: Double)? {
+    func nearlyParallelRows(closerThan limit: Double, in groups: [[Int]]) -> (first: Int, second: Int, difference: Double)? {
         var best: (first: Int, second: Int, difference: Double)? = nil
-        for rows in rowsBySupport() where rows.count > 1 {
+        for rows in groups {
             let directions = rows.map(direction)
             for i in rows.indices {
                 for j in rows.indices where j > i {
@@ -59,22 +60,34 @@ extension RowTable {
         return best
     }
 
-    /// The rows grouped by the set of variables they hold (rows without variables left out).
-    private func rowsBySupport() -> Dictionary<[Int], [Int]>.Values {
-        var groups: [[Int]: [Int]] = [:]
+    /// The groups of two or more rows that hold the same set of variables (rows without variables left out), each in
+    /// row order.
+    /// - Complexity: O(terms · log terms); no allocation per row beyond its sorted support.
+    func rowsSharingSupport() -> [[Int]] {
+        var keyed: [(support: [Int], row: Int)] = []
+        keyed.reserveCapacity(count)
         for row in indices where !terms(row).isEmpty {
-            let support = terms(row).map { variables[$0] }.sorted()
-            groups[support, default: []].append(row)
+            keyed.append((terms(row).map { variables[$0] }.sorted(), row))
         }
-        return groups.values
+        keyed.sort { $0.support.lexicographicallyPrecedes($1.support) || ($0.support == $1.support && $0.row < $1.row) }
+        var groups: [[Int]] = []
+        var k = 0
+        while k < keyed.count {
+            var end = k + 1
+            while end < keyed.count && keyed[end].support == keyed[k].support { end += 1 }
+            if end - k > 1 { groups.append(keyed[k..<end].map(\.row)) }
+            k = end
+        }
+        return groups
     }
 
     /// Two required rows in the same direction (up to round-off) whose ranges along it are disjoint but less than
     /// `tolerance` apart (`x <= 2/3` beside `x == 0.66666666667`): nil when there is none. Rows that meet, or miss
     /// each other by no more than round-off, are left to the sweeps (redundant or conflicting plainly).
     /// - Complexity: as `nearlyParallelRows`.
-    func parallelRowsMissing(within tolerance: Double, isRequired: (Int) -> Bool) -> (first: Int, second: Int, gap: Double)? {
-        for rows in rowsBySupport() where rows.count > 1 {
+    func parallelRowsMissing(within tolerance: Double, in groups: [[Int]],
+                             isRequired: (Int) -> Bool) -> (first: Int, second: Int, gap: Double)? {
+        for rows in groups {
             let required = rows.filter(isRequired)
             guard required.count > 1 else { continue }
             let directions = required.map(direction), ranges = required.map(range)
