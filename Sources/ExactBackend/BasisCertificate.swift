@@ -265,10 +265,7 @@ struct BasisCertificate<T: SimplexScalar> {
         while true {
             if let k = rowQueue.popLast() {
                 guard rowActive[k], rowUnknowns[k] == 1 else { continue }
-                var unknown: Int? = nil
-                for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] && !known[termColumn[t]] { unknown = termColumn[t] }
-                for l in logicals(ofRow: k) where basic[l] && !known[l] { unknown = l }
-                guard let j = unknown else { continue }
+                guard let j = unknownColumn(ofRow: k, basic: basic, known: known) else { continue }
                 rowActive[k] = false
                 known[j] = true
                 order.forward.append((k, j))
@@ -308,13 +305,17 @@ struct BasisCertificate<T: SimplexScalar> {
             }
         }
         for k in 0..<rowCount where rowActive[k] {
-            var unknown = false
-            for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] && !known[termColumn[t]] { unknown = true; break }
-            if !unknown { for l in logicals(ofRow: k) where basic[l] && !known[l] { unknown = true; break } }
-            if unknown { order.coreRows.append(k) } else { order.impliedRows.append(k) }
+            if unknownColumn(ofRow: k, basic: basic, known: known) != nil { order.coreRows.append(k) } else { order.impliedRows.append(k) }
         }
         for j in 0..<columnCount where basic[j] && !known[j] { order.coreColumns.append(j) }
         return order
+    }
+
+    /// A basic column of row k not yet known (the row's only one, where the peeling asks), or nil.
+    func unknownColumn(ofRow k: Int, basic: [Bool], known: [Bool]) -> Int? {
+        for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] && !known[termColumn[t]] { return termColumn[t] }
+        for l in logicals(ofRow: k) where basic[l] && !known[l] { return l }
+        return nil
     }
 
     /// A square core `C x = b` (one row of terms per equation) solved by Gaussian elimination in this back end's own

@@ -190,23 +190,7 @@ struct ImportWriter {
             makers.contains(String(path.prefix { $0 != "." && $0 != "?" && $0 != "!" }))
         }
         func pathBefore(_ dot: Int) -> String {
-            var j = dot - 1
-            while j >= block.start {
-                let c = m[j]
-                if c == "$" || Identifier.isPart(c) || c == "." || c == "?" || c == "!" { j -= 1; continue }
-                if c == "]" {
-                    var depth = 0
-                    while j >= block.start {
-                        if m[j] == "]" { depth += 1 }
-                        if m[j] == "[" { depth -= 1; if depth == 0 { break } }
-                        j -= 1
-                    }
-                    j -= 1
-                    continue
-                }
-                break
-            }
-            return String(scan.text[(j + 1)..<dot])
+            String(scan.text[scan.pathStart(endingAt: dot, notBefore: block.start)..<dot])
         }
         var i = block.start
         while i < block.end {

@@ -177,6 +177,25 @@ struct SourceScan {
 
     func isName(_ c: Character) -> Bool { c == "$" || Identifier.isPart(c) }
 
+    /// Where the path that ends just before `end` starts (a receiver: names, `.`, `?`, `!` and bracketed subscripts),
+    /// looking back no further than `floor`: the index of its first character, `end` when there is none.
+    func pathStart(endingAt end: Int, notBefore floor: Int) -> Int {
+        var j = end - 1
+        while j >= floor {
+            let c = masked[j]
+            if isName(c) || c == "." || c == "?" || c == "!" { j -= 1; continue }
+            guard c == "]" else { break }
+            var depth = 0
+            while j >= floor {
+                if masked[j] == "]" { depth += 1 }
+                if masked[j] == "[" { depth -= 1; if depth == 0 { break } }
+                j -= 1
+            }
+            j -= 1
+        }
+        return j + 1
+    }
+
     /// `[RECEIVER mas_makeConstraints:^(MASConstraintMaker *make) { ... }];`
     mutating func readObjectiveCCall(kind: LayoutScript.BlockKind, methodStart: Int, afterMethod: Int) {
         // the receiver runs back to the `[` that opens this message
@@ -329,26 +348,7 @@ struct SourceScan {
     /// `RECEIVER.snp_makeConstraints({ (make) -> Void in ... })`.
     mutating func readSwiftCall(kind: LayoutScript.BlockKind, methodStart: Int, afterMethod: Int) {
         var start = methodStart
-        if start > 0 && masked[start - 1] == "." {
-            // the receiver: a path of names, `.`, `?`, `!` and subscripts, back to where the expression starts
-            var j = start - 2
-            while j >= 0 {
-                let c = masked[j]
-                if isName(c) || c == "." || c == "?" || c == "!" { j -= 1; continue }
-                if c == "]" {
-                    var depth = 0
-                    while j >= 0 {
-                        if masked[j] == "]" { depth += 1 }
-                        if masked[j] == "[" { depth -= 1; if depth == 0 { break } }
-                        j -= 1
-                    }
-                    j -= 1
-                    continue
-                }
-                break
-            }
-            start = j + 1
-        }
+        if start > 0 && masked[start - 1] == "." { start = pathStart(endingAt: start - 1, notBefore: 0) }
         let receiver = start < methodStart ? String(text[start..<(methodStart - 1)]) : ""
         var k = afterMethod
         while k < masked.count && (masked[k].isWhitespace || masked[k] == "(") { k += 1 }

@@ -1,4 +1,4 @@
-/// A second check of the same kind as `nearlyParallelRows`, for near-dependence that no pair of rows shows:
+/// A second check of the same kind as `parallelPairs`, for near-dependence that no pair of rows shows:
 /// `b.left == a.right` and `b.right == superview.right` make `a.width + b.width == 375` without any row saying so,
 /// and a third row `a.width == -1.000000000001 · b.width + 375.0000000001` is then nearly that row. Relaxation stops
 /// within the tolerance far from where those rows meet, as with two nearly parallel rows.
