@@ -45,6 +45,9 @@ struct BasisCertificate<T: SimplexScalar> {
         self.levelCount = levelCount
         rowCount = constant.count
         firstLogical.reserveCapacity(rowCount + 1)
+        logicalRow.reserveCapacity(2 * rowCount)
+        logicalCoefficient.reserveCapacity(2 * rowCount)
+        logicalCost.reserveCapacity(2 * rowCount)
         for k in 0..<rowCount {
             firstLogical.append(logicalRow.count)
             let level = levels[k]
@@ -257,8 +260,10 @@ struct BasisCertificate<T: SimplexScalar> {
             }
         }
         var rowQueue: [Int] = []
+        rowQueue.reserveCapacity(rowCount)
         for k in stride(from: rowCount - 1, through: 0, by: -1) where rowUnknowns[k] == 1 { rowQueue.append(k) }
         var columnQueue: [Int] = []
+        columnQueue.reserveCapacity(rowCount)
         for j in stride(from: columnCount - 1, through: 0, by: -1) where basic[j] && columnRows[j] == 1 { columnQueue.append(j) }
         var order = Order()
         order.forward.reserveCapacity(rowCount)

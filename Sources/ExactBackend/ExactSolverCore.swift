@@ -37,6 +37,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         var engine = SimplexEngine<T>()
         engine.dropsFixedMarkers = true
         engine.store.compaction = compaction
+        engine.reserve(rows: 64, columns: 192)
         return engine
     }
 

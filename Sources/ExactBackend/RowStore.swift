@@ -46,6 +46,15 @@ struct RowStore<T: SimplexScalar> {
     /// The room a row of `n` entries gets: eliminations usually lengthen a row by an entry or two.
     @inline(__always) static func room(for n: Int) -> Int { n + Swift.max(2, n / 4) }
 
+    /// Room for `rows` rows and `cells` cells without growing.
+    mutating func reserve(rows: Int, cells: Int) {
+        start.reserveCapacity(rows)
+        length.reserveCapacity(rows)
+        room.reserveCapacity(rows)
+        column.reserveCapacity(cells)
+        coefficient.reserveCapacity(cells)
+    }
+
     /// Adds a row with `columns` (increasing) and their `coefficients`; returns its index.
     mutating func appendRow(columns: [Int], coefficients: [T]) -> Int {
         let i = start.count

@@ -136,6 +136,16 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Whether either limit is reached.
     var isPastLimit: Bool { iterations >= iterationLimit || statColumn >= workLimit }
 
+    /// Room for `rows` rows over `columns` columns without growing the tables that take one entry per row, column or
+    /// constraint (the row store's cells: four per row). A new solver's tables sized for a small layout: grown an
+    /// append at a time from empty, they were most of the allocations of such a layout's exact solve.
+    mutating func reserve(rows: Int, columns count: Int) {
+        columns.reserveCapacity(count)
+        origins.reserveCapacity(rows)
+        rowBasic.reserveCapacity(rows)
+        store.reserve(rows: rows, cells: 6 * rows)
+    }
+
     /// Columns held: structural, logical, and retired until the next `compactColumns()`.
     @inline(__always) var columnCount: Int { columns.count }
 

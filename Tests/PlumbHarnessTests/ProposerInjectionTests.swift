@@ -102,3 +102,42 @@ final class WrongBasisProposer: ForwardingSolver, BasisProposing {
         #expect(solver.value(of: VariableID(n / 2)) == .exact(.zero))
     }
 }
+
+/// A new exact solver's tables have room for a small layout: building and solving one grows none of them (grown an
+/// append at a time from empty, they were most of the allocations of a small layout's exact solve).
+@Suite struct ReservedStorage {
+    @Test("a 12-view chain of 47 rows is built and solved without growing the engine's tables")
+    func aSmallLayoutGrowsNoTable() throws {
+        let solver = ProposedExactSolver()
+        let core = ProposerReuse.core(solver)
+        func capacities() -> [Int] {
+            [core.engine.columns.capacity, core.engine.origins.capacity, core.engine.rowBasic.capacity,
+             core.engine.store.column.capacity, core.engine.store.coefficient.capacity]
+        }
+        let before = capacities()
+        #expect(before.allSatisfy { $0 > 0 }, "\(before)")
+        // x_i = x_{i-1} + w_{i-1} + 8 and w_i = w_0 (required), w_i >= 60 @750 and w_i <= 40 @250: 12 views
+        var id = 0
+        func add(_ terms: [(Int, Int)], _ constant: Int, _ relation: Relation, _ p: Priority = .required) throws {
+            var e = LinearExpression(constant: Rational(constant))
+            for (v, a) in terms { try e.add(VariableID(v), Rational(a)) }
+            try solver.add(LinearConstraint(e, relation, priority: p), id: ConstraintID(id))
+            id += 1
+        }
+        try add([(0, 1)], 0, .equal)
+        for i in 1..<12 {
+            try add([(2 * i, 1), (2 * i - 2, -1), (2 * i - 1, -1)], -8, .equal)
+            try add([(2 * i + 1, 1), (1, -1)], 0, .equal)
+        }
+        for i in 0..<12 {
+            try add([(2 * i + 1, 1)], -60, .greaterOrEqual, 750)
+            try add([(2 * i + 1, 1)], -40, .lessOrEqual, 250)
+        }
+        try #require(id == 47)
+        _ = try solver.solve()
+        // by hand: every width meets the higher preference exactly (60), so x_11 = 11 * (60 + 8) = 748
+        #expect(solver.value(of: VariableID(22)) == .exact(Rational(748)))
+        #expect(solver.value(of: VariableID(1)) == .exact(Rational(60)))
+        #expect(capacities() == before, "before \(before), after \(capacities())")
+    }
+}
