@@ -27,6 +27,7 @@ extension ExactSolverCore {
         case .changed:
             break
         }
+        refreshEngine()
         if usesProposer, let report = solveByCertificate() { return report }
         let proposalsBefore = stats.proposals
         if usesProposer { insertPendingWithProposal() } else { insertPending() }

@@ -26,6 +26,12 @@ extension ExactSolverCore {
         engine.checkInvariants(into: &report)
         guard report.isEmpty else { return report }
         checkVariables(engine, into: &report)
+        checkRequiredCounts(into: &report)
+        // (a stale engine is behind the table until its rebuild: only the table is checked then)
+        if engineIsStale {
+            if case .changed = state {} else { report.fail("ExactSolver", "a stale engine outside .changed") }
+            return report
+        }
         checkRows(engine, into: &report)
         checkAnswer(engine, into: &report)
         return report
@@ -58,6 +64,17 @@ extension ExactSolverCore {
         for (variable, edit) in edits where edit.constant != nil { count(variable.index, "the edit of \(variable)") }
         for v in counted.indices where counted[v] != mentions[v] {
             report.fail("ExactSolver", "variable \(v) counts \(mentions[v]) mentions, constraints and edits make \(counted[v])")
+        }
+    }
+
+    /// `dependentRequired` counts the live required constraints not marked independent.
+    private func checkRequiredCounts(into report: inout InvariantReport) {
+        var dependent = 0
+        constraints.forEach { _, entry in
+            if entry.constraint.priority.isRequired && !entry.isIndependent { dependent += 1 }
+        }
+        if dependent != dependentRequired {
+            report.fail("ExactSolver", "\(dependentRequired) required constraints counted dependent, the table has \(dependent)")
         }
     }
 

@@ -5,14 +5,19 @@ import PlumbSystem
 extension ExactSolverCore {
     /// Whether `origin`'s marker column is in the tableau, recovered if it had been dropped; false: the caller rebuilds.
     /// `adding`: the constraint of `origin` when it is not in the table yet (a refused add).
-    func markerColumnAvailable(_ origin: Int, adding: LinearConstraint? = nil) -> Bool {
+    /// `deferrable`: the caller can put a rebuild off (`ExactSolverCore+DeferredRebuild.swift`): after a region solve
+    /// that failed, the next ones get about a rebuild's work (`SimplexEngine.recoverMarker(of:cheaply:)`).
+    func markerColumnAvailable(_ origin: Int, adding: LinearConstraint? = nil, deferrable: Bool = false) -> Bool {
         guard engine.needsRebuild(origin) else { return true }
         if !engine.recordsTerms {
             var rows = engineRowTerms()
             if let adding { rows.append((origin, engineTerms(of: adding))) }
             engine.loadTerms(rows)
         }
-        guard engine.recoverMarker(of: origin) else { return false }
+        let solvesBefore = engine.recovery.regionSolves
+        let recovered = engine.recoverMarker(of: origin, cheaply: deferrable && lastRegionSolveFailed)
+        if engine.recovery.regionSolves != solvesBefore { lastRegionSolveFailed = !recovered }
+        guard recovered else { return false }
         recoveredMarkers += 1
         return true
     }
@@ -46,9 +51,17 @@ extension ExactSolverCore {
         columnOf = columnOf.map { _ in nil }
         variableOfColumn = []
         solutionTracksEngine = false
+        dependentRequired = 0
         for id in idsInAdditionOrder() {
             let constraint = constraints[id]!.constraint
-            constraints[id]!.origin = constraint.priority.isRequired ? addRow(constraint) : nil
+            guard constraint.priority.isRequired else {
+                constraints[id]!.origin = nil
+                continue
+            }
+            constraints[id]!.origin = addRow(constraint)
+            // (the rows the removals left: one that depended only on a removed row is independent now)
+            constraints[id]!.isIndependent = engine.lastRowWasIndependent
+            if !engine.lastRowWasIndependent { dependentRequired += 1 }
         }
         for variable in edits.keys { edits[variable]!.origin = nil }
         return engine.restoreFeasibility()

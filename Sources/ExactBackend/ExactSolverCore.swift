@@ -48,6 +48,9 @@ final class ExactSolverCore<T: SimplexScalar> {
         var origin: Int?
         /// Order of addition (ties in insertion order).
         var sequence: Int
+        /// A required constraint that was not a combination of the required rows before it when it went into the
+        /// engine (`ExactSolverCore+DeferredRebuild.swift`); false for a soft one.
+        var isIndependent = false
     }
     /// By id; its `waiting` counts the soft constraints not yet in the engine (no origin).
     @exclusivity(unchecked) var constraints = ConstraintTable<Entry>()
@@ -65,6 +68,13 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// Structural column of each variable (nil: none yet), and how many live rows mention it.
     @exclusivity(unchecked) var columnOf: [Int?] = []
     @exclusivity(unchecked) var mentions: [Int] = []
+    /// How many live required constraints are not `isIndependent` (`ExactSolverCore+DeferredRebuild.swift`).
+    var dependentRequired = 0
+    /// Whether the engine's rows are behind the constraint table: a change of a required equality whose marker
+    /// column was dropped is left for one rebuild before the engine is next needed (`refreshEngine()`).
+    var engineIsStale = false
+    /// Whether the last region solve of a marker recovery failed (the next deferrable one is kept cheap).
+    var lastRegionSolveFailed = false
     /// The variable of each structural column (nil: a logical column).
     @exclusivity(unchecked) var variableOfColumn: [Int?] = []
     /// The answer of the last `solve()` by variable, and how many of its values are floats (beyond 128 bits).
@@ -193,7 +203,9 @@ final class ExactSolverCore<T: SimplexScalar> {
             mention(constraint, 1)
             return
         }
+        refreshEngine()
         let origin = addRow(constraint, mentioning: true)
+        let independent = engine.lastRowWasIndependent
         if !engine.restoreFeasibility() {
             mention(constraint, -1)
             var candidates = requiredConstraints()
@@ -211,7 +223,9 @@ final class ExactSolverCore<T: SimplexScalar> {
             restoreFace(was)
             throw .unsatisfiable(id, conflictsWith: conflict.filter { $0 != id })
         }
-        constraints[id] = Entry(constraint: constraint.withLabel(nil), origin: origin, sequence: nextSequence)
+        if !independent { dependentRequired += 1 }
+        constraints[id] = Entry(constraint: constraint.withLabel(nil), origin: origin, sequence: nextSequence,
+                                isIndependent: independent)
         nextSequence += 1
     }
 
@@ -220,17 +234,19 @@ final class ExactSolverCore<T: SimplexScalar> {
         materialize()
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         _ = leaveFace()
+        if entry.constraint.priority.isRequired && !entry.isIndependent { dependentRequired -= 1 }
         // (before the entry goes: a first recovery reads every engine row's terms from the table)
-        let available = entry.origin.map { markerColumnAvailable($0) } ?? true
+        let available = engineIsStale
+            || (entry.origin.map { markerColumnAvailable($0, deferrable: true) } ?? true)
         constraints[id] = nil
         mention(entry.constraint, -1)
-        guard let origin = entry.origin else { return }
+        guard !engineIsStale, let origin = entry.origin else { return }
         if !available {
-            let rebuilt = rebuild()
-            precondition(rebuilt, "ExactSolver: removing a constraint cannot make the others infeasible")
-        } else {
-            engine.removeRow(origin)
+            // (a removal cannot make the others infeasible: the rebuild waits until the engine is needed)
+            engineIsStale = true
+            return
         }
+        engine.removeRow(origin)
         compactIfSparse()
     }
 
@@ -240,12 +256,26 @@ final class ExactSolverCore<T: SimplexScalar> {
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         let was = leaveFace()
         let changed = entry.constraint.withConstant(constant)
-        guard let origin = entry.origin else {
+        if engineIsStale && (!entry.constraint.priority.isRequired || dependentRequired == 0) {
+            // (no verdict needed: the table changes, the rebuild to come takes it)
+            constraints[id]!.constraint = changed
+            return
+        }
+        refreshEngine()
+        guard let origin = constraints[id]!.origin else {
             constraints[id]!.constraint = changed
             return
         }
         let refused: Bool
-        if !markerColumnAvailable(origin) {
+        if dependentRequired == 0 && entry.constraint.priority.isRequired
+            && !markerColumnAvailable(origin, deferrable: true) {
+            // The required rows are independent: feasible whatever the constants. The marker column was dropped
+            // and no recovery gets it back: the rebuild waits until the engine is needed, so a run of such changes
+            // costs one (a region solve and a rebuild per change cost a chain of 200 views three builds an update).
+            constraints[id]!.constraint = changed
+            engineIsStale = true
+            return
+        } else if !markerColumnAvailable(origin) {
             // The row's marker column was dropped: rebuild with the new constant (the old engine is kept if refused).
             let saved = (engine, columnOf, variableOfColumn, edits, constraints)
             constraints[id]!.constraint = changed
@@ -297,7 +327,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         materialize()
         guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
         _ = leaveFace()
-        if let origin = edit.origin {
+        if !engineIsStale, let origin = edit.origin {
             engine.removeRow(origin)
         }
         if edit.constant != nil {
@@ -305,7 +335,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             if solutionTracksEngine { staleVariables.append(variable.index) }
         }
         edits[variable] = nil
-        compactIfSparse()
+        if !engineIsStale { compactIfSparse() }
     }
 
     @_specialize(where T == ExactRational)
@@ -332,7 +362,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             if solutionTracksEngine { staleVariables.append(variable.index) }
         }
         edits[variable]!.constant = constant
-        if let origin = edit.origin {
+        if !engineIsStale, let origin = edit.origin {
             engine.setConstant(constant, of: origin)
             let feasible = engine.restoreFeasibility()
             precondition(feasible, "ExactSolver: a soft row cannot make the required constraints infeasible")
@@ -343,6 +373,6 @@ final class ExactSolverCore<T: SimplexScalar> {
 extension ExactSolverCore.Entry: WaitingEntry {
     var isWaiting: Bool { origin == nil }
     static var vacant: Self {
-        Self(constraint: LinearConstraint(LinearExpression(), .equal), origin: nil, sequence: 0)
+        Self(constraint: LinearConstraint(LinearExpression(), .equal), origin: nil, sequence: 0, isIndependent: false)
     }
 }

@@ -33,10 +33,11 @@ struct MarkerRegionSolve<T: SimplexScalar> {
     /// Row `k`'s left side in the free variables.
     private var rowK: [Int: T] = [:]
 
-    init(engine: SimplexEngine<T>, origin k: Int) {
+    /// `cheaply`: a budget of about a rebuild's work (the caller can put a rebuild off), not several.
+    init(engine: SimplexEngine<T>, origin k: Int, cheaply: Bool = false) {
         self.engine = engine
         self.k = k
-        budget = 16 * engine.termColumn.count + 4096
+        budget = cheaply ? 2 * engine.termColumn.count + 256 : 16 * engine.termColumn.count + 4096
         originMark = [UInt32](repeating: 0, count: engine.origins.count)
     }
 

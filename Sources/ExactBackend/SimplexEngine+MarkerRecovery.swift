@@ -75,14 +75,16 @@ extension SimplexEngine {
     /// - Complexity: the rows and variables between the equality and the free ends of what depends on it, with the
     ///   use lists of the variables chosen, then the cells of the weighted columns; at most a budget proportional to
     ///   the terms (the first call also indexes every term).
-    mutating func recoverMarker(of k: Int) -> Bool {
+    /// `cheaply`: the caller has a rebuild it can put off (`ExactSolverCore+DeferredRebuild.swift`), so the region
+    /// solve gets a budget of about a rebuild's work, not several.
+    mutating func recoverMarker(of k: Int, cheaply: Bool = false) -> Bool {
         let m = origins[k].marker
         guard columns[m].presence == .dropped else { return true }
         guard recordsTerms, dropsFixedMarkers, origins[k].alive else { return false }
         if !recovery.isIndexed { recovery.buildIndex(termColumn: termColumn, origins: origins, columns: columns.count) }
         recovery.prepare(origins: origins.count, columns: columns.count)
         defer { recovery.finish() }
-        guard let weights = markerWeights(of: k) ?? regionWeights(of: k) else { return false }
+        guard let weights = markerWeights(of: k) ?? regionWeights(of: k, cheaply: cheaply) else { return false }
         installMarkerColumn(m, weights: weights)
         if levelPricesValid { priceMarkerColumn(m, weights: weights) }
         #if DEBUG
@@ -143,9 +145,9 @@ extension SimplexEngine {
 
     /// The weighting by `MarkerRegionSolve` (for cycles the walk cannot close), or nil. (The solve reads a copy of the
     /// engine, released before anything is written.)
-    private mutating func regionWeights(of k: Int) -> RecoveryWeights? {
+    private mutating func regionWeights(of k: Int, cheaply: Bool) -> RecoveryWeights? {
         recovery.regionSolves += 1
-        var solve = MarkerRegionSolve(engine: self, origin: k)
+        var solve = MarkerRegionSolve(engine: self, origin: k, cheaply: cheaply)
         return solve.run()
     }
 

@@ -113,6 +113,7 @@ extension SimplexEngine {
         swap(&cols, &rowColumns)
         defer { cols.removeAll(keepingCapacity: true); swap(&cols, &rowColumns) }
         for j in acc.touched where !acc[j].isZero { cols.append(j) }
+        lastRowWasIndependent = cols.contains { columns[$0].kind == .structural }
         cols.sort()
 
         // The column that becomes basic, by the crash rules below; among candidates, the one fewest rows hold.

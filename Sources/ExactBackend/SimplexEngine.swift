@@ -86,6 +86,9 @@ struct SimplexEngine<T: SimplexScalar> {
 
     /// The row `installRow` filled last.
     var lastInstalledRow: Int? = nil
+    /// Whether the row `addRow` added last named a nonbasic layout column once the basic ones were substituted: then
+    /// it is not a combination of the rows before it (a combination reduces to their logical columns only).
+    var lastRowWasIndependent = false
     /// The objective's price row while phase 1 uses `price`; phase 1 keeps it up to date when `maintainsObjective`.
     var heldObjective = PriceRow<T>()
     var maintainsObjective = false
