@@ -2,6 +2,7 @@
 import CassowaryBackend
 import PlumbSolver
 import PlumbSystem
+import PlumbTestSupport
 import Testing
 
 /// `BasisCertificate` on bases chosen by hand: values, feasibility and each level's reduced costs derived in each
@@ -85,9 +86,7 @@ import Testing
         let n = 50, s = ExactSolver(proposer: CassowarySolver.self)
         var id = 0
         func add(_ terms: [(Int, Int)], _ constant: Int, _ relation: Relation, _ priority: Priority = .required) throws {
-            var e = LinearExpression(constant: Rational(constant))
-            for (v, a) in terms { try e.add(VariableID(v), Rational(a)) }
-            try s.add(LinearConstraint(e, relation, priority: priority), id: ConstraintID(id))
+            try s.add(.integer(terms, constant, relation, priority: priority), id: ConstraintID(id))
             id += 1
         }
         // x_i is variable 2i, w_i is 2i + 1.

@@ -1,6 +1,7 @@
 import ExactBackend
 import PlumbSolver
 import PlumbSystem
+import PlumbTestSupport
 import Testing
 
 /// Changes of required equalities whose marker columns the engine dropped, when no recovery gets them back: a run of
@@ -12,9 +13,7 @@ import Testing
     /// `x_i` is 2i, `w_i` is 2i + 1. Constraint ids: the gap rows are 1 ... n-1.
     static func row(_ s: ExactSolver, cells n: Int, gap: Int, right: Int) throws {
         func add(_ id: Int, _ terms: [(Int, Int)], _ constant: Int) throws {
-            var e = LinearExpression(constant: Rational(constant))
-            for (v, a) in terms { try e.add(VariableID(v), Rational(a)) }
-            try s.add(LinearConstraint(e, .equal), id: ConstraintID(id))
+            try s.add(.integer(terms, constant, .equal), id: ConstraintID(id))
         }
         try add(0, [(0, 1)], 0)
         for i in 1..<n { try add(i, [(2 * i, 1), (2 * i - 2, -1), (2 * i - 1, -1)], -gap) }

@@ -4,6 +4,7 @@ import PlumbSolver
 import PlumbBatch
 import PlumbCorpus
 import PlumbBackEnds
+import PlumbTestSupport
 @testable import ExactBackend
 
 /// A proposer that solves with the Cassowary back end but answers every basis question wrongly (nothing basic):
@@ -119,9 +120,7 @@ final class WrongBasisProposer: ForwardingSolver, BasisProposing {
         // x_i = x_{i-1} + w_{i-1} + 8 and w_i = w_0 (required), w_i >= 60 @750 and w_i <= 40 @250: 12 views
         var id = 0
         func add(_ terms: [(Int, Int)], _ constant: Int, _ relation: Relation, _ p: Priority = .required) throws {
-            var e = LinearExpression(constant: Rational(constant))
-            for (v, a) in terms { try e.add(VariableID(v), Rational(a)) }
-            try solver.add(LinearConstraint(e, relation, priority: p), id: ConstraintID(id))
+            try solver.add(.integer(terms, constant, relation, priority: p), id: ConstraintID(id))
             id += 1
         }
         try add([(0, 1)], 0, .equal)
