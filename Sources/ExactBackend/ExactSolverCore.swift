@@ -235,12 +235,13 @@ final class ExactSolverCore<T: SimplexScalar> {
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         _ = leaveFace()
         if entry.constraint.priority.isRequired && !entry.isIndependent { dependentRequired -= 1 }
-        // (before the entry goes: a first recovery reads every engine row's terms from the table)
-        let available = engineIsStale
-            || (entry.origin.map { markerColumnAvailable($0, deferrable: true) } ?? true)
+        // (a stale engine is not read: its rebuild takes the table as it will be; before the entry goes, a first
+        // recovery reads every engine row's terms from the table)
+        let origin = engineIsStale ? nil : entry.origin
+        let available = origin.map { markerColumnAvailable($0, deferrable: true) } ?? true
         constraints[id] = nil
         mention(entry.constraint, -1)
-        guard !engineIsStale, let origin = entry.origin else { return }
+        guard let origin else { return }
         if !available {
             // (a removal cannot make the others infeasible: the rebuild waits until the engine is needed)
             engineIsStale = true
@@ -256,8 +257,11 @@ final class ExactSolverCore<T: SimplexScalar> {
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         let was = leaveFace()
         let changed = entry.constraint.withConstant(constant)
-        if engineIsStale && (!entry.constraint.priority.isRequired || dependentRequired == 0) {
-            // (no verdict needed: the table changes, the rebuild to come takes it)
+        // A soft row's constant needs no verdict; nor does a required one's while the required rows are independent
+        // (feasible whatever the constants): then a rebuild can wait (`ExactSolverCore+DeferredRebuild.swift`).
+        let needsVerdict = entry.constraint.priority.isRequired && dependentRequired > 0
+        if engineIsStale && !needsVerdict {
+            // (the table changes, the rebuild to come takes it)
             constraints[id]!.constraint = changed
             return
         }
@@ -267,11 +271,10 @@ final class ExactSolverCore<T: SimplexScalar> {
             return
         }
         let refused: Bool
-        if dependentRequired == 0 && entry.constraint.priority.isRequired
-            && !markerColumnAvailable(origin, deferrable: true) {
-            // The required rows are independent: feasible whatever the constants. The marker column was dropped
-            // and no recovery gets it back: the rebuild waits until the engine is needed, so a run of such changes
-            // costs one (a region solve and a rebuild per change cost a chain of 200 views three builds an update).
+        if !needsVerdict && !markerColumnAvailable(origin, deferrable: true) {
+            // The marker column was dropped and no recovery gets it back: the rebuild waits until the engine is
+            // needed, so a run of such changes costs one (a region solve and a rebuild per change cost a chain of
+            // 200 views three builds an update).
             constraints[id]!.constraint = changed
             engineIsStale = true
             return

@@ -113,7 +113,7 @@ extension SimplexEngine {
         swap(&cols, &rowColumns)
         defer { cols.removeAll(keepingCapacity: true); swap(&cols, &rowColumns) }
         for j in acc.touched where !acc[j].isZero { cols.append(j) }
-        lastRowWasIndependent = cols.contains { columns[$0].kind == .structural }
+        lastRowWasIndependent = priority == nil && cols.contains(where: isStructural)
         cols.sort()
 
         // The column that becomes basic, by the crash rules below; among candidates, the one fewest rows hold.
@@ -131,7 +131,7 @@ extension SimplexEngine {
         var targetLogical: Int? = nil
         if priority != nil && !crashTarget.isEmpty {
             // Basic columns proposed for the final basis: a free layout variable, else a logical column.
-            for j in cols where proposed(j) && columns[j].kind == .structural && isFree(j) { consider(j) }
+            for j in cols where proposed(j) && isStructural(j) && isFree(j) { consider(j) }
             if entering == nil {
                 if let p = extra, proposed(p) { targetLogical = p }
                 else if proposed(marker) { targetLogical = marker }
@@ -149,7 +149,7 @@ extension SimplexEngine {
         // row, moved so that the slack sits at 0, rather than phase 1 pivoting it there afterwards.
         let violatedInequality = priority == nil && relation != .equal && residual.signum * markerSign > 0
         if (relation == .equal || violatedInequality) && entering == nil && targetLogical == nil {
-            for j in cols where columns[j].kind == .structural && isFree(j) { consider(j) }
+            for j in cols where isStructural(j) && isFree(j) { consider(j) }
         }
         let dropMarker = priority == nil && relation == .equal && dropsFixedMarkers
         if dropMarker { columns[marker].presence = .droppable }

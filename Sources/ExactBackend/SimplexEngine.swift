@@ -86,8 +86,9 @@ struct SimplexEngine<T: SimplexScalar> {
 
     /// The row `installRow` filled last.
     var lastInstalledRow: Int? = nil
-    /// Whether the row `addRow` added last named a nonbasic layout column once the basic ones were substituted: then
-    /// it is not a combination of the rows before it (a combination reduces to their logical columns only).
+    /// Whether the required row `addRow` added last named a nonbasic layout column once the basic ones were
+    /// substituted: then it is not a combination of the rows before it (a combination reduces to their logical
+    /// columns only). False after a soft row (not read for those).
     var lastRowWasIndependent = false
     /// The objective's price row while phase 1 uses `price`; phase 1 keeps it up to date when `maintainsObjective`.
     var heldObjective = PriceRow<T>()
@@ -140,7 +141,7 @@ struct SimplexEngine<T: SimplexScalar> {
     var isPastLimit: Bool { iterations >= iterationLimit || statColumn >= workLimit }
 
     /// Room for `rows` rows over `columns` columns without growing the tables that take one entry per row, column or
-    /// constraint (the row store's cells: four per row). A new solver's tables sized for a small layout: grown an
+    /// constraint (the row store's cells: six per row). A new solver's tables sized for a small layout: grown an
     /// append at a time from empty, they were most of the allocations of such a layout's exact solve.
     mutating func reserve(rows: Int, columns count: Int) {
         columns.reserveCapacity(count)
@@ -168,6 +169,7 @@ struct SimplexEngine<T: SimplexScalar> {
     @inline(__always) func upper(_ j: Int) -> T? { columns.withUnsafeBufferPointer { $0[j].upper } }
     @inline(__always) func isFixed(_ j: Int) -> Bool { columns.withUnsafeBufferPointer { $0[j].isFixed } }
     @inline(__always) func isFree(_ j: Int) -> Bool { columns.withUnsafeBufferPointer { $0[j].isFree } }
+    @inline(__always) func isStructural(_ j: Int) -> Bool { columns.withUnsafeBufferPointer { $0[j].kind == .structural } }
     @inline(__always) func isBelow(_ j: Int) -> Bool { columns.withUnsafeBufferPointer { $0[j].isBelow } }
     @inline(__always) func isAbove(_ j: Int) -> Bool { columns.withUnsafeBufferPointer { $0[j].isAbove } }
     @inline(__always) func canIncrease(_ j: Int) -> Bool { columns.withUnsafeBufferPointer { $0[j].canIncrease } }

@@ -107,7 +107,7 @@ final class WrongBasisProposer: ForwardingSolver, BasisProposing {
 /// A new exact solver's tables have room for a small layout: building and solving one grows none of them (grown an
 /// append at a time from empty, they were most of the allocations of a small layout's exact solve).
 @Suite struct ReservedStorage {
-    @Test("a 12-view chain of 47 rows is built and solved without growing the engine's tables")
+    @Test("a 12-view chain of 47 rows is built and solved without growing the engine's tables; a change keeps the fixing list")
     func aSmallLayoutGrowsNoTable() throws {
         let solver = ProposedExactSolver()
         let core = ProposerReuse.core(solver)
@@ -138,5 +138,13 @@ final class WrongBasisProposer: ForwardingSolver, BasisProposing {
         #expect(solver.value(of: VariableID(22)) == .exact(Rational(748)))
         #expect(solver.value(of: VariableID(1)) == .exact(Rational(60)))
         #expect(capacities() == before, "before \(before), after \(capacities())")
+        // leaving the optimal face (here: the certified rows go in, the levels fix their columns, a change undoes
+        // that) keeps the fixing list's storage for the next optimum
+        try solver.setConstant(Rational(-61), of: ConstraintID(23))
+        #expect(core.engine.fixings.isEmpty)
+        #expect(core.engine.fixings.capacity > 0, "the fixing list was freed")
+        _ = try solver.solve()
+        // w_0 >= 61 @750 now: every width 61 (the others' 60 below it; the 250 rows give way), x_11 = 11 * 69 = 759
+        #expect(solver.value(of: VariableID(22)) == .exact(Rational(759)))
     }
 }
