@@ -94,8 +94,17 @@ struct BasisCertificate<T: SimplexScalar> {
         // Rows the others imply (a redundant required equality, which Cassowary keeps no row for) take no basic
         // column: the rest must be square.
         guard basicCount + order.impliedRows.count == rowCount else { return nil }
-        // A large core is left to the engine's own path (its inverse, which the duals read, may be dense).
-        guard order.coreRows.count <= Swift.max(64, rowCount / 8) else { return nil }
+        // The levels whose duals are not all zero: those charging a basic column. A level charging only nonbasic
+        // columns (every row of it met exactly by the basic solution, the usual case) has y = 0, so its reduced
+        // costs are its costs, never negative: nothing to solve.
+        var costed = [Bool](repeating: false, count: levelCount)
+        for j in variableCount..<columnCount where basic[j] {
+            if let rank = logicalCost[j - variableCount]?.rank { costed[rank] = true }
+        }
+        let needsDuals = costed.contains(true)
+        // A large core whose duals are needed is left to the engine's own path (its inverse, which the duals read,
+        // may be dense); without duals the core is solved for the values only, in a tableau without the inverse.
+        guard !needsDuals || order.coreRows.count <= Swift.max(64, rowCount / 8) else { return nil }
         var coreIndex = [Int?](repeating: nil, count: columnCount)
         for (n, j) in order.coreColumns.enumerated() { coreIndex[j] = n }
         var coreRowIndex = [Int?](repeating: nil, count: rowCount)
@@ -123,7 +132,8 @@ struct BasisCertificate<T: SimplexScalar> {
                 terms.append(row)
                 rhs.append(-sum)
             }
-            guard let factored = CoreFactor(terms, rhs, unknowns: order.coreColumns.count) else { return nil }
+            guard let factored = CoreFactor(terms, rhs, unknowns: order.coreColumns.count, keepsInverse: needsDuals)
+            else { return nil }
             core = factored
             for (n, j) in order.coreColumns.enumerated() { value[j] = factored.values[n] }
         }
@@ -154,8 +164,17 @@ struct BasisCertificate<T: SimplexScalar> {
             // A logical column is in its row only; a structural one costs nothing.
             j >= variableCount ? cost(j, level) / pivot : -columnSum[j] / pivot
         }
+        var dualsZero = true   // (y and columnSum hold the last costed level's duals until the next one)
         for level in 0..<levelCount {
-            if level > 0 { for j in 0..<variableCount where !columnSum[j].isZero { columnSum[j] = .zero } }
+            guard costed[level] else {
+                // y = 0: d_j = c_j ≥ 0; a nonzero one is held for the lower levels.
+                for j in variableCount..<columnCount where !basic[j] && !fixed[j] && !cost(j, level).isZero {
+                    fixed[j] = true
+                }
+                continue
+            }
+            if !dualsZero { for j in 0..<variableCount where !columnSum[j].isZero { columnSum[j] = .zero } }
+            dualsZero = false
             for (n, (k, j)) in order.deferred.enumerated() {
                 y[k] = dual(j, deferredPivot[n], level)
                 push(k)
@@ -333,8 +352,11 @@ struct BasisCertificate<T: SimplexScalar> {
         /// The core row of each marker column (nil for the unknowns' columns).
         var markerRow: [Int?] = []
 
-        init?(_ terms: [[(column: Int, coefficient: T)]], _ rhs: [T], unknowns n: Int) {
+        /// `keepsInverse`: false when only `values` are wanted (no `transposedSolve`): the rows' marker columns,
+        /// fixed at 0, are then dropped as they leave the basis, and the tableau keeps no inverse (a chain's is dense).
+        init?(_ terms: [[(column: Int, coefficient: T)]], _ rhs: [T], unknowns n: Int, keepsInverse: Bool) {
             guard terms.count == n else { return nil }
+            engine.dropsFixedMarkers = !keepsInverse
             for _ in 0..<n { _ = engine.newColumn(lower: nil, upper: nil, kind: .structural) }
             for (row, b) in zip(terms, rhs) {
                 _ = engine.addRow(terms: row, constant: -b, relation: .equal, priority: nil)

@@ -8,17 +8,29 @@ extension BasicLogicals: WaitingEntry {
 
 /// A floating-point solver's final basis for the solver's rows (`BasisProposing`): which variables and which logical
 /// columns of each row are basic. The proposer only proposes; the exact engine or `BasisCertificate` decides.
-struct ProposedBasis {
+///
+/// A class: the answer's state holds it (`AnswerState`), and every change reads that state; as a reference it is
+/// one retain to copy, where a struct of arrays and tables cost each `add` an outlined copy and destruction of them
+/// all (about 6 % of a 40,000-row build).
+final class ProposedBasis {
     /// By variable index.
-    var structural: [Bool]
+    @exclusivity(unchecked) var structural: [Bool]
     /// Cassowary's value of each variable (by index), for the engine's adoption.
-    var values: [Double]
+    @exclusivity(unchecked) var values: [Double]
     /// The constraints in order of addition, and the suggested edits by variable, as Cassowary took them.
-    var order: [ConstraintID]
-    var suggested: [(variable: VariableID, priority: Priority, constant: Rational)]
+    @exclusivity(unchecked) var order: [ConstraintID]
+    @exclusivity(unchecked) var suggested: [(variable: VariableID, priority: Priority, constant: Rational)]
     /// Per constraint and per suggested edit, which of Cassowary's logical columns are basic.
-    var constraintLogicals = ConstraintTable<BasicLogicals>()
-    var editLogicals: [VariableID: BasicLogicals] = [:]
+    @exclusivity(unchecked) var constraintLogicals = ConstraintTable<BasicLogicals>()
+    @exclusivity(unchecked) var editLogicals: [VariableID: BasicLogicals] = [:]
+
+    init(structural: [Bool], values: [Double], order: [ConstraintID],
+         suggested: [(variable: VariableID, priority: Priority, constant: Rational)]) {
+        self.structural = structural
+        self.values = values
+        self.order = order
+        self.suggested = suggested
+    }
 
     /// A row's `p` and `n` (soft: the engine's errors above and below, coefficients -1 and +1) or its one logical
     /// column (a required inequality's slack).
@@ -74,7 +86,7 @@ extension ExactSolverCore {
         } catch {
             return nil
         }
-        var basis = ProposedBasis(structural: [], values: [], order: order, suggested: suggested)
+        let basis = ProposedBasis(structural: [], values: [], order: order, suggested: suggested)
         basis.structural.reserveCapacity(columnOf.count)
         basis.values.reserveCapacity(columnOf.count)
         for v in columnOf.indices {

@@ -16,9 +16,12 @@ struct PriceRow<T: SimplexScalar> {
             vals[j] = .zero
             listed[j] = false
         }
-        touched.removeAll(keepingCapacity: true)
-        for j in candidates { isCandidate[j] = false }
-        candidates.removeAll(keepingCapacity: true)
+        // (emptying an array costs a call even when it is empty: `addRow`'s row keeps no candidates)
+        if !touched.isEmpty { touched.removeAll(keepingCapacity: true) }
+        if !candidates.isEmpty {
+            for j in candidates { isCandidate[j] = false }
+            candidates.removeAll(keepingCapacity: true)
+        }
         widen(columns: columns)
     }
 

@@ -103,6 +103,34 @@ import Testing
         #expect(s.counters.proposals == 1 && s.counters.fromProposer == 1)
     }
 
+    /// The same chain with every soft row met: wᵢ ≥ 70 @500 holds at w = 3751/50 (the required rows alone fix it),
+    /// so each soft row's `p` (its surplus, charged nothing for `≥`) is basic and no level charges a basic column.
+    /// Every level's duals are then 0 and its reduced costs are its costs, never negative: the core is solved for
+    /// its values only, in a tableau without the inverse (no dense columns), and the answer is certified without
+    /// a tableau. (With the core capped as when duals are needed, about a hundred of 150 rows, the solve fell back.)
+    @Test func aLargeCoreWithoutDualsIsCertified() throws {
+        let n = 50, s = ExactSolver(proposer: CassowarySolver.self)
+        var id = 0
+        func add(_ terms: [(Int, Int)], _ constant: Int, _ relation: Relation, _ priority: Priority = .required) throws {
+            try s.add(.integer(terms, constant, relation, priority: priority), id: ConstraintID(id))
+            id += 1
+        }
+        try add([(0, 1)], -8, .equal)
+        for i in 1..<n {
+            try add([(2 * i, 1), (2 * i - 2, -1), (2 * i - 1, -1)], -8, .equal)
+            try add([(2 * i + 1, 1), (1, -1)], 0, .equal)
+        }
+        try add([(2 * n - 2, 1), (2 * n - 1, 1)], -(83 * n + 9 - 8), .equal)
+        for i in 0..<n { try add([(2 * i + 1, 1)], -70, .greaterOrEqual, Priority(500)) }
+        _ = try s.solve()
+        for i in 0..<n {
+            #expect(s.value(of: VariableID(2 * i + 1)) == .exact(try Rational(3751, 50)))
+            // x_i = 8 + i(w + 8)
+            #expect(s.value(of: VariableID(2 * i)) == .exact(try Rational(Int128(8 * 50 + i * (3751 + 400)), 50)))
+        }
+        #expect(s.counters.withoutTableau == 1)
+    }
+
     /// x == 10 (row 0), y - x == 5 (row 1) and y - x == 5 again (row 2) required, y == 100 @ level 0 (row 3:
     /// `y - 100 = p - n`). Columns: x 0, y 1, p 2, n 3. The basis {x, y, n} has three columns for four rows: row 0
     /// gives x = 10, row 1 y = 15, row 3 n = 85, and row 2, left with no unknown, holds (15 - 10 - 5 = 0): implied.
