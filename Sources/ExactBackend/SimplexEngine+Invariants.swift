@@ -22,7 +22,8 @@ extension SimplexEngine {
     ///   removed one's columns are retired (fixed at 0, nonbasic, in no row), and `retiredColumns` counts them;
     /// - the recovery index (once built) names exactly the live origins' recorded terms (`MarkerRecoveryState.checkIndex`);
     /// - levels: the registry's priorities descend and count the live soft rows; kept price rows (`levelPrices`)
-    ///   equal each level priced from scratch on every nonbasic column in the tableau;
+    ///   equal each level priced from scratch on every nonbasic column in the tableau, and list as candidates every
+    ///   unfixed column that improves the level (the pricing scans only those);
     /// - at rest: no level active, no crash target, no iteration or work limit, the recorded terms cover the live
     ///   origins.
     /// Values against the original rows are the solver's part (`ExactSolverCore.invariantReport()`): the engine keeps
@@ -219,6 +220,12 @@ extension SimplexEngine {
             kept.widen(columns: columns.count)
             for j in columns.indices where !columns[j].isBasic && columns[j].presence != .dropped && kept[j] != fresh[j] {
                 report.fail("SimplexEngine", "level \(k)'s kept reduced cost of column \(j) is off")
+            }
+            // (the pricing scans only candidates: one that improves and is not listed would end the level early)
+            guard k != activeLevel else { continue }
+            for j in columns.indices where !columns[j].isBasic && columns[j].presence != .dropped && !isFixed(j)
+                && improves(j, fresh[j]) && !kept.isCandidate[j] {
+                report.fail("SimplexEngine", "column \(j) improves level \(k) and is not its candidate")
             }
         }
     }
