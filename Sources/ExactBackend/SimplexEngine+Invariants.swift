@@ -116,7 +116,7 @@ extension SimplexEngine {
     private func checkOrigins(into report: inout InvariantReport) {
         let n = columns.count
         var fixed = Set<Int>()
-        for f in fixings { fixed.insert(f.column) }
+        for j in fixings { fixed.insert(j) }
         var owner = [Int?](repeating: nil, count: n)
         var liveTerms = 0, retired = 0
         for (k, o) in origins.enumerated() {

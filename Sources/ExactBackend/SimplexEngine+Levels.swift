@@ -138,36 +138,51 @@ extension SimplexEngine {
                 return false
             }
             precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
+            // (in the order first priced: which columns are fixed decides the face, not the order they are fixed in)
             var fix: [Int] = []
             for j in price.touched where !price[j].isZero && !columns[j].isBasic && !isFixed(j) { fix.append(j) }
-            fix.sort()
             for j in fix { self.fix(j) }
             swap(&price, &levelPrices[k])
         }
         activeLevel = nil
         certifiedVersion = basisVersion
-        certifiedFixings = fixings.map(\.column)
+        certifiedFixings = fixings
         return true
     }
 
-    /// Fixes nonbasic column `j` where it is (undone by `unfixAll`).
+    /// Fixes nonbasic column `j` where it is (undone by `unfixAll`). Only a column with its kind's own bounds is
+    /// fixed (a layout column free, a logical one `≥ 0`: a row's slack or error; markers and retired columns are
+    /// fixed at 0 already), so the list keeps only the column and the undoing puts those bounds back.
     mutating func fix(_ j: Int) {
-        fixings.append((j, lower(j), upper(j)))
-        columns[j].lower = value(j)
-        columns[j].upper = value(j)
+        assert(!isFixed(j) && hasOwnBounds(j), "SimplexEngine: a level fixes only a column with its kind's bounds")
+        fixings.append(j)
+        let v = value(j)
+        columns[j].lower = v
+        columns[j].upper = v
     }
 
-    /// Undoes every level fixing, newest first. - Complexity: the fixings, times the levels priced; the list keeps its
-    /// capacity (the next optimum fixes about as many columns, and a list grown again from empty cost an update of a
+    /// Whether column `j`'s bounds are its kind's own: free for a layout column, `≥ 0` for a logical one.
+    func hasOwnBounds(_ j: Int) -> Bool {
+        columns.withUnsafeBufferPointer { c in
+            c[j].upper == nil && (c[j].kind == .structural ? c[j].lower == nil : c[j].lower == .zero)
+        }
+    }
+
+    /// Undoes every level fixing. - Complexity: the fixings, times the levels priced; the list keeps its capacity
+    /// (the next optimum fixes about as many columns, and a list grown again from empty cost an update of a
     /// 1,000-view app layout a tenth of its time).
     mutating func unfixAll() {
-        let priced = !levelPrices.isEmpty
-        for k in fixings.indices.reversed() {
-            let j = fixings[k].column
-            columns[j].lower = fixings[k].lower
-            columns[j].upper = fixings[k].upper
-            if priced { loosen(j) }
+        if fixings.isEmpty { return }
+        // (the bounds put back in one pass over the records in place, then the loosened columns priced)
+        fixings.withUnsafeBufferPointer { fixed in
+            columns.withUnsafeMutableBufferPointer { c in
+                for j in fixed {
+                    c[j].lower = c[j].kind == .structural ? nil : .zero
+                    c[j].upper = nil
+                }
+            }
         }
+        if !levelPrices.isEmpty { for j in fixings { loosen(j) } }
         fixings.removeAll(keepingCapacity: true)
     }
 }

@@ -81,8 +81,8 @@ struct SimplexEngine<T: SimplexScalar> {
     /// The marker recovery's index and scratch (see `SimplexEngine+MarkerRecovery.swift`).
     var recovery = MarkerRecoveryState<T>()
 
-    /// Bounds tightened to fix the optimal face of each level (undone by `unfixAll`).
-    var fixings: [(column: Int, lower: T?, upper: T?)] = []
+    /// The columns whose bounds a level fixed at their values, to fix the optimal face (undone by `unfixAll`).
+    var fixings: [Int] = []
 
     /// The row `installRow` filled last.
     var lastInstalledRow: Int? = nil
