@@ -9,16 +9,16 @@
 /// weighs 0, and the solved rows give the rest. That weighting satisfies every row of the region. It is the answer
 /// once no row without a marker outside the region names a weighted variable (rows with a marker absorb what reaches
 /// them, through their marker); otherwise those rows join the region. The region grows by at least one row a round,
-/// so the solve ends; a work budget bounds it.
+/// so the solve ends; a work budget bounds it. The variable carrying the weight is kept while the region grows, only
+/// the rows that come to hold it checked each round, and the candidates are weighed again when the region has
+/// doubled (weighing every candidate every round made removing and re-adding a view of a 10,000-cell grid cost
+/// 170 ms; 5 ms now).
 ///
-/// The region's variables get local indices in the order they are met, and its rows are dense over them: one flat
-/// row-major matrix whose stride doubles when the variables outgrow it (a region is a few hundred variables at most).
-/// The rows holding a variable are found by scanning its column. With hashed rows and per-variable lists instead,
-/// hashing was two thirds of a 1,000-cell grid's lifecycle (as it had been nine tenths of the Cassowary back end's
-/// recovery, which went dense first).
+/// Its rows stay hashed: dense rows of exact numbers (as the Cassowary back end keeps its region in doubles) made a
+/// random layout's regions, thousands of variables wide, cost fifteen times as much.
 ///
-/// - Complexity: about the rows of the region it closes (a grid row's, say) times its variables, per row added, plus
-///   the rounds' candidate checks; at most the budget (which the column scans are charged to).
+/// - Complexity: about the rows and cells of the region it closes (a grid row's, say), times the rounds' candidate
+///   checks; at most the budget.
 struct MarkerRegionSolve<T: SimplexScalar> {
     private let engine: SimplexEngine<T>
     private let k: Int
@@ -28,28 +28,23 @@ struct MarkerRegionSolve<T: SimplexScalar> {
     private var originMark: [UInt32]
     private let regionMark: UInt32 = 1
     private var seenMark: UInt32 = 2
-    /// Per engine column: its local index (-1: none yet).
-    private var localOf: [Int32]
-    /// Per local variable: its engine column, and the solved row it is the subject of (-1: free).
-    private var columnOf: [Int] = []
-    private var solvedRowOf: [Int32] = []
-    /// The solved rows, `stride` entries each: row t is `subjects[t] = Σ cells[t·stride + l] · local l`.
-    private var cells: [T] = []
-    private var stride = 0
-    private var subjects: [Int] = []
-    /// Row `k`'s left side in the free variables, and the row being gathered (`stride` entries each).
-    private var rowK: [T] = []
-    private var accumulator: [T] = []
-    private var touched: [Int] = []
+    /// Per solved row: the mark of the last `weights` call that read it.
+    private var solvedMark: [UInt32] = []
+    private var weightsMark: UInt32 = 0
+    /// Solved rows: `subject = Σ coefficient · free variable`.
+    private var solved: [(subject: Int, terms: [Int: T])] = []
+    private var solvedRowOf: [Int: Int] = [:]
+    /// The solved rows that may hold each free variable (stale and repeated entries are checked on use).
+    private var rowsHolding: [Int: [Int]] = [:]
+    /// Row `k`'s left side in the free variables.
+    private var rowK: [Int: T] = [:]
     /// Rows added to the region so far.
     private var regionCount = 0
-    /// The free variable of row k carrying the weight (local), and the variables its weight reaches (flagged by
-    /// `inSupport`): no new row is solved for it while another variable can be, and it is weighed against the
-    /// others again only when the region has doubled (weighing every candidate every round made the search
-    /// quadratic in the region).
+    /// The free variable of row k carrying the weight, and the variables its weight reaches: no new row is solved for
+    /// it while another variable can be, and it is weighed against the others again only when the region has
+    /// doubled (weighing every candidate every round made a 1,000-cell grid's recoveries quadratic in the region).
     private var current: Int? = nil
-    private var support: [Int] = []
-    private var inSupport: [Bool] = []
+    private var support = Set<Int>()
 
     /// `cheaply`: a budget of about a rebuild's work (the caller can put a rebuild off), not several.
     init(engine: SimplexEngine<T>, origin k: Int, cheaply: Bool = false) {
@@ -57,45 +52,13 @@ struct MarkerRegionSolve<T: SimplexScalar> {
         self.k = k
         budget = cheaply ? 2 * engine.termColumn.count + 256 : 16 * engine.termColumn.count + 4096
         originMark = [UInt32](repeating: 0, count: engine.origins.count)
-        localOf = [Int32](repeating: -1, count: engine.columnCount)
     }
 
-    private var rowCount: Int { subjects.count }
-    private var variableCount: Int { columnOf.count }
     @inline(__always) private func isInRegion(_ i: Int) -> Bool { originMark[i] == regionMark }
-    @inline(__always) private func entry(_ t: Int, _ l: Int) -> T { cells[t * stride + l] }
-    /// Charges the budget for scanning `n` entries of a row or column (a scan step costs far less than an update).
-    @inline(__always) private mutating func chargeScan(of n: Int) { budget -= n / 8 + 1 }
 
     /// A row the region must hold exactly: alive, without a marker column to absorb a residual.
     private func needsClosing(_ j: Int) -> Bool {
         engine.origins[j].alive && engine.needsRebuild(j)
-    }
-
-    /// The local index of engine column `c`, given on first use.
-    private mutating func local(_ c: Int) -> Int {
-        let l = localOf[c]
-        if l >= 0 { return Int(l) }
-        let n = variableCount
-        if n == stride { widen() }
-        localOf[c] = Int32(n)
-        columnOf.append(c)
-        solvedRowOf.append(-1)
-        inSupport.append(false)
-        return n
-    }
-
-    /// Doubles the stride (64 at first), moving every solved row to its new place.
-    private mutating func widen() {
-        let old = stride, wider = Swift.max(64, 2 * old)
-        var moved = [T](repeating: .zero, count: Swift.max(rowCount, 16) * wider)
-        for t in 0..<rowCount {
-            for l in 0..<old { moved[t * wider + l] = cells[t * old + l] }
-        }
-        cells = moved
-        rowK.append(contentsOf: repeatElement(.zero, count: wider - old))
-        accumulator.append(contentsOf: repeatElement(.zero, count: wider - old))
-        stride = wider
     }
 
     /// The weighting, or nil: the budget ran out, or row `k` vanished in the region's free variables (the others
@@ -104,19 +67,15 @@ struct MarkerRegionSolve<T: SimplexScalar> {
         add(k)
         var weighAgainAt = 0
         while budget > 0 {
+            if rowK.isEmpty { return nil }
             var pending: [Int]
-            if let v = current, !rowK[v].isZero, regionCount < weighAgainAt {
+            if let v = current, rowK[v] != nil, regionCount < weighAgainAt {
                 // The rows that came to hold v since: their subjects join the support, and the rows outside the
                 // region naming those join the region; once none does, the whole weighting is checked.
                 var fresh: [Int] = []
-                chargeScan(of: rowCount)
-                for t in 0..<rowCount where !entry(t, v).isZero {
-                    let s = subjects[t]
-                    if !inSupport[s] {
-                        inSupport[s] = true
-                        support.append(s)
-                        fresh.append(columnOf[s])
-                    }
+                for t in rowsHolding[v] ?? [] where solved[t].terms[v] != nil {
+                    budget -= 1
+                    if support.insert(solved[t].subject).inserted { fresh.append(solved[t].subject) }
                 }
                 pending = rowsOutside(naming: fresh)
                 if pending.isEmpty {
@@ -125,12 +84,9 @@ struct MarkerRegionSolve<T: SimplexScalar> {
                     if pending.isEmpty { return absorbed(full) }
                 }
             } else {
-                // The free variable of row k whose weights reach the fewest rows outside (the newest column first
-                // on ties).
-                let candidates = (0..<variableCount).filter { !rowK[$0].isZero }.sorted { columnOf[$0] > columnOf[$1] }
-                if candidates.isEmpty { return nil }
+                // The free variable of row k whose weights reach the fewest rows outside (the newest first on ties).
                 var best: (variable: Int, support: [(Int, T)], outside: [Int])? = nil
-                for v in candidates {
+                for v in rowK.keys.sorted(by: >) where !rowK[v]!.isZero {
                     let weighted = weights(carriedBy: v)
                     let outside = rowsOutside(naming: weighted.map(\.0), atMost: best?.outside.count ?? .max)
                     if best == nil || outside.count < best!.outside.count { best = (v, weighted, outside) }
@@ -139,12 +95,7 @@ struct MarkerRegionSolve<T: SimplexScalar> {
                 guard let best else { return nil }
                 if best.outside.isEmpty { return absorbed(best.support) }
                 current = best.variable
-                for s in support { inSupport[s] = false }
-                support.removeAll(keepingCapacity: true)
-                for (c, _) in best.support {
-                    let s = Int(localOf[c])
-                    if !inSupport[s] { inSupport[s] = true; support.append(s) }
-                }
+                support = Set(best.support.map(\.0))
                 pending = best.outside
                 weighAgainAt = Swift.max(2 * regionCount, regionCount + 8)
             }
@@ -153,18 +104,26 @@ struct MarkerRegionSolve<T: SimplexScalar> {
         return nil
     }
 
-    /// The weights (by engine column) when free local variable `v` carries `μ_k / coefficient`: it and the subjects
-    /// of the solved rows holding it.
+    /// The weights when free variable `v` carries `μ_k / coefficient`: it and the subjects of the solved rows holding it.
     private mutating func weights(carriedBy v: Int) -> [(Int, T)] {
-        let wv = T(engine.origins[k].markerSign) / rowK[v]
-        var support: [(Int, T)] = []
-        support.reserveCapacity(rowCount + 1)
-        support.append((columnOf[v], wv))
-        chargeScan(of: rowCount)
-        for t in 0..<rowCount {
-            let c = entry(t, v)
-            if !c.isZero { support.append((columnOf[subjects[t]], c * wv)) }
+        let wv = T(engine.origins[k].markerSign) / rowK[v]!
+        var support: [(Int, T)] = [(v, wv)]
+        weightsMark &+= 1
+        if solvedMark.count < solved.count { solvedMark.widen(to: solved.count, with: 0) }
+        // (the list is packed in passing: repeated and stale entries go, so later rounds read only the rows holding v)
+        var list = rowsHolding.removeValue(forKey: v) ?? []
+        var kept = 0
+        for n in list.indices {
+            let t = list[n]
+            budget -= 1
+            guard solvedMark[t] != weightsMark, let c = solved[t].terms[v] else { continue }
+            solvedMark[t] = weightsMark
+            support.append((solved[t].subject, c * wv))
+            list[kept] = t
+            kept += 1
         }
+        list.removeLast(list.count - kept)
+        rowsHolding[v] = list
         return support
     }
 
@@ -191,81 +150,63 @@ struct MarkerRegionSolve<T: SimplexScalar> {
     private mutating func add(_ i: Int) {
         originMark[i] = regionMark
         regionCount += 1
-        let expression = gather(i)
-        if i == k {
-            for (x, a) in expression { rowK[x] = a }
-            return
-        }
-        // The subject: not the variable carrying the weight if another will do; then the variable the fewest rows
-        // without a marker outside the region name (a weight on a root edge that every row of a grid shares would
-        // pull them all in); on ties one row k does not hold (those are the candidates to carry the weight), then
-        // the smallest column.
-        var subject: (variable: Int, coefficient: T)? = nil
-        var subjectRank = (Int.max, Int.max, Int.max, Int.max)
-        for (v, a) in expression.sorted(by: { columnOf[$0.0] < columnOf[$1.0] }) {
-            let carries = v == current ? 1 : 0
-            if carries > subjectRank.0 { continue }
-            let outside = rowsOutside(naming: [columnOf[v]], atMost: carries < subjectRank.0 ? .max : subjectRank.1).count
-            let rank = (carries, outside, rowK[v].isZero ? 0 : 1, columnOf[v])
-            if subject == nil || rank < subjectRank { subject = (v, a); subjectRank = rank }
-        }
-        guard let (s, a) = subject else { return }
-        solve(expression, for: s, coefficient: a)
-    }
-
-    /// Row `i`'s terms over the region's free local variables (solved ones replaced by their rows), nonzero.
-    private mutating func gather(_ i: Int) -> [(Int, T)] {
         let o = engine.origins[i]
-        touched.removeAll(keepingCapacity: true)
+        var expression: [Int: T] = [:]
         for p in o.termStart ..< o.termStart + o.termCount {
-            let v = local(engine.termColumn[p]), a = engine.termCoefficient[p]
-            let row = Int(solvedRowOf[v])
-            if row >= 0 {
-                chargeScan(of: variableCount)
-                for x in 0..<variableCount {
-                    let c = entry(row, x)
-                    if c.isZero { continue }
-                    if accumulator[x].isZero { touched.append(x) }
-                    accumulator[x] = accumulator[x] + a * c
-                }
+            let v = engine.termColumn[p], a = engine.termCoefficient[p]
+            if let t = solvedRowOf[v] {
+                budget -= solved[t].terms.count
+                for (x, c) in solved[t].terms { expression[x] = (expression[x] ?? .zero) + a * c }
             } else {
-                if accumulator[v].isZero { touched.append(v) }
-                accumulator[v] = accumulator[v] + a
+                expression[v] = (expression[v] ?? .zero) + a
             }
         }
-        // (the accumulator cleared on the way; a variable listed twice, after cancelling to 0 once, reads 0 again)
-        var expression: [(Int, T)] = []
-        for x in touched {
-            let a = accumulator[x]
-            accumulator[x] = .zero
-            if !a.isZero { expression.append((x, a)) }
+        expression = expression.filter { !$0.value.isZero }
+        if i == k {
+            rowK = expression
+            return
         }
-        return expression
-    }
-
-    /// Adds `expression` as a solved row for `s` (coefficient `a` in it), then substitutes it into the other solved
-    /// rows and row k (Gauss-Jordan: every solved row stays in the free variables).
-    private mutating func solve(_ expression: [(Int, T)], for s: Int, coefficient a: T) {
-        let inverse = -(T.one / a)
-        var terms: [(Int, T)] = []
-        for (v, c) in expression where v != s { terms.append((v, c * inverse)) }
-        let t = rowCount
-        if cells.count < (t + 1) * stride { cells.append(contentsOf: repeatElement(.zero, count: Swift.max(cells.count, stride))) }
-        for (v, c) in terms { cells[t * stride + v] = c }
-        chargeScan(of: t)
-        for u in 0..<t {
-            let c = entry(u, s)
-            if c.isZero { continue }
-            cells[u * stride + s] = .zero
+        // The subject: the variable the fewest rows without a marker outside the region name (a weight on a root
+        // edge that every row of a grid shares would pull them all in), the variable carrying the weight counted as
+        // naming one more (solved for, it would send the search back to weighing every candidate; kept free at any
+        // price, it pulled whole subtrees of nested views into the region); on ties one row k does not hold (those
+        // are the candidates to carry the weight), then the smallest column.
+        var subject: Int? = nil
+        var subjectRank = (Int.max, Int.max, Int.max, Int.max)
+        for v in expression.keys.sorted() {
+            let carries = v == current ? 1 : 0
+            let outside = rowsOutside(naming: [v], atMost: subjectRank.0).count + carries
+            let rank = (outside, carries, rowK[v] != nil ? 1 : 0, v)
+            if subject == nil || rank < subjectRank { subject = v; subjectRank = rank }
+        }
+        guard let s = subject else { return }
+        let inverse = -(T.one / expression[s]!)
+        var terms: [Int: T] = [:]
+        for (v, a) in expression where v != s { terms[v] = a * inverse }
+        let t = solved.count
+        solved.append((s, terms))
+        solvedRowOf[s] = t
+        for v in terms.keys { rowsHolding[v, default: []].append(t) }
+        // s is no longer free: substitute it into the solved rows and row k.
+        var substituted = Set<Int>()
+        for u in rowsHolding[s] ?? [] where u != t && substituted.insert(u).inserted {
+            guard let c = solved[u].terms.removeValue(forKey: s) else { continue }
             budget -= terms.count
-            for (v, b) in terms { cells[u * stride + v] = cells[u * stride + v] + c * b }
+            for (v, a) in terms {
+                let value = (solved[u].terms[v] ?? .zero) + c * a
+                if value.isZero {
+                    solved[u].terms[v] = nil
+                } else if solved[u].terms.updateValue(value, forKey: v) == nil {
+                    rowsHolding[v, default: []].append(u)
+                }
+            }
         }
-        subjects.append(s)
-        solvedRowOf[s] = Int32(t)
-        let c = rowK[s]
-        if !c.isZero {
-            rowK[s] = .zero
-            for (v, b) in terms { rowK[v] = rowK[v] + c * b }
+        rowsHolding[s] = nil
+        if let c = rowK.removeValue(forKey: s) {
+            for (v, a) in terms {
+                let value = (rowK[v] ?? .zero) + c * a
+                rowK[v] = value.isZero ? nil : value
+            }
         }
     }
 
