@@ -77,53 +77,46 @@ import Testing
         #expect(try #require(c.certify(basic: [true, false, false, false, true])) == [q("10")])
     }
 
-    /// The single-level chain of the reference notes at N = 50: x₀ = 8, xᵢ = xᵢ₋₁ + wᵢ₋₁ + 8, wᵢ = w₀, and
-    /// x₄₉ + w₄₉ = W - 8 with W = 83·50 + 9, all required; wᵢ ≥ 80 @500. By hand all widths are one w with
-    /// 8 + 49(w + 8) + w = 83·50 + 1, so w = 75 + 1/50 = 3751/50. Its basis has a core of nearly every row (the last
-    /// row ties every width), whose inverse is dense: the certificate leaves it to the engine's own path, which
-    /// answers exactly.
-    @Test func aLargeCoreIsLeftToTheEngine() throws {
+    /// The single-level chain of the reference notes at N = 50, solved with Cassowary proposing: x₀ = 8,
+    /// xᵢ = xᵢ₋₁ + wᵢ₋₁ + 8, wᵢ = w₀, and x₄₉ + w₄₉ = W - 8 with W = 83·50 + 9, all required; wᵢ ≥ `least` @500. By
+    /// hand all widths are one w with 8 + 49(w + 8) + w = 83·50 + 1, so w = 75 + 1/50 = 3751/50 (the required rows
+    /// alone fix it). x_i is variable 2i, w_i is 2i + 1.
+    func solvedChain(least: Int) throws -> ExactSolver {
         let n = 50, s = ExactSolver(proposer: CassowarySolver.self)
         var id = 0
         func add(_ terms: [(Int, Int)], _ constant: Int, _ relation: Relation, _ priority: Priority = .required) throws {
             try s.add(.integer(terms, constant, relation, priority: priority), id: ConstraintID(id))
             id += 1
         }
-        // x_i is variable 2i, w_i is 2i + 1.
         try add([(0, 1)], -8, .equal)
         for i in 1..<n {
             try add([(2 * i, 1), (2 * i - 2, -1), (2 * i - 1, -1)], -8, .equal)
             try add([(2 * i + 1, 1), (1, -1)], 0, .equal)
         }
         try add([(2 * n - 2, 1), (2 * n - 1, 1)], -(83 * n + 9 - 8), .equal)
-        for i in 0..<n { try add([(2 * i + 1, 1)], -80, .greaterOrEqual, Priority(500)) }
+        for i in 0..<n { try add([(2 * i + 1, 1)], -least, .greaterOrEqual, Priority(500)) }
         _ = try s.solve()
-        for i in 0..<n { #expect(s.value(of: VariableID(2 * i + 1)) == .exact(try Rational(3751, 50))) }
+        return s
+    }
+
+    /// The chain with wᵢ ≥ 80 @500, every soft row violated: its basis has a core of nearly every row (the last row
+    /// ties every width), whose inverse, which the duals read, is dense: the certificate leaves it to the engine's own
+    /// path, which answers exactly.
+    @Test func aLargeCoreIsLeftToTheEngine() throws {
+        let s = try solvedChain(least: 80)
+        for i in 0..<50 { #expect(s.value(of: VariableID(2 * i + 1)) == .exact(try Rational(3751, 50))) }
         #expect(s.counters.withoutTableau == 0)
         #expect(s.counters.proposals == 1 && s.counters.fromProposer == 1)
     }
 
-    /// The same chain with every soft row met: wᵢ ≥ 70 @500 holds at w = 3751/50 (the required rows alone fix it),
-    /// so each soft row's `p` (its surplus, charged nothing for `≥`) is basic and no level charges a basic column.
-    /// Every level's duals are then 0 and its reduced costs are its costs, never negative: the core is solved for
-    /// its values only, in a tableau without the inverse (no dense columns), and the answer is certified without
-    /// a tableau. (With the core capped as when duals are needed, about a hundred of 150 rows, the solve fell back.)
+    /// The chain with every soft row met: wᵢ ≥ 70 @500 holds at w = 3751/50, so each soft row's `p` (its surplus,
+    /// charged nothing for `≥`) is basic and no level charges a basic column. Every level's duals are then 0 and its
+    /// reduced costs are its costs, never negative: the core is solved for its values only, in a tableau without the
+    /// inverse (no dense columns), and the answer is certified without a tableau. (With the core capped as when
+    /// duals are needed, about a hundred of 150 rows, the solve fell back.)
     @Test func aLargeCoreWithoutDualsIsCertified() throws {
-        let n = 50, s = ExactSolver(proposer: CassowarySolver.self)
-        var id = 0
-        func add(_ terms: [(Int, Int)], _ constant: Int, _ relation: Relation, _ priority: Priority = .required) throws {
-            try s.add(.integer(terms, constant, relation, priority: priority), id: ConstraintID(id))
-            id += 1
-        }
-        try add([(0, 1)], -8, .equal)
-        for i in 1..<n {
-            try add([(2 * i, 1), (2 * i - 2, -1), (2 * i - 1, -1)], -8, .equal)
-            try add([(2 * i + 1, 1), (1, -1)], 0, .equal)
-        }
-        try add([(2 * n - 2, 1), (2 * n - 1, 1)], -(83 * n + 9 - 8), .equal)
-        for i in 0..<n { try add([(2 * i + 1, 1)], -70, .greaterOrEqual, Priority(500)) }
-        _ = try s.solve()
-        for i in 0..<n {
+        let s = try solvedChain(least: 70)
+        for i in 0..<50 {
             #expect(s.value(of: VariableID(2 * i + 1)) == .exact(try Rational(3751, 50)))
             // x_i = 8 + i(w + 8)
             #expect(s.value(of: VariableID(2 * i)) == .exact(try Rational(Int128(8 * 50 + i * (3751 + 400)), 50)))
