@@ -115,8 +115,7 @@ extension SimplexEngine {
     /// The origins' part of `checkInvariants`.
     private func checkOrigins(into report: inout InvariantReport) {
         let n = columns.count
-        var fixed = Set<Int>()
-        for j in fixings { fixed.insert(j) }
+        let fixed = Set(fixings)
         var owner = [Int?](repeating: nil, count: n)
         var liveTerms = 0, retired = 0
         for (k, o) in origins.enumerated() {
