@@ -357,7 +357,7 @@ struct BasisCertificate<T: SimplexScalar> {
         init?(_ terms: [[(column: Int, coefficient: T)]], _ rhs: [T], unknowns n: Int, keepsInverse: Bool) {
             guard terms.count == n else { return nil }
             engine.dropsFixedMarkers = !keepsInverse
-            for _ in 0..<n { _ = engine.newColumn(lower: nil, upper: nil, kind: .structural) }
+            for _ in 0..<n { _ = engine.newColumn(bounds: .free, kind: .structural) }
             for (row, b) in zip(terms, rhs) {
                 _ = engine.addRow(terms: row, constant: -b, relation: .equal, priority: nil)
                 // The inverse filling in (rows rewritten far beyond the core's size): leave it to the engine's path.

@@ -20,8 +20,8 @@ extension SimplexEngine where T == ApproximateScalar {
         infeasible = exact.infeasible
         levels = exact.levels
         origins = exact.origins.map {
-            Origin(marker: $0.marker, markerSign: $0.markerSign, extra: $0.extra, constant: approximate($0.constant),
-                   relation: $0.relation, priority: $0.priority, costColumns: $0.costColumns, alive: $0.alive)
+            Origin(priority: $0.priority, relation: $0.relation, alive: $0.alive, marker: $0.marker,
+                   markerSign: $0.markerSign, extra: $0.extra, constant: approximate($0.constant))
         }
         // The exact engine is off its face (no fixings) when it asks for a proposal.
         precondition(exact.fixings.isEmpty, "SimplexEngine: a proposal starts from an unfixed engine")

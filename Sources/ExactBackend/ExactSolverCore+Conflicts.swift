@@ -46,7 +46,7 @@ extension ExactSolverCore {
         for id in ids {
             let constraint = all[id]!
             let terms = constraint.terms.map { term -> (column: Int, coefficient: T) in
-                let c = columns[term.variable] ?? probe.newColumn(lower: nil, upper: nil, kind: .structural)
+                let c = columns[term.variable] ?? probe.newColumn(bounds: .free, kind: .structural)
                 columns[term.variable] = c
                 return (c, T(term.coefficient))
             }

@@ -96,7 +96,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             mentions.widen(to: columnOf.count, with: 0)
         }
         if let c = columnOf[v.index] { return c }
-        let c = engine.newColumn(lower: nil, upper: nil, kind: .structural)
+        let c = engine.newColumn(bounds: .free, kind: .structural)
         columnOf[v.index] = c
         variableOfColumn.widen(to: c + 1, with: nil)
         variableOfColumn[c] = v.index

@@ -62,15 +62,13 @@ extension SimplexEngine {
         freeRows.append(r)
         for c in [m, o.extra].compactMap({ $0 }) {
             columns[c].basicRow = nil
-            columns[c].lower = .zero
-            columns[c].upper = .zero
+            columns[c].bounds = .zero
             setValue(c, .zero)
             columns[c].rows = []
             columns[c].rowsMayBeStale = false
         }
         origins[origin].alive = false
         retiredColumns += o.extra == nil ? 1 : 2
-        origins[origin].costColumns = []
         if let p = o.priority { removeLevelRow(p) }
         if recordsTerms { forgetTerms(of: origin) }
     }

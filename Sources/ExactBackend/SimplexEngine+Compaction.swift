@@ -48,7 +48,6 @@ extension SimplexEngine {
         for k in origins.indices {
             origins[k].marker = columnMap.kept(origins[k].marker)
             origins[k].extra = origins[k].extra.map(columnMap.kept)
-            origins[k].costColumns = origins[k].costColumns.map(columnMap.kept)
         }
         if recordsTerms { packTerms(columnMap) }
         recovery.dropIndexAndScratch()

@@ -18,7 +18,8 @@ extension SimplexEngine {
     /// - bounds: every nonbasic column lies within its bounds; `infeasible` lists exactly the rows whose basic column
     ///   does not; a dropped column is a required equality's marker, nonbasic at 0 and in no row;
     /// - origins: each live one's logical columns exist, are logical, belong to it alone and have the bounds its
-    ///   relation and priority call for (unless a level fixing holds them), with the cost columns of its relation; a
+    ///   relation and priority call for (unless a level fixing holds them), and the marker sign of its relation; a
+    ///   column is pinned exactly when a level fixed it, and is then nonbasic; a
     ///   removed one's columns are retired (fixed at 0, nonbasic, in no row), and `retiredColumns` counts them;
     /// - the recovery index (once built) names exactly the live origins' recorded terms (`MarkerRecoveryState.checkIndex`);
     /// - levels: the registry's priorities descend and count the live soft rows; kept price rows (`levelPrices`)
@@ -151,8 +152,8 @@ extension SimplexEngine {
                 }
             }
             if o.priority == nil {
-                if o.extra != nil || !o.costColumns.isEmpty {
-                    report.fail("SimplexEngine", "required origin \(k) has an error column or costs")
+                if o.extra != nil {
+                    report.fail("SimplexEngine", "required origin \(k) has an error column")
                 }
                 if o.markerSign != (o.relation == .greaterOrEqual ? -1 : 1) {
                     report.fail("SimplexEngine", "required origin \(k)'s marker has the sign of another relation")
@@ -169,14 +170,7 @@ extension SimplexEngine {
                 bounded(p, .zero, nil)
                 bounded(o.marker, .zero, nil)
                 if columns[o.marker].presence != .kept { report.fail("SimplexEngine", "soft origin \(k)'s marker may be dropped") }
-                let costs = switch o.relation {
-                case .equal: [p, o.marker]
-                case .lessOrEqual: [p]
-                case .greaterOrEqual: [o.marker]
-                }
-                if o.markerSign != 1 || o.costColumns != costs {
-                    report.fail("SimplexEngine", "soft origin \(k)'s cost columns \(o.costColumns) are not those of its relation")
-                }
+                if o.markerSign != 1 { report.fail("SimplexEngine", "soft origin \(k)'s marker has sign \(o.markerSign)") }
             }
         }
         report.expect(retired == retiredColumns, "SimplexEngine",
@@ -189,6 +183,11 @@ extension SimplexEngine {
         for j in 0..<n where owner[j] == nil {
             if columns[j].kind != .structural { report.fail("SimplexEngine", "logical column \(j) belongs to no origin") }
             else if !fixed.contains(j) && !isFree(j) { report.fail("SimplexEngine", "layout column \(j) is bounded") }
+        }
+        // A pinned column's bound is its value: only a nonbasic column a level fixed may be pinned.
+        for j in 0..<n where (columns[j].bounds == .pinned) != fixed.contains(j) || (fixed.contains(j) && columns[j].isBasic) {
+            report.fail("SimplexEngine", "column \(j) is pinned: \(columns[j].bounds == .pinned), a level fixing: "
+                        + "\(fixed.contains(j)), basic: \(columns[j].isBasic)")
         }
     }
 

@@ -63,7 +63,7 @@ extension SimplexEngine {
     /// Keeps the price rows right after `addRow` installed row `r` with `basic` basic: the basic column (an old
     /// nonbasic column, or the new row's own logical) is substituted out of every level, and the new row's cost
     /// columns are priced at its level. - Complexity: levels × the row's length.
-    mutating func repriceAfterInstalling(row r: Int, basic: Int, wasNonbasic: Bool, priority: Priority?, costs: [Int]) {
+    mutating func repriceAfterInstalling(row r: Int, basic: Int, wasNonbasic: Bool, priority: Priority?, costs: CostColumns) {
         for k in levelPrices.indices where levelPriced[k] {
             let atRowLevel = priority.map { levels.priorities[k] == $0 } ?? false
             let f: T = wasNonbasic ? levelPrices[k][basic] : (atRowLevel && costs.contains(basic) ? .one : .zero)
@@ -156,16 +156,12 @@ extension SimplexEngine {
     mutating func fix(_ j: Int) {
         assert(!isFixed(j) && hasOwnBounds(j), "SimplexEngine: a level fixes only a column with its kind's bounds")
         fixings.append(j)
-        let v = value(j)
-        columns[j].lower = v
-        columns[j].upper = v
+        columns[j].bounds = .pinned
     }
 
     /// Whether column `j`'s bounds are its kind's own: free for a layout column, `≥ 0` for a logical one.
     func hasOwnBounds(_ j: Int) -> Bool {
-        columns.withUnsafeBufferPointer { c in
-            c[j].upper == nil && (c[j].kind == .structural ? c[j].lower == nil : c[j].lower == .zero)
-        }
+        columns.withUnsafeBufferPointer { c in c[j].bounds == c[j].kind.ownBounds }
     }
 
     /// Undoes every level fixing. - Complexity: the fixings, times the levels priced; the list keeps its capacity
@@ -176,10 +172,7 @@ extension SimplexEngine {
         // (the bounds put back in one pass over the records in place, then the loosened columns priced)
         fixings.withUnsafeBufferPointer { fixed in
             columns.withUnsafeMutableBufferPointer { c in
-                for j in fixed {
-                    c[j].lower = c[j].kind == .structural ? nil : .zero
-                    c[j].upper = nil
-                }
+                for j in fixed { c[j].bounds = c[j].kind.ownBounds }
             }
         }
         if !levelPrices.isEmpty { for j in fixings { loosen(j) } }

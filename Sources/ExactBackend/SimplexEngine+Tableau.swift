@@ -42,8 +42,8 @@ extension SimplexEngine {
         columns[j].rows.append(i)
     }
 
-    mutating func newColumn(lower l: T?, upper u: T?, kind: ColumnKind) -> Int {
-        columns.append(ColumnRecord(lower: l, upper: u, kind: kind))
+    mutating func newColumn(bounds: ColumnBounds, kind: ColumnKind) -> Int {
+        columns.append(ColumnRecord(bounds: bounds, kind: kind))
         valueLog.note(columns.count - 1)
         if levelPricesValid {
             for k in levelPrices.indices where levelPriced[k] { levelPrices[k].widen(columns: columns.count) }
@@ -67,32 +67,26 @@ extension SimplexEngine {
     mutating func addRow(terms: [(column: Int, coefficient: T)], constant: T, relation: Relation, priority: Priority?) -> Int {
         // The logical columns (at most two; the newest columns, so they sort after every other entry).
         let marker: Int, markerSign: Int, extra: Int?
-        var costs: [Int] = []
         if priority == nil {
             switch relation {
             case .equal:
-                marker = newColumn(lower: .zero, upper: .zero, kind: .logical); markerSign = 1
+                marker = newColumn(bounds: .zero, kind: .logical); markerSign = 1
             case .lessOrEqual:
-                marker = newColumn(lower: .zero, upper: nil, kind: .logical); markerSign = 1
+                marker = newColumn(bounds: .nonNegative, kind: .logical); markerSign = 1
             case .greaterOrEqual:
-                marker = newColumn(lower: .zero, upper: nil, kind: .logical); markerSign = -1
+                marker = newColumn(bounds: .nonNegative, kind: .logical); markerSign = -1
             }
             extra = nil
         } else {
-            let p = newColumn(lower: .zero, upper: nil, kind: .logical)
+            let p = newColumn(bounds: .nonNegative, kind: .logical)
             extra = p
-            marker = newColumn(lower: .zero, upper: nil, kind: .logical)   // n
+            marker = newColumn(bounds: .nonNegative, kind: .logical)   // n
             markerSign = 1
-            switch relation {
-            case .equal: costs = [p, marker]
-            case .lessOrEqual: costs = [p]
-            case .greaterOrEqual: costs = [marker]
-            }
         }
         let origin = origins.count
         if let p = priority { addLevelRow(p) }
-        origins.append(Origin(marker: marker, markerSign: markerSign, extra: extra, constant: constant,
-                              relation: relation, priority: priority, costColumns: costs, alive: true))
+        origins.append(Origin(priority: priority, relation: relation, alive: true, marker: marker,
+                              markerSign: markerSign, extra: extra, constant: constant))
         if recordsTerms { recordTerms(terms, of: origin) }
 
         // The row over nonbasic columns, and its residual at the current values.
@@ -192,7 +186,8 @@ extension SimplexEngine {
         }
         let row = installRow(cols: rowCols, vals: rowVals, basic: basic)
         if levelPricesValid {
-            repriceAfterInstalling(row: row, basic: basic, wasNonbasic: entering != nil, priority: priority, costs: costs)
+            repriceAfterInstalling(row: row, basic: basic, wasNonbasic: entering != nil, priority: priority,
+                                   costs: origins[origin].costColumns)
         }
         return origin
     }

@@ -56,20 +56,49 @@ struct SimplexEngine<T: SimplexScalar> {
 
     // MARK: Original constraints
     struct Origin {
+        /// nil for required. (Declared first: a priority is aligned to 16 bytes, and after the small fields it
+        /// padded every origin by 16 more.)
+        var priority: Priority?
+        let relation: Relation
+        var alive: Bool
         var marker: Int
         /// The marker's coefficient in the original row (+1 or -1).
         var markerSign: Int
         /// The second logical column of a soft row (`p`); nil for a required row.
         var extra: Int?
         var constant: T
-        let relation: Relation
-        /// nil for required.
-        var priority: Priority?
-        var costColumns: [Int]
-        var alive: Bool
         /// The row's structural terms in `termColumn` / `termCoefficient` (while `recordsTerms`, for `recoverMarker`).
         var termStart = 0
         var termCount = 0
+
+        /// The columns the row's level charges (derived, not stored: a list per soft row was an allocation each):
+        /// a soft `==` its `p` and `n` (the marker), a soft `<=` its `p`, a soft `>=` its `n`; none for a required
+        /// or removed row.
+        var costColumns: CostColumns {
+            guard alive, priority != nil, let p = extra else { return CostColumns(nil, nil) }
+            switch relation {
+            case .equal: return CostColumns(p, marker)
+            case .lessOrEqual: return CostColumns(p, nil)
+            case .greaterOrEqual: return CostColumns(marker, nil)
+            }
+        }
+    }
+
+    /// An origin's cost columns (at most two), in order.
+    struct CostColumns: Sequence, IteratorProtocol {
+        private var first: Int?, second: Int?
+
+        init(_ first: Int?, _ second: Int?) {
+            self.first = first
+            self.second = second
+        }
+
+        var isEmpty: Bool { first == nil }
+
+        mutating func next() -> Int? {
+            defer { (first, second) = (second, nil) }
+            return first
+        }
     }
     var origins: [Origin] = []
     /// Every origin's structural terms, one after another, once the solver has handed them over for a marker recovery
