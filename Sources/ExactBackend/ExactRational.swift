@@ -207,6 +207,15 @@ extension ExactRational {
             let g = Int64(gcd(n.magnitude, UInt64(d1)))
             return ExactRational(reduced: n / g, d1 / g)
         }
+        if d1 == 1 || d2 == 1 {
+            // An integer and a fraction in lowest terms: (n1 d2 + n2 d1) / (d1 d2) is in lowest terms already (and
+            // the denominator is the fraction's), so no gcd.
+            let (a, o1) = n1.multipliedReportingOverflow(by: d2)
+            let (b, o2) = n2.multipliedReportingOverflow(by: d1)
+            let (t, o3) = a.addingReportingOverflow(b)
+            if o1 || o2 || o3 || t == .min { return nil }
+            return ExactRational(reduced: t, d1 &* d2)
+        }
         // Knuth 4.5.1: with g = gcd(d1, d2), t = n1 (d2/g) + n2 (d1/g); the result is (t/g2) / ((d1/g)(d2/g2)),
         // g2 = gcd(t, g).
         let g = Int64(gcd(UInt64(d1), UInt64(d2)))
@@ -230,10 +239,14 @@ extension ExactRational {
             if o || n == .min { return nil }
             return ExactRational(reduced: n, 1)
         }
-        let g1 = Int64(gcd(n1.magnitude, UInt64(d2)))
-        let g2 = Int64(gcd(n2.magnitude, UInt64(d1)))
-        let (n, o1) = (n1 / g1).multipliedReportingOverflow(by: n2 / g2)
-        let (d, o2) = (d1 / g2).multipliedReportingOverflow(by: d2 / g1)
+        // (an integer factor needs no gcd with it, and a gcd of 1 no division: most of a layout's fractions meet
+        // integers)
+        let g1 = d2 == 1 ? 1 : Int64(gcd(n1.magnitude, UInt64(d2)))
+        let g2 = d1 == 1 ? 1 : Int64(gcd(n2.magnitude, UInt64(d1)))
+        let (a1, b2) = g1 == 1 ? (n1, d2) : (n1 / g1, d2 / g1)
+        let (a2, b1) = g2 == 1 ? (n2, d1) : (n2 / g2, d1 / g2)
+        let (n, o1) = a1.multipliedReportingOverflow(by: a2)
+        let (d, o2) = b1.multipliedReportingOverflow(by: b2)
         if o1 || o2 || n == .min || d == .min { return nil }
         return ExactRational(reduced: n, d)
     }

@@ -135,9 +135,9 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// Puts `constraint` in the engine; with `mentioning`, also counts its variables' mentions (as
     /// `mention(constraint, 1)` does, in the same pass).
     func addRow(_ constraint: LinearConstraint, mentioning: Bool = false) -> Int {
-        var terms: [(column: Int, coefficient: T)] = []
+        var terms = ScratchList<(column: Int, coefficient: T)>()
         swap(&terms, &termBuffer)
-        defer { terms.removeAll(keepingCapacity: true); swap(&terms, &termBuffer) }
+        defer { terms.removeAll(); swap(&terms, &termBuffer) }
         for term in constraint.terms {
             terms.append((column(for: term.variable), T(term.coefficient)))
             if mentioning {
@@ -150,7 +150,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
 
     /// The terms `addRow` hands to the engine, kept between calls.
-    @exclusivity(unchecked) var termBuffer: [(column: Int, coefficient: T)] = []
+    @exclusivity(unchecked) var termBuffer = ScratchList<(column: Int, coefficient: T)>()
 
     // MARK: Counters and switches
 
@@ -198,7 +198,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
         let was = leaveFace()
         guard constraint.priority.isRequired else {
-            constraints[id] = Entry(constraint: constraint.withLabel(nil), origin: nil, sequence: nextSequence)
+            constraints.insert(Entry(constraint: constraint.withLabel(nil), origin: nil, sequence: nextSequence), for: id)
             nextSequence += 1
             mention(constraint, 1)
             return
@@ -224,8 +224,8 @@ final class ExactSolverCore<T: SimplexScalar> {
             throw .unsatisfiable(id, conflictsWith: conflict.filter { $0 != id })
         }
         if !independent { dependentRequired += 1 }
-        constraints[id] = Entry(constraint: constraint.withLabel(nil), origin: origin, sequence: nextSequence,
-                                isIndependent: independent)
+        constraints.insert(Entry(constraint: constraint.withLabel(nil), origin: origin, sequence: nextSequence,
+                                 isIndependent: independent), for: id)
         nextSequence += 1
     }
 

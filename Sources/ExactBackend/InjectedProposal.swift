@@ -94,7 +94,7 @@ extension ExactSolverCore {
             if case .float(let x) = solver.value(of: VariableID(v)) { basis.values.append(x) } else { basis.values.append(0) }
         }
         for id in order {
-            basis.constraintLogicals[id] = solver.basicLogicals(of: id) ?? BasicLogicals()
+            basis.constraintLogicals.insert(solver.basicLogicals(of: id) ?? BasicLogicals(), for: id)
         }
         for e in suggested {
             basis.editLogicals[e.variable] = solver.basicLogicals(ofEdit: e.variable) ?? BasicLogicals()

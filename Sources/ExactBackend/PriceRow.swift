@@ -16,7 +16,7 @@ struct PriceRow<T: SimplexScalar> {
             vals[j] = .zero
             listed[j] = false
         }
-        // (emptying an array costs a call even when it is empty: `addRow`'s row keeps no candidates)
+        // (emptying an array costs a call even when it is empty: a row only summed keeps no candidates)
         if !touched.isEmpty { touched.removeAll(keepingCapacity: true) }
         if !candidates.isEmpty {
             for j in candidates { isCandidate[j] = false }
@@ -51,6 +51,17 @@ struct PriceRow<T: SimplexScalar> {
         }
     }
 
+    /// Marks as candidates the columns of `js` that improve this row's level now (a negative reduced cost with room
+    /// to increase, a positive one with room to decrease): `SimplexEngine.loosen` for many columns at once.
+    /// - Complexity: O(js).
+    mutating func markImproving(_ js: UnsafeBufferPointer<Int>, columns: UnsafeBufferPointer<ColumnRecord<T>>) {
+        let width = isCandidate.count
+        for j in js where j < width {
+            let s = vals[j].signum
+            if (s < 0 && columns[j].canIncrease) || (s > 0 && columns[j].canDecrease) { markCandidate(j) }
+        }
+    }
+
     @inline(__always) subscript(j: Int) -> T { vals[j] }
 
     /// Adds `delta` to column j's value, which becomes a pricing candidate.
@@ -60,7 +71,7 @@ struct PriceRow<T: SimplexScalar> {
         accumulate(j, delta)
     }
 
-    /// `add` for a row that is only summed and read (the row `addRow` builds): no pricing candidates kept.
+    /// `add` for a row that is only summed and read (the row a marker recovery builds): no pricing candidates kept.
     @inline(__always) mutating func accumulate(_ j: Int, _ delta: T) {
         if delta.isZero { return }
         if !listed[j] {

@@ -56,7 +56,7 @@ struct RowStore<T: SimplexScalar> {
     }
 
     /// Adds a row with `columns` (increasing) and their `coefficients`; returns its index.
-    mutating func appendRow(columns: [Int], coefficients: [T]) -> Int {
+    mutating func appendRow(columns: some RandomAccessCollection<Int>, coefficients: some RandomAccessCollection<T>) -> Int {
         let i = start.count
         start.append(column.count)
         length.append(0)
@@ -67,16 +67,16 @@ struct RowStore<T: SimplexScalar> {
 
     /// Replaces row i's entries, in its own range when they fit (cells it no longer uses are zeroed, so that they
     /// hold no large number).
-    mutating func setRow(_ i: Int, columns: [Int], coefficients: [T]) {
+    mutating func setRow(_ i: Int, columns: some RandomAccessCollection<Int>, coefficients: some RandomAccessCollection<T>) {
         let n = columns.count
         if n <= room[i] {
             let s = start[i], old = length[i]
             column.withUnsafeMutableBufferPointer { c in
                 coefficient.withUnsafeMutableBufferPointer { v in
-                    for t in 0..<n {
-                        c[s + t] = columns[t]
-                        v[s + t] = coefficients[t]
-                    }
+                    var t = s
+                    for j in columns { c[t] = j; t += 1 }
+                    t = s
+                    for a in coefficients { v[t] = a; t += 1 }
                     for t in n..<Swift.max(n, old) { v[s + t] = .zero }
                 }
             }
@@ -87,14 +87,15 @@ struct RowStore<T: SimplexScalar> {
         }
     }
 
-    private mutating func placeAtTail(_ i: Int, _ columns: [Int], _ coefficients: [T]) {
+    private mutating func placeAtTail(_ i: Int, _ columns: some RandomAccessCollection<Int>,
+                                      _ coefficients: some RandomAccessCollection<T>) {
         let n = columns.count, r = Self.room(for: n)
         start[i] = column.count
         length[i] = n
         room[i] = r
-        for t in 0..<n { column.append(columns[t]) }
+        for j in columns { column.append(j) }
         for _ in n..<r { column.append(-1) }
-        for t in 0..<n { coefficient.append(coefficients[t]) }
+        for a in coefficients { coefficient.append(a) }
         for _ in n..<r { coefficient.append(.zero) }
     }
 

@@ -175,7 +175,17 @@ extension SimplexEngine {
                 for j in fixed { c[j].bounds = c[j].kind.ownBounds }
             }
         }
-        if !levelPrices.isEmpty { for j in fixings { loosen(j) } }
+        if !levelPrices.isEmpty {
+            // (`loosen` for all of them, level by level: each level's row taken in place once, where a call per column
+            // took every row again)
+            fixings.withUnsafeBufferPointer { fixed in
+                columns.withUnsafeBufferPointer { c in
+                    levelPrices.withUnsafeMutableBufferPointer { rows in
+                        for k in rows.indices { rows[k].markImproving(fixed, columns: c) }
+                    }
+                }
+            }
+        }
         fixings.removeAll(keepingCapacity: true)
     }
 }

@@ -32,7 +32,7 @@ extension SimplexEngine {
     }
 
     /// Keeps the structural terms of `origin` (for `recoverMarker`) and, once the use index exists, indexes them.
-    mutating func recordTerms(_ terms: [(column: Int, coefficient: T)], of origin: Int) {
+    mutating func recordTerms(_ terms: some RandomAccessCollection<(column: Int, coefficient: T)>, of origin: Int) {
         origins[origin].termStart = termColumn.count
         origins[origin].termCount = terms.count
         for (c, a) in terms {
@@ -170,8 +170,8 @@ extension SimplexEngine {
         columns[m].rowsMayBeStale = false
         for b in acc.touched where !acc[b].isZero {
             let r = columns[b].basicRow!
-            scratchCols.removeAll(keepingCapacity: true)
-            scratchVals.removeAll(keepingCapacity: true)
+            scratchCols.removeAll()
+            scratchVals.removeAll()
             var placed = false
             for k in store.cells(r) {
                 if !placed && m < store.column[k] {

@@ -64,7 +64,8 @@ extension SimplexEngine {
 
     /// Adds `Σ terms + constant RELATION 0` (terms over structural columns, no duplicates); returns the origin id.
     /// Leaves the tableau consistent but possibly primal infeasible: call `restoreFeasibility()`.
-    mutating func addRow(terms: [(column: Int, coefficient: T)], constant: T, relation: Relation, priority: Priority?) -> Int {
+    mutating func addRow(terms: some RandomAccessCollection<(column: Int, coefficient: T)>, constant: T, relation: Relation,
+                         priority: Priority?) -> Int {
         // The logical columns (at most two; the newest columns, so they sort after every other entry).
         let marker: Int, markerSign: Int, extra: Int?
         if priority == nil {
@@ -89,34 +90,56 @@ extension SimplexEngine {
                               markerSign: markerSign, extra: extra, constant: constant))
         if recordsTerms { recordTerms(terms, of: origin) }
 
-        // The row over nonbasic columns, and its residual at the current values.
-        var acc = PriceRow<T>()
-        swap(&acc, &rowAccumulator)
-        defer { swap(&acc, &rowAccumulator) }
-        acc.reset(columns: columns.count)
+        // The row over nonbasic columns (each basic column's row put in its place), and its residual at the current
+        // values. The pieces are gathered as (column, coefficient) pairs, sorted by column and summed: a layout's row
+        // has a few, and a dense accumulator as wide as the tableau cost every row its widening and its reset (and a
+        // large build the fresh pages it grew into).
+        var pieces = ScratchList<(column: Int, coefficient: T)>()
+        swap(&pieces, &rowPieces)
+        defer { pieces.removeAll(); swap(&pieces, &rowPieces) }
         var residual = constant
         for (c, a) in terms {
             residual = residual + a * value(c)
             if let r = columns[c].basicRow {
-                for k in store.cells(r) { acc.accumulate(store.column[k], -(a * store.coefficient[k])) }
+                for k in store.cells(r) { pieces.append((store.column[k], -(a * store.coefficient[k]))) }
             } else {
-                acc.accumulate(c, a)
+                pieces.append((c, a))
             }
         }
-        var cols: [Int] = []
+        if pieces.count > 1 { pieces.sort { $0.column } }
+        // The sums, columns increasing, zeros left out.
+        var cols = ScratchList<Int>(), vals = ScratchList<T>()
         swap(&cols, &rowColumns)
-        defer { cols.removeAll(keepingCapacity: true); swap(&cols, &rowColumns) }
-        for j in acc.touched where !acc[j].isZero { cols.append(j) }
+        swap(&vals, &rowCoefficients)
+        defer {
+            cols.removeAll(); swap(&cols, &rowColumns)
+            vals.removeAll(); swap(&vals, &rowCoefficients)
+        }
+        var k = 0
+        while k < pieces.count {
+            let j = pieces[k].column
+            var sum = pieces[k].coefficient
+            k += 1
+            while k < pieces.count && pieces[k].column == j {
+                sum = sum + pieces[k].coefficient
+                k += 1
+            }
+            if !sum.isZero {
+                cols.append(j)
+                vals.append(sum)
+            }
+        }
         lastRowWasIndependent = priority == nil && cols.contains(where: isStructural)
-        cols.sort()
 
-        // The column that becomes basic, by the crash rules below; among candidates, the one fewest rows hold.
-        var entering: Int? = nil
+        // The column that becomes basic, by the crash rules below; among candidates, the one fewest rows hold (by
+        // its place in `cols`, for its coefficient).
+        var entering: Int? = nil, enteringPlace = 0
         var bestCount = Int.max
-        @inline(__always) func consider(_ j: Int) {
-            let count = columns[j].rows.count
+        @inline(__always) func consider(_ place: Int) {
+            let count = columns[cols[place]].rows.count
             if count < bestCount {
-                entering = j
+                entering = cols[place]
+                enteringPlace = place
                 bestCount = count
             }
         }
@@ -125,7 +148,7 @@ extension SimplexEngine {
         var targetLogical: Int? = nil
         if priority != nil && !crashTarget.isEmpty {
             // Basic columns proposed for the final basis: a free layout variable, else a logical column.
-            for j in cols where proposed(j) && isStructural(j) && isFree(j) { consider(j) }
+            for k in cols.indices where proposed(cols[k]) && isStructural(cols[k]) && isFree(cols[k]) { consider(k) }
             if entering == nil {
                 if let p = extra, proposed(p) { targetLogical = p }
                 else if proposed(marker) { targetLogical = marker }
@@ -133,7 +156,7 @@ extension SimplexEngine {
             if entering == nil && targetLogical == nil {
                 // Any other proposed basic column of the row (it moves to satisfy the row; phase 1 and the adoption
                 // settle the values).
-                for j in cols where proposed(j) { consider(j) }
+                for k in cols.indices where proposed(cols[k]) { consider(k) }
             }
         }
         // A free layout variable becomes basic if there is one (it never leaves); otherwise a logical column. Only
@@ -143,7 +166,7 @@ extension SimplexEngine {
         // row, moved so that the slack sits at 0, rather than phase 1 pivoting it there afterwards.
         let violatedInequality = priority == nil && relation != .equal && residual.signum * markerSign > 0
         if (relation == .equal || violatedInequality) && entering == nil && targetLogical == nil {
-            for j in cols where isStructural(j) && isFree(j) { consider(j) }
+            for k in cols.indices where isStructural(cols[k]) && isFree(cols[k]) { consider(k) }
         }
         let dropMarker = priority == nil && relation == .equal && dropsFixedMarkers
         if dropMarker { columns[marker].presence = .droppable }
@@ -153,7 +176,7 @@ extension SimplexEngine {
         let basic: Int, kappa: T
         if let entering {
             basic = entering
-            kappa = acc[entering]
+            kappa = vals[enteringPlace]
             if !residual.isZero { move(entering, by: -(residual / kappa)) }
             if dropMarker { columns[marker].presence = .dropped }
         } else {
@@ -165,16 +188,16 @@ extension SimplexEngine {
         }
         let scale: T? = kappa == .one ? nil : T.one / kappa
         @inline(__always) func scaled(_ v: T) -> T { scale.map { v * $0 } ?? v }
-        var rowCols: [Int] = [], rowVals: [T] = []
+        var rowCols = ScratchList<Int>(), rowVals = ScratchList<T>()
         swap(&rowCols, &installColumns)
         swap(&rowVals, &installCoefficients)
         defer {
-            rowCols.removeAll(keepingCapacity: true); swap(&rowCols, &installColumns)
-            rowVals.removeAll(keepingCapacity: true); swap(&rowVals, &installCoefficients)
+            rowCols.removeAll(); swap(&rowCols, &installColumns)
+            rowVals.removeAll(); swap(&rowVals, &installCoefficients)
         }
-        for j in cols where j != basic {
-            rowCols.append(j)
-            rowVals.append(scaled(acc[j]))
+        for k in cols.indices where cols[k] != basic {
+            rowCols.append(cols[k])
+            rowVals.append(scaled(vals[k]))
         }
         if let p = extra, p != basic {
             rowCols.append(p)
@@ -196,7 +219,7 @@ extension SimplexEngine {
     /// coefficient 1) a tableau row with `basic` basic, eliminating `basic` from the other rows; returns the row.
     /// Values must already satisfy it.
     @discardableResult
-    mutating func installRow(cols: [Int], vals: [T], basic: Int) -> Int {
+    mutating func installRow(cols: some RandomAccessCollection<Int>, vals: some RandomAccessCollection<T>, basic: Int) -> Int {
         basisVersion += 1
         store.compactIfWasteful()
         let r: Int
@@ -229,8 +252,8 @@ extension SimplexEngine {
             guard let k = store.cell(of: q, inRow: i) else { continue }
             let f = store.coefficient[k]
             // Merge into the scratch buffers, then back into the row's range (or the tail, when it grew out of it).
-            scratchCols.removeAll(keepingCapacity: true)
-            scratchVals.removeAll(keepingCapacity: true)
+            scratchCols.removeAll()
+            scratchVals.removeAll()
             let row = store.cells(i)
             var a = row.lowerBound, b = pivot.lowerBound
             while a < row.upperBound || b < pivot.upperBound {
@@ -275,8 +298,8 @@ extension SimplexEngine {
         // The row without q, divided by q's coefficient, with b (coefficient 1/a) in its place in column order.
         let a = entry(r, q)
         let inv = T.one / a, unit = a == .one
-        scratchCols.removeAll(keepingCapacity: true)
-        scratchVals.removeAll(keepingCapacity: true)
+        scratchCols.removeAll()
+        scratchVals.removeAll()
         var placed = false
         for k in store.cells(r) {
             let j = store.column[k]

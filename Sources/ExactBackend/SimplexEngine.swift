@@ -146,16 +146,18 @@ struct SimplexEngine<T: SimplexScalar> {
     var certifiedFixings: [Int] = []
     /// While not empty, the basic columns `addRow` prefers for soft rows (a proposed final basis).
     var crashTarget: [Bool] = []
-    /// The accumulator `addRow` builds a row in.
+    /// The accumulator a marker recovery builds a row in.
     var rowAccumulator = PriceRow<T>()
-    /// The columns of the row `addRow` builds.
-    var rowColumns: [Int] = []
+    /// The pieces of the row `addRow` builds, and their sums by column.
+    var rowPieces = ScratchList<(column: Int, coefficient: T)>()
+    var rowColumns = ScratchList<Int>()
+    var rowCoefficients = ScratchList<T>()
     /// The row `addRow` hands to `installRow`.
-    var installColumns: [Int] = []
-    var installCoefficients: [T] = []
+    var installColumns = ScratchList<Int>()
+    var installCoefficients = ScratchList<T>()
     /// Merge buffers of `eliminate` and `pivot`.
-    var scratchCols: [Int] = []
-    var scratchVals: [T] = []
+    var scratchCols = ScratchList<Int>()
+    var scratchVals = ScratchList<T>()
 
     /// Simplex iterations (pivots and bound flips) so far.
     var iterations = 0

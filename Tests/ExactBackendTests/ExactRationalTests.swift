@@ -117,6 +117,27 @@ import Testing
         #expect(q("1e-30") * q("1e30") == .one)
     }
 
+    /// The inline paths (integers with fractions, fractions whose gcds are 1 or not, results past 64 bits that move to
+    /// GMP) against the front end's `Rational`, an independent implementation on 128-bit parts: every sum, difference,
+    /// product and quotient of every pair.
+    @Test func inlineArithmeticAgreesWithTheFrontEndsRationals() throws {
+        let parts: [(Int128, Int128)] = [
+            (0, 1), (1, 1), (-1, 1), (2, 1), (-3, 1), (7, 1), (1, 2), (-1, 3), (2, 3), (5, 6), (-7, 4), (3, 1000),
+            (1_000_000_007, 1), (-(Int128(1) << 40), 1), (1, (Int128(1) << 31) - 1), (6, 35), (-35, 6),
+            (Int128(Int64.max), 1), (1, Int128(Int64.max)), (Int128(Int64.max) - 1, 3),
+        ]
+        let values = try parts.map { try Rational($0.0, $0.1) }
+        for a in values {
+            for b in values {
+                let x = ExactRational(a), y = ExactRational(b)
+                #expect(x + y == ExactRational(try a + b), "\(a) + \(b)")
+                #expect(x - y == ExactRational(try a - b), "\(a) - \(b)")
+                #expect(x * y == ExactRational(try a * b), "\(a) * \(b)")
+                if b != .zero { #expect(x / y == ExactRational(try a / b), "\(a) / \(b)") }
+            }
+        }
+    }
+
     @Test func convertsFromPlumbRationalExactly() throws {
         #expect(ExactRational(Rational(7)) == ExactRational(7))
         #expect(ExactRational(try Rational(1, 3)) == ExactRational(1, 3))

@@ -117,10 +117,12 @@ final class NudgingSolver: ForwardingSolver {
     @Test func eachPlantedFailureIsCaughtByItsProperty() throws {
         let suite = suite(bound: 0.5)
         let inputs = try Self.inputs(suite)
-        // (a debug build takes longer than the small bound on some cases: what the planted stall adds is Beale's)
+        // What the planted stall adds is Beale's. (Only Beale is compared: a debug build on a busy machine takes about
+        // the small bound on some other cases, and one run crossed it where the other did not.)
         let stalling = suite.termination(.native(StallingSolver.self))
         let plain = suite.termination(.native(PlumbBackEnds.named("cassowary")!))
-        #expect(Set(stalling.stopped).subtracting(plain.stopped) == ["beale"], "\(stalling) against \(plain)")
+        #expect(stalling.stopped.contains("beale") && !plain.stopped.contains("beale"), "\(stalling) against \(plain)")
+        #expect(stalling.cases == plain.cases && stalling.cases == TerminationCases.all().count)
         let order = suite.permutations(.native(OrderSensitiveSolver.self), inputs.layouts)
         #expect(order.wrong > 0)
         let history = suite.conflicts(.native(WholeHistorySolver.self), inputs.conflicts)

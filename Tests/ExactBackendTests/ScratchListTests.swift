@@ -1,0 +1,44 @@
+@testable import ExactBackend
+import Testing
+
+/// `ScratchList`, the engine's reused buffers: emptied, refilled over the old slots, and sorted by a key both ways
+/// (the insertion sort for a row's few pieces, the library's beyond sixteen).
+@Suite struct ScratchListTests {
+    typealias Q = ExactRational
+
+    /// Three pairs in, emptied, two in over the old slots: the list reads the two, not the third left behind.
+    @Test func refillsOverItsOldSlots() {
+        var list = ScratchList<(column: Int, coefficient: Q)>()
+        list.append((4, Q(1, 3)))
+        list.append((2, Q(-7)))
+        list.append((9, Q(5, 2)))
+        #expect(list.count == 3)
+        list.removeAll()
+        #expect(list.isEmpty)
+        list.append((1, Q(2)))
+        list.append((8, Q(-1, 4)))
+        #expect(list.map(\.column) == [1, 8])
+        #expect(list.map(\.coefficient) == [Q(2), Q(-1, 4)])
+        list[1].coefficient = Q(3)
+        #expect(list[1].coefficient == Q(3) && list.count == 2)
+    }
+
+    /// Sorted by column: 6 pieces (insertion sort) and 40 (the library's), columns repeated; the columns come out
+    /// non-decreasing and every piece is kept (the multiset of pairs is the one put in).
+    @Test(arguments: [6, 40])
+    func sortsByItsKey(count: Int) {
+        var list = ScratchList<(column: Int, coefficient: Q)>()
+        list.append((99, .one))   // left behind by a previous use
+        list.removeAll()
+        var expected: [String] = []
+        for k in 0..<count {
+            let column = (k * 7 + 3) % 11   // 3, 10, 6, 2, 9, 5, 1, 8, 4, 0, 7, 3, ...
+            list.append((column, Q(k)))
+            expected.append("\(column):\(k)")
+        }
+        list.sort { $0.column }
+        #expect(list.count == count)
+        #expect(zip(list, list.dropFirst()).allSatisfy { $0.column <= $1.column })
+        #expect(list.map { "\($0.column):\($0.coefficient)" }.sorted() == expected.sorted())
+    }
+}
