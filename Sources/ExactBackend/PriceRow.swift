@@ -55,10 +55,14 @@ struct PriceRow<T: SimplexScalar> {
     /// to increase, a positive one with room to decrease): `SimplexEngine.loosen` for many columns at once.
     /// - Complexity: O(js).
     mutating func markImproving(_ js: UnsafeBufferPointer<Int>, columns: UnsafeBufferPointer<ColumnRecord<T>>) {
-        let width = isCandidate.count
-        for j in js where j < width {
-            let s = vals[j].signum
-            if (s < 0 && columns[j].canIncrease) || (s > 0 && columns[j].canDecrease) { markCandidate(j) }
+        // (the values read in place, the flags and list written directly: distinct parts of the row)
+        vals.withUnsafeBufferPointer { v in
+            for j in js where j < v.count {
+                let s = v[j].signum
+                guard (s < 0 && columns[j].canIncrease) || (s > 0 && columns[j].canDecrease), !isCandidate[j] else { continue }
+                isCandidate[j] = true
+                candidates.append(j)
+            }
         }
     }
 
