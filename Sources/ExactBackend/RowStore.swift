@@ -73,10 +73,10 @@ struct RowStore<T: SimplexScalar> {
             let s = start[i], old = length[i]
             column.withUnsafeMutableBufferPointer { c in
                 coefficient.withUnsafeMutableBufferPointer { v in
-                    var t = s
-                    for j in columns { c[t] = j; t += 1 }
-                    t = s
-                    for a in coefficients { v[t] = a; t += 1 }
+                    var cell = s
+                    for j in columns { c[cell] = j; cell += 1 }
+                    cell = s
+                    for a in coefficients { v[cell] = a; cell += 1 }
                     for t in n..<Swift.max(n, old) { v[s + t] = .zero }
                 }
             }

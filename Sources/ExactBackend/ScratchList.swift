@@ -35,8 +35,9 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
     /// Sorts the elements by `key`, smallest first (an insertion sort for the few pieces of a layout's row, the
     /// standard library's otherwise).
     mutating func sort(by key: (Element) -> Int) {
+        if count < 2 { return }
         if count <= 16 {
-            for i in 1..<Swift.max(1, count) {
+            for i in 1..<count {
                 var j = i
                 while j > 0 && key(slots[j - 1]) > key(slots[j]) {
                     slots.swapAt(j - 1, j)

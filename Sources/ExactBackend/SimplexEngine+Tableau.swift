@@ -106,7 +106,7 @@ extension SimplexEngine {
                 pieces.append((c, a))
             }
         }
-        if pieces.count > 1 { pieces.sort { $0.column } }
+        pieces.sort { $0.column }
         // The sums, columns increasing, zeros left out.
         var cols = ScratchList<Int>(), vals = ScratchList<T>()
         swap(&cols, &rowColumns)
