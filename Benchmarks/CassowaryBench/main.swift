@@ -173,7 +173,7 @@ for path in files {
         _ = try? solver.solve()
         let st = solver.counters
         let w = solver.counters
-        line += ", \"build_work\": {\"substitutions\": \(w.substitutions), \"cells\": \(w.substitutedCells), \"column_visits\": \(w.columnVisits)}"
+        line += ", \"build_work\": {\"substitutions\": \(w.substitutions), \"cells\": \(w.substitutedCells), \"column_visits\": \(w.columnVisits), \"raised_subjects\": \(w.raisedSubjects), \"phase_one_adds\": \(w.phaseOneAdds)}"
         var roundTimes: [Double] = []
         for round in system.suggestionRounds {
             let t0 = monotonicSeconds()

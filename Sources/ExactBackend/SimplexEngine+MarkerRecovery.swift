@@ -112,22 +112,19 @@ extension SimplexEngine {
                 weights.append((o.marker, o.markerSign > 0 ? residual : -residual, cost))
                 continue
             }
-            // A row without a marker: close it through the variable the fewest rows name, among those that touch no
-            // closed row.
-            var candidates: [(count: Int, term: Int)] = []
-            for p in o.termStart ..< o.termStart + o.termCount where !recovery.used[termColumn[p]] {
-                if termCoefficient[p].isZero { continue }
-                candidates.append((recovery.useCount[termColumn[p]], p))
-            }
-            candidates.sort { $0.count != $1.count ? $0.count < $1.count : termColumn[$0.term] > termColumn[$1.term] }
+            // A row without a marker: close it through the variable that opens the fewest rows without a marker
+            // (see `closingOrder`), the first that touches no closed row.
             var closedThrough: Int? = nil
-            for (count, p) in candidates {
-                budget -= count
+            for (score, c, p) in closingOrder(of: i, budget: &budget) {
                 if budget < 0 { return nil }
-                if !recovery.touchesClosedRow(termColumn[p], besides: i, origins: origins) {
-                    closedThrough = p
-                    break
+                if score > Self.lookAheadLimit {
+                    // (a long use list, not looked ahead of: checked now)
+                    budget -= score
+                    if budget < 0 { return nil }
+                    if recovery.touchesClosedRow(c, besides: i, origins: origins) { continue }
                 }
+                closedThrough = p
+                break
             }
             guard let closedThrough else { return nil }
             let c = termColumn[closedThrough]
@@ -141,6 +138,55 @@ extension SimplexEngine {
             }
         }
         return weights
+    }
+
+    /// Columns named by more live rows than this are not looked ahead of in `closingOrder` (their use lists are long):
+    /// they rank by that count, after the others, and are checked for closed rows only when chosen.
+    static var lookAheadLimit: Int { 32 }
+
+    /// The terms of row `i` (of its unused columns, with a coefficient) that may close it, best first, each with its
+    /// score: how many rows without a marker closing through it would open (rows with a marker absorb what reaches
+    /// them). A column that would touch a closed row, or open a row with no other column left to close it, is left
+    /// out. Ties go to the newest column: layouts are built parents first, so what depends on an equality was mostly
+    /// made after its other side. (Ranking by use count alone closed a chain's last width through the first view's
+    /// width, which the link being recovered names: a dead end, then the region solve and a rebuild, where the
+    /// window's width, named only by rows with a marker, closes it at once.)
+    /// - Complexity: the use lists of the row's columns, up to `lookAheadLimit` each; charged to `budget`.
+    private mutating func closingOrder(of i: Int, budget: inout Int) -> [(score: Int, column: Int, term: Int)] {
+        // (fields read one by one: a copy of an origin retains its exact constant)
+        let start = origins[i].termStart, end = start + origins[i].termCount
+        var order: [(score: Int, column: Int, term: Int)] = []
+        for p in start ..< end where !recovery.used[termColumn[p]] {
+            if termCoefficient[p].isZero { continue }
+            let c = termColumn[p]
+            let uses = recovery.useCount[c]
+            if uses > Self.lookAheadLimit {
+                order.append((uses, c, p))
+                continue
+            }
+            var score = 0, viable = true
+            for (j, _) in recovery.uses(of: c) where j != i && origins[j].alive {
+                budget -= 1
+                if recovery.rowState[j] == .closed { viable = false; break }
+                guard columns[origins[j].marker].presence == .dropped else { continue }
+                if !hasAnotherColumn(j, besides: c) { viable = false; break }
+                score += 1
+            }
+            if viable { order.append((score, c, p)) }
+        }
+        // (the key read from the tuples: a closure reading the engine's arrays copied the engine per comparison)
+        if order.count > 1 { order.sort { $0.score != $1.score ? $0.score < $1.score : $0.column > $1.column } }
+        return order
+    }
+
+    /// Whether row `j` names an unused column other than `c` with a coefficient.
+    private func hasAnotherColumn(_ j: Int, besides c: Int) -> Bool {
+        let start = origins[j].termStart, end = start + origins[j].termCount
+        for p in start ..< end {
+            let u = termColumn[p]
+            if u != c && !recovery.used[u] && !termCoefficient[p].isZero { return true }
+        }
+        return false
     }
 
     /// The weighting by `MarkerRegionSolve` (for cycles the walk cannot close), or nil. (The solve reads a copy of the

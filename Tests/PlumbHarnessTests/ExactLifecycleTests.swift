@@ -102,4 +102,47 @@ import PlumbBackEnds
         #expect(work[0].walked > 0 && work.allSatisfy { $0.walked == work[0].walked }, "rows walked: \(work)")
         #expect(work.allSatisfy { $0.rewritten == work[0].rewritten }, "rows rewritten: \(work)")
     }
+
+    /// In the chain family every width equals the first view's and the last view ends 8 points inside the window, so
+    /// a link (a view's left edge 8 after the previous view's right edge) closes a cycle through the shared width.
+    /// Its marker walk leaves the cycle through the window's width, which only rows with a marker name; ranked by how
+    /// many rows name them, it went down the chain to the last width and then to the first view's, which the link
+    /// names: a dead end, a region solve over the whole chain, and a rebuild of the tableau at every change.
+    /// Widening one gap by a point takes it from all N widths: w = (W − 8(N + 1) − 1) / N with W = 60N + 8, that is
+    /// 52 − 1/N, and the views from the link on move one point more.
+    @Test("a chain link's constant changes without a region solve or a rebuild, to the frames derived by hand")
+    func chainLinkChangesWithoutRebuilding() throws {
+        for n in [20, 80, 320] {
+            let layout = try Family.chain.generate(size: n, rounds: 0)
+            let system = layout.linearSystem()
+            let views = Array(layout.tree.views.dropFirst())
+            let k = n / 2
+            let x = { (i: Int) in VariableID(views[i].firstVariable) }
+            let width = { (i: Int) in VariableID(views[i].firstVariable + 2) }
+            // the link of view k: x_k − x_(k−1) − w_(k−1) + c = 0 (in either sign)
+            let link = try #require(system.constraints.firstIndex { c in
+                c.priority.isRequired && c.relation == .equal && c.terms.count == 3
+                    && Set(c.terms.map(\.variable)) == [x(k), x(k - 1), width(k - 1)]
+            })
+            let a = try #require(system.constraints[link].terms.first { $0.variable == x(k) }).coefficient
+            let s = ProposedExactSolver()
+            try SystemRunner.build(system, into: s)
+            _ = try s.solve()
+            // gap = −c / a; one point more: c − a
+            try s.setConstant(try system.constraints[link].constant - a, of: ConstraintID(link))
+            _ = try s.solve()
+            let core = try #require(s.core as? ExactSolverCore<ExactRational>)
+            #expect(core.engine.recovery.regionSolves == 0, "\(n) views: \(core.engine.recovery.regionSolves) region solves")
+            #expect(s.counters.rebuilds == 0 && s.counters.markersRecovered == 1, "\(n) views: \(s.counters)")
+            let w = try Rational(52) - Rational(1, Int128(n))
+            let values = exactValues(of: s)
+            for i in [0, k - 1, k, n - 1] {
+                #expect(values(width(i)) == w, "\(n) views: width of v\(i)")
+                let step: Rational = try w + Rational(8)
+                let before: Rational = try Rational(i) * step
+                let expected: Rational = try Rational(8) + before + (i >= k ? Rational(1) : Rational.zero)
+                #expect(values(x(i)) == expected, "\(n) views: x of v\(i)")
+            }
+        }
+    }
 }
