@@ -9,11 +9,7 @@ extension ExactSolverCore {
     /// that failed, the next ones get about a rebuild's work (`SimplexEngine.recoverMarker(of:cheaply:)`).
     func markerColumnAvailable(_ origin: Int, adding: LinearConstraint? = nil, deferrable: Bool = false) -> Bool {
         guard engine.needsRebuild(origin) else { return true }
-        if !engine.recordsTerms {
-            var rows = engineRowTerms()
-            if let adding { rows.append((origin, engineTerms(of: adding))) }
-            engine.loadTerms(rows)
-        }
+        if !engine.recordsTerms { recordEngineRowTerms(adding: adding.map { (origin, $0) }) }
         let solvesBefore = engine.recovery.regionSolves
         let recovered = engine.recoverMarker(of: origin, cheaply: deferrable && lastRegionSolveFailed)
         if engine.recovery.regionSolves != solvesBefore { lastRegionSolveFailed = !recovered }
@@ -22,19 +18,34 @@ extension ExactSolverCore {
         return true
     }
 
-    /// Every engine row's structural terms, as `addRow` and `insertPending` handed them over (the constraints', then
-    /// the suggested edits'). - Complexity: O(terms).
-    func engineRowTerms() -> [(origin: Int, terms: [(column: Int, coefficient: T)])] {
-        var rows: [(origin: Int, terms: [(column: Int, coefficient: T)])] = []
-        rows.reserveCapacity(constraints.count + edits.count)
+    /// Records every engine row's structural terms for marker recovery, as `addRow` and `insertPending` handed them
+    /// over (the constraints', then the suggested edits', then `adding`'s: a refused add's row).
+    /// - Complexity: O(terms), through one reused buffer (a list of rows of terms, as this was gathered before, cost
+    ///   an allocation per row and a destruction of each term through the runtime).
+    func recordEngineRowTerms(adding: (origin: Int, constraint: LinearConstraint)?) {
+        engine.beginRecordingTerms()
+        var terms = ScratchList<(column: Int, coefficient: T)>()
+        func record(_ origin: Int) {
+            engine.recordTermsIfAlive(terms, of: origin)
+            terms.removeAll()
+        }
+        func gather(_ constraint: LinearConstraint) {
+            for t in constraint.terms { terms.append((column(for: t.variable), T(t.coefficient))) }
+        }
         constraints.forEach { _, entry in
             guard let origin = entry.origin else { return }
-            rows.append((origin, engineTerms(of: entry.constraint)))
+            gather(entry.constraint)
+            record(origin)
         }
         for (variable, edit) in edits {
-            if let origin = edit.origin { rows.append((origin, [(column(for: variable), .one)])) }
+            guard let origin = edit.origin else { continue }
+            terms.append((column(for: variable), .one))
+            record(origin)
         }
-        return rows
+        if let adding {
+            gather(adding.constraint)
+            record(adding.origin)
+        }
     }
 
     /// `rebuildEngine()` for a marker column that could not be recovered (counted in `rebuilds`).

@@ -23,12 +23,16 @@ extension SimplexEngine {
     /// column (a soft row's error column), if it is one.
     typealias RecoveryWeights = [(column: Int, weight: T, cost: Priority?)]
 
-    /// Records every live origin's structural terms (`rows` must hold each exactly once, as `addRow` was given them),
-    /// and every new row's from then on. - Complexity: O(terms).
-    mutating func loadTerms(_ rows: [(origin: Int, terms: [(column: Int, coefficient: T)])]) {
-        precondition(!recordsTerms, "SimplexEngine: terms loaded twice")
+    /// Starts keeping structural terms (for `recoverMarker`): the caller then records every live origin's, each
+    /// exactly once and as `addRow` was given them (`recordTerms(_:of:)`), and `addRow` records every new row's.
+    mutating func beginRecordingTerms() {
+        precondition(!recordsTerms, "SimplexEngine: terms recorded from the start twice")
         recordsTerms = true
-        for (origin, terms) in rows where origins[origin].alive { recordTerms(terms, of: origin) }
+    }
+
+    /// `recordTerms(_:of:)` for a row that may have been removed since (then nothing is kept).
+    mutating func recordTermsIfAlive(_ terms: some RandomAccessCollection<(column: Int, coefficient: T)>, of origin: Int) {
+        if origins[origin].alive { recordTerms(terms, of: origin) }
     }
 
     /// Keeps the structural terms of `origin` (for `recoverMarker`) and, once the use index exists, indexes them.
