@@ -81,7 +81,17 @@ extension ExactSolverCore {
             return engine.value(c).solvedValue
         }
         if !solutionTracksEngine || engine.valueLog.overflowed || solution.count > columnOf.count {
-            setSolution(columnOf.indices.map(read))
+            if solution.count == columnOf.count {
+                // in place: a new array of every value, and the old one's destruction, cost as much again
+                floatValues = 0
+                for v in solution.indices {
+                    let value = read(v)
+                    if case .float = value { floatValues += 1 }
+                    solution[v] = value
+                }
+            } else {
+                setSolution(columnOf.indices.map(read))
+            }
         } else {
             if solution.count < columnOf.count { solution.widen(to: columnOf.count, with: .exact(.zero)) }
             func update(_ v: Int) {
