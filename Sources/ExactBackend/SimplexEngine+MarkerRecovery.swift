@@ -12,12 +12,13 @@ import PlumbSystem
 /// inequality, an equality whose marker is kept) absorbs its residual through it, since no other row names it; a row
 /// without one is closed through one of its variables, whose weight spreads the residual to the other rows naming
 /// that variable. A closed row is never reopened, so the walk ends; on an independent view it stays inside the view,
-/// on a chain it walks from the link to the chain's free end (what depends on the link). Every step is exact: the
-/// recovered column is the column the marker would have had.
+/// on a chain it walks from the link to the chain's free end and out through the window's width. Every step is
+/// exact: the recovered column is the column the marker would have had.
 ///
-/// The walk takes, at each row, the variable named by the fewest rows, and does not come back: when a row finds no
-/// variable (a cycle of equalities) `MarkerRegionSolve` solves the cycle's rows together; when that finds none either
-/// (an equality the others imply) or runs out of budget, recovery gives up and the caller rebuilds.
+/// The walk takes, at each row, the variable that opens the fewest rows without a marker (`closingOrder`), and does
+/// not come back: when a row finds no variable (a cycle of equalities) `MarkerRegionSolve` solves the cycle's rows
+/// together; when that finds none either (an equality the others imply) or runs out of budget, recovery gives up and
+/// the caller rebuilds.
 extension SimplexEngine {
     /// The columns a recovered marker column is the weighted sum of, each with the priority at which it is a cost
     /// column (a soft row's error column), if it is one.
