@@ -48,7 +48,12 @@ extension ExactSolverCore {
 
     /// A constraint's terms as the engine takes them: over structural columns (created on first use), exact.
     func engineTerms(of constraint: LinearConstraint) -> [(column: Int, coefficient: T)] {
-        constraint.terms.map { (column(for: $0.variable), T($0.coefficient)) }
+        constraint.terms.map(engineTerm)
+    }
+
+    /// One term as the engine takes it (`engineTerms(of:)`).
+    @inline(__always) func engineTerm(_ term: LinearTerm) -> (column: Int, coefficient: T) {
+        (column(for: term.variable), T(term.coefficient))
     }
 
     /// The engine row of a pending item: terms over structural columns, constant, relation, priority.

@@ -20,17 +20,19 @@ extension ExactSolverCore {
 
     /// Records every engine row's structural terms for marker recovery, as `addRow` and `insertPending` handed them
     /// over (the constraints', then the suggested edits', then `adding`'s: a refused add's row).
-    /// - Complexity: O(terms), through one reused buffer (a list of rows of terms, as this was gathered before, cost
-    ///   an allocation per row and a destruction of each term through the runtime).
+    /// - Complexity: O(terms), through `addRow`'s reused term buffer (a list of rows of terms, as this was gathered
+    ///   before, cost an allocation per row and a destruction of each term through the runtime).
     func recordEngineRowTerms(adding: (origin: Int, constraint: LinearConstraint)?) {
         engine.beginRecordingTerms()
         var terms = ScratchList<(column: Int, coefficient: T)>()
+        swap(&terms, &termBuffer)
+        defer { terms.removeAll(); swap(&terms, &termBuffer) }
         func record(_ origin: Int) {
             engine.recordTermsIfAlive(terms, of: origin)
             terms.removeAll()
         }
         func gather(_ constraint: LinearConstraint) {
-            for t in constraint.terms { terms.append((column(for: t.variable), T(t.coefficient))) }
+            for t in constraint.terms { terms.append(engineTerm(t)) }
         }
         constraints.forEach { _, entry in
             guard let origin = entry.origin else { return }

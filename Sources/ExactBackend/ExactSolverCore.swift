@@ -139,7 +139,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         swap(&terms, &termBuffer)
         defer { terms.removeAll(); swap(&terms, &termBuffer) }
         for term in constraint.terms {
-            terms.append((column(for: term.variable), T(term.coefficient)))
+            terms.append(engineTerm(term))
             if mentioning {
                 mentions[term.variable.index] += 1
                 if solutionTracksEngine { staleVariables.append(term.variable.index) }
@@ -149,7 +149,7 @@ final class ExactSolverCore<T: SimplexScalar> {
                              priority: constraint.priority.isRequired ? nil : constraint.priority)
     }
 
-    /// The terms `addRow` hands to the engine, kept between calls.
+    /// The terms `addRow` hands to the engine (and `recordEngineRowTerms` records), kept between calls.
     @exclusivity(unchecked) var termBuffer = ScratchList<(column: Int, coefficient: T)>()
 
     // MARK: Counters and switches
