@@ -98,7 +98,7 @@ enum ColumnBounds: Sendable {
     case nonNegative
     /// `[0, 0]`.
     case zero
-    /// `[value, value]`: fixed where it stands by a level (`SimplexEngine.fix(_:)`, undone by `unfixAll()`). A
+    /// `[value, value]`: fixed where it stands by a level (`SimplexEngine.fixCostly(_:)`, undone by `unfixAll()`). A
     /// pinned column is nonbasic, and nothing moves a fixed nonbasic column, so its value is its bound.
     case pinned
 }

@@ -211,6 +211,8 @@ extension ExactSolverCore: ExactCore {
             proposerIterations: s.proposerIterations, proposerRowsTouched: s.proposerRowsTouched,
             adoptionPivots: s.adoptionPivots, milliseconds: s.times.milliseconds, iterations: e.iterations,
             rows: e.liveRowCount, columns: e.columnCount, nonzeros: e.store.liveCells, rowsRewritten: e.statColumn,
-            markersRecovered: recoveredMarkers, rebuilds: rebuilds, abandonedWarmStarts: abandonedWarmStarts)
+            markersRecovered: recoveredMarkers, rebuilds: rebuilds, abandonedWarmStarts: abandonedWarmStarts,
+            changesOnFace: changesOnFace, fixingExaminations: e.fixingExaminations,
+            releasedCandidateChecks: e.releasedCandidateChecks)
     }
 }

@@ -21,32 +21,28 @@ extension ExactSolverCore {
     /// Records every engine row's structural terms for marker recovery, as `addRow` and `insertPending` handed them
     /// over (the constraints', then the suggested edits', then `adding`'s: a refused add's row).
     /// - Complexity: O(terms), through `addRow`'s reused term buffer (a list of rows of terms, as this was gathered
-    ///   before, cost an allocation per row and a destruction of each term through the runtime).
+    ///   before, cost an allocation per row and a destruction of each term through the runtime; a local buffer that
+    ///   the loop's closure captured, a runtime exclusivity check per term).
     func recordEngineRowTerms(adding: (origin: Int, constraint: LinearConstraint)?) {
         engine.beginRecordingTerms()
-        var terms = ScratchList<(column: Int, coefficient: T)>()
-        swap(&terms, &termBuffer)
-        defer { terms.removeAll(); swap(&terms, &termBuffer) }
-        func record(_ origin: Int) {
-            engine.recordTermsIfAlive(terms, of: origin)
-            terms.removeAll()
-        }
-        func gather(_ constraint: LinearConstraint) {
-            for t in constraint.terms { terms.append(engineTerm(t)) }
-        }
+        engine.reserveTermCapacity(3 * engine.liveRowCount)
+        termBuffer.removeAll()
         constraints.forEach { _, entry in
             guard let origin = entry.origin else { return }
-            gather(entry.constraint)
-            record(origin)
+            for t in entry.constraint.terms { termBuffer.append(engineTerm(t)) }
+            engine.recordTermsIfAlive(termBuffer, of: origin)
+            termBuffer.removeAll()
         }
         for (variable, edit) in edits {
             guard let origin = edit.origin else { continue }
-            terms.append((column(for: variable), .one))
-            record(origin)
+            termBuffer.append((column(for: variable), .one))
+            engine.recordTermsIfAlive(termBuffer, of: origin)
+            termBuffer.removeAll()
         }
         if let adding {
-            gather(adding.constraint)
-            record(adding.origin)
+            for t in adding.constraint.terms { termBuffer.append(engineTerm(t)) }
+            engine.recordTermsIfAlive(termBuffer, of: adding.origin)
+            termBuffer.removeAll()
         }
     }
 

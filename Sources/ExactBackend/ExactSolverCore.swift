@@ -122,6 +122,14 @@ final class ExactSolverCore<T: SimplexScalar> {
         return before
     }
 
+    /// After a constant moved basic values off their bounds at an optimum: whether a phase 1 with the level fixings
+    /// held found the optimum again on the same face (`SimplexEngine.restoreFeasibilityOnFace()`).
+    func keptOnFace() -> Bool {
+        guard engine.restoreFeasibilityOnFace() else { return false }
+        changesOnFace += 1
+        return true
+    }
+
     /// After a refused change: puts the optimal face back if it was held, so the solver is as before the call.
     func restoreFace(_ before: AnswerState) {
         guard case .optimal = before else { return }
@@ -185,6 +193,8 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// Removals and first constant changes of required equalities whose marker column had been dropped: how many got it
     /// back (`SimplexEngine.recoverMarker`), and how many rebuilt the required rows instead.
     var recoveredMarkers = 0
+    /// Constant changes and suggestions that kept the optimal face (`restoreFeasibilityOnFace`).
+    var changesOnFace = 0
     var rebuilds = 0
 
     // MARK: Protocol operations
@@ -255,8 +265,18 @@ final class ExactSolverCore<T: SimplexScalar> {
     func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
         materialize()
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
-        let was = leaveFace()
         let changed = entry.constraint.withConstant(constant)
+        if case .optimal = state, !engineIsStale, let origin = entry.origin, !engine.needsRebuild(origin) {
+            // A constant moves basic values only: the optimum's face holds if a feasible point stays on it.
+            engine.setConstant(T(constant), of: origin)
+            if engine.infeasible.isEmpty || keptOnFace() {
+                constraints[id]!.constraint = changed
+                state = .optimal(stale: true)
+                return
+            }
+            // (the face is lost, or the required rows are infeasible: the fixings go, and the change goes on below)
+        }
+        let was = leaveFace()
         // A soft row's constant needs no verdict; nor does a required one's while the required rows are independent
         // (feasible whatever the constants): then a rebuild can wait (`ExactSolverCore+DeferredRebuild.swift`).
         let needsVerdict = entry.constraint.priority.isRequired && dependentRequired > 0
@@ -348,15 +368,15 @@ final class ExactSolverCore<T: SimplexScalar> {
         let constant = -T(value)
         if case .optimal = state, let origin = edit.origin {
             // Only basic values move; if they stay within their bounds, the basis, the nonbasic values and so every
-            // level's reduced costs are as at the last optimum: it is still optimal, on the same face.
+            // level's reduced costs are as at the last optimum: it is still optimal, on the same face. If not, a
+            // feasible point on that face is optimal too (`restoreFeasibilityOnFace`).
             engine.setConstant(constant, of: origin)
             edits[variable]!.constant = constant
-            if engine.infeasible.isEmpty {
+            if engine.infeasible.isEmpty || keptOnFace() {
                 state = .optimal(stale: true)
                 return
             }
-            engine.setConstant(edit.constant!, of: origin)
-            edits[variable]!.constant = edit.constant
+            // (the face is lost: the fixings go below, and phase 1 goes on from here with the new value)
         }
         _ = leaveFace()
         if edit.constant == nil {

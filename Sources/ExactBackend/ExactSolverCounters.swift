@@ -31,6 +31,15 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
     /// Solves that gave up the warm start from the basis the changes left (past twice as many rows rewritten as the
     /// tableau has, plus 10,000) and rebuilt with the proposer's basis instead.
     public var abandonedWarmStarts = 0
+    /// Constant changes and suggestions that moved the optimum off its bounds and found it again on the same face (a
+    /// phase 1 with the level fixings held, `SimplexEngine.restoreFeasibilityOnFace()`): no level solved again.
+    public var changesOnFace = 0
+    /// Columns the level solves looked at for fixing (`SimplexEngine+Fixings.swift`): after a change, the fixings it
+    /// undid and the columns whose costs it changed; after a level priced from scratch, every column its row touched.
+    public var fixingExaminations = 0
+    /// Columns a level looked at as candidates because a change undid their fixings, once per level (eagerly, every
+    /// undone fixing at every level; since `SimplexEngine+Fixings.swift`, only those no level fixes again).
+    public var releasedCandidateChecks = 0
 
     public var description: String {
         "proposals \(proposals) (from the proposer \(fromProposer), certified without a tableau \(withoutTableau), "
@@ -38,6 +47,8 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
             + "iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); "
             + "ms in proposer/insertion/adoption/levels/copy/all \(milliseconds)), iterations \(iterations), rows \(rows), "
             + "columns \(columns), nonzeros \(nonzeros), rows touched by pivots \(rowsRewritten), markers recovered "
-            + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts)"
+            + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts), changes kept on "
+            + "the face \(changesOnFace), columns looked at for fixing \(fixingExaminations), released columns looked at as "
+            + "candidates \(releasedCandidateChecks)"
     }
 }

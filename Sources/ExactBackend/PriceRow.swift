@@ -9,6 +9,16 @@ struct PriceRow<T: SimplexScalar> {
     /// (the pricing scans only these).
     var candidates: [Int] = []
     var isCandidate: [Bool] = []
+    /// Whether the row logs its changes: a level's kept row does (`SimplexEngine.optimizeLevels()` re-examines only
+    /// the columns whose reduced cost changed since the level's last optimum); a scratch row does not.
+    let tracksChanges: Bool
+    /// The columns whose value changed since `clearChanges()`, each once (with `tracksChanges`).
+    var changed: [Int] = []
+    var isChanged: [Bool] = []
+
+    init(tracksChanges: Bool = false) {
+        self.tracksChanges = tracksChanges
+    }
 
     /// All zero, at least `columns` wide.
     mutating func reset(columns: Int) {
@@ -22,7 +32,22 @@ struct PriceRow<T: SimplexScalar> {
             for j in candidates { isCandidate[j] = false }
             candidates.removeAll(keepingCapacity: true)
         }
+        clearChanges()
         widen(columns: columns)
+    }
+
+    /// Forgets the logged changes. - Complexity: O(changes logged).
+    mutating func clearChanges() {
+        if changed.isEmpty { return }
+        for j in changed { isChanged[j] = false }
+        changed.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always) mutating func logChange(_ j: Int) {
+        if tracksChanges && !isChanged[j] {
+            isChanged[j] = true
+            changed.append(j)
+        }
     }
 
     /// At least `columns` wide (new columns are zero).
@@ -31,6 +56,7 @@ struct PriceRow<T: SimplexScalar> {
             vals.widen(to: columns, with: .zero)
             listed.widen(to: vals.count, with: false)
             isCandidate.widen(to: vals.count, with: false)
+            if tracksChanges { isChanged.widen(to: vals.count, with: false) }
         }
     }
 
@@ -42,6 +68,10 @@ struct PriceRow<T: SimplexScalar> {
         isCandidate.keep(where: map.keeps)
         touched.renumber(map)
         candidates.renumber(map)
+        if tracksChanges {
+            isChanged.keep(where: map.keeps)
+            changed.renumber(map)
+        }
     }
 
     @inline(__always) mutating func markCandidate(_ j: Int) {
@@ -70,10 +100,11 @@ struct PriceRow<T: SimplexScalar> {
 
     @inline(__always) subscript(j: Int) -> T { vals[j] }
 
-    /// Adds `delta` to column j's value, which becomes a pricing candidate.
+    /// Adds `delta` to column j's value, which becomes a pricing candidate (and a logged change).
     @inline(__always) mutating func add(_ j: Int, _ delta: T) {
         if delta.isZero { return }
         markCandidate(j)
+        logChange(j)
         accumulate(j, delta)
     }
 
@@ -90,6 +121,9 @@ struct PriceRow<T: SimplexScalar> {
     }
 
     @inline(__always) mutating func clear(_ j: Int) {
-        if listed[j] { vals[j] = .zero }
+        if listed[j] && !vals[j].isZero {
+            vals[j] = .zero
+            logChange(j)
+        }
     }
 }

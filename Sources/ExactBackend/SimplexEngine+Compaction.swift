@@ -31,6 +31,7 @@ extension SimplexEngine {
     mutating func compactColumns() -> (columns: Renumbering, origins: Renumbering) {
         precondition(fixings.isEmpty && activeLevel == nil && crashTarget.isEmpty,
                      "SimplexEngine: columns compacted on the optimal face or within an operation")
+        settleReleased()   // (the released fixings are listed by the old numbers)
         var keepColumn = [Bool](repeating: true, count: columns.count)
         var keepOrigin = [Bool](repeating: true, count: origins.count)
         for k in origins.indices where !origins[k].alive {
@@ -60,6 +61,7 @@ extension SimplexEngine {
         rowAccumulator.reset(columns: 0)
         certifiedVersion = nil
         certifiedFixings = []
+        certifiedFixingLevels = []
         retiredColumns = 0
         return (columnMap, originMap)
     }

@@ -208,6 +208,8 @@ extension SimplexEngine {
             report.fail("SimplexEngine", "\(levelPrices.count) kept price rows for \(levels.count) levels")
             return
         }
+        // (a released fixing is marked where it improves by the next `optimizeLevels()`, see `SimplexEngine+Fixings.swift`)
+        let waiting = Set(released)
         for k in levelPrices.indices where levelPriced[k] {
             var fresh = PriceRow<T>()
             fresh.reset(columns: columns.count)
@@ -222,7 +224,7 @@ extension SimplexEngine {
             // (the pricing scans only candidates: one that improves and is not listed would end the level early)
             guard k != activeLevel else { continue }
             for j in columns.indices where !columns[j].isBasic && columns[j].presence != .dropped && !isFixed(j)
-                && improves(j, fresh[j]) && !kept.isCandidate[j] {
+                && improves(j, fresh[j]) && !kept.isCandidate[j] && !waiting.contains(j) {
                 report.fail("SimplexEngine", "column \(j) improves level \(k) and is not its candidate")
             }
         }

@@ -14,7 +14,7 @@ extension SimplexEngine {
     mutating func addLevelRow(_ p: Priority) {
         let (k, isNew) = levels.add(p)
         if isNew && levelPricesValid {
-            levelPrices.insert(PriceRow(), at: k)
+            levelPrices.insert(PriceRow(tracksChanges: true), at: k)
             levelPriced.insert(false, at: k)
         }
     }
@@ -58,6 +58,8 @@ extension SimplexEngine {
             levelPriced = []
         }
         levelPricesValid = false
+        forgetReleased()
+        tracksFixings = false
     }
 
     /// Keeps the price rows right after `addRow` installed row `r` with `basic` basic: the basic column (an old
@@ -98,8 +100,10 @@ extension SimplexEngine {
 
     /// Solves level by level; after each level, every nonbasic column with a nonzero reduced cost is fixed where it
     /// is, which keeps exactly that level's optimal face (complementary slackness).
-    /// - Complexity: the pivots each level needs from its kept prices, plus the columns each level's price row has
-    ///   touched; a level priced from scratch also costs its soft rows.
+    /// - Complexity: the pivots each level needs from its kept prices, plus the columns to look at for fixing: after
+    ///   a complete solve, the fixings it undid and the columns whose costs changed since (`SimplexEngine+Fixings.swift`);
+    ///   otherwise every column each level's price row has touched. A level priced from scratch also costs its soft
+    ///   rows.
     /// - Returns: false when a limit (`iterationLimit`, `workLimit`) stopped it: the basis is feasible, some levels
     ///   may be fixed (`unfixAll()` undoes them) and the level prices are dropped.
     @discardableResult
@@ -109,26 +113,41 @@ extension SimplexEngine {
         // found them feasible): every level's reduced costs and every sign test are as then, so the optimum and
         // its face carry over exactly.
         if basisVersion == certifiedVersion {
-            for j in certifiedFixings { fix(j) }
+            restoreCertifiedFixings()
+            forgetReleased()
+            for k in levelPrices.indices { levelPrices[k].clearChanges() }
             return true
         }
         levelCount = levels.count
         if !levelPricesValid {
-            levelPrices = Array(repeating: PriceRow(), count: levels.count)
+            levelPrices = Array(repeating: PriceRow(tracksChanges: true), count: levels.count)
             levelPriced = Array(repeating: false, count: levels.count)
             levelPricesValid = true
+            forgetReleased()
+            tracksFixings = false
         }
+        let incremental = tracksFixings
+        // (the released columns no level has fixed again in this solve: free, they may improve the levels to come)
+        var freed = incremental ? releasedOfGoneLevels() : []
         for k in 0..<levels.count {
             activeLevel = k
+            let p = levels.priorities[k]
             // (The level's row is swapped into `price` and back: neither buffer is ever shared, so none is copied.)
             swap(&price, &levelPrices[k])
             let outcome: Outcome
-            if levelPriced[k] {
+            let wasPriced = levelPriced[k]
+            if wasPriced {
                 price.widen(columns: columns.count)
+                if !freed.isEmpty {
+                    releasedCandidateChecks += freed.count
+                    freed.withUnsafeBufferPointer { js in
+                        columns.withUnsafeBufferPointer { c in price.markImproving(js, columns: c) }
+                    }
+                }
                 outcome = iterate()
             } else {
                 levelPriced[k] = true
-                outcome = optimize(costColumns(ofLevel: levels.priorities[k]).map { ($0, T.one) })
+                outcome = optimize(costColumns(ofLevel: p).map { ($0, T.one) })
             }
             if outcome == .stopped {
                 swap(&price, &levelPrices[k])
@@ -138,55 +157,38 @@ extension SimplexEngine {
                 return false
             }
             precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
-            // (in the order first priced: which columns are fixed decides the face, not the order they are fixed in)
-            var fix: [Int] = []
-            for j in price.touched where !price[j].isZero && !columns[j].isBasic && !isFixed(j) { fix.append(j) }
-            for j in fix { self.fix(j) }
+            let ranges = incremental ? releasedRanges(ofLevel: p) : []
+            if incremental && wasPriced {
+                for range in ranges { fixCostly(in: \.released, range: range) }
+                freed.withUnsafeBufferPointer { fixCostly($0) }
+                fixCostly(in: \.price.changed)
+                fixingExaminations += freed.count
+                assertFixedEveryCostlyColumn()
+            } else {
+                fixCostly(in: \.price.touched)
+            }
+            fixingLevels.append(LevelFixings(priority: p, end: fixings.count))
+            for range in ranges { for i in range where !isFixed(released[i]) { freed.append(released[i]) } }
+            price.clearChanges()
             swap(&price, &levelPrices[k])
         }
         activeLevel = nil
+        forgetReleased()
+        tracksFixings = true
         certifiedVersion = basisVersion
         certifiedFixings = fixings
+        certifiedFixingLevels = fixingLevels
         return true
     }
 
-    /// Fixes nonbasic column `j` where it is (undone by `unfixAll`). Only a column with its kind's own bounds is
-    /// fixed (a layout column free, a logical one `≥ 0`: a row's slack or error; markers and retired columns are
-    /// fixed at 0 already), so the list keeps only the column and the undoing puts those bounds back.
-    mutating func fix(_ j: Int) {
-        assert(!isFixed(j) && hasOwnBounds(j), "SimplexEngine: a level fixes only a column with its kind's bounds")
-        fixings.append(j)
-        columns[j].bounds = .pinned
-    }
-
-    /// Whether column `j`'s bounds are its kind's own: free for a layout column, `≥ 0` for a logical one.
-    func hasOwnBounds(_ j: Int) -> Bool {
-        columns.withUnsafeBufferPointer { c in c[j].bounds == c[j].kind.ownBounds }
-    }
-
-    /// Undoes every level fixing. - Complexity: the fixings, times the levels priced; the list keeps its capacity
-    /// (the next optimum fixes about as many columns, and a list grown again from empty cost an update of a
-    /// 1,000-view app layout a tenth of its time).
-    mutating func unfixAll() {
-        if fixings.isEmpty { return }
-        // (the bounds put back in one pass over the records in place, then the loosened columns priced)
-        fixings.withUnsafeBufferPointer { fixed in
-            columns.withUnsafeMutableBufferPointer { c in
-                for j in fixed { c[j].bounds = c[j].kind.ownBounds }
-            }
+    /// Debug builds: after a level fixed only the columns `SimplexEngine+Fixings.swift` says to look at, no other
+    /// column the level's row touched is nonbasic, free and costly.
+    @inline(__always) func assertFixedEveryCostlyColumn() {
+        #if DEBUG
+        for j in price.touched where !price[j].isZero && !columns[j].isBasic && !isFixed(j) {
+            assertionFailure("SimplexEngine: column \(j) is costly at level \(activeLevel ?? -1) and was not fixed")
         }
-        if !levelPrices.isEmpty {
-            // (`loosen` for all of them, level by level: each level's row taken in place once, where a call per column
-            // took every row again)
-            fixings.withUnsafeBufferPointer { fixed in
-                columns.withUnsafeBufferPointer { c in
-                    levelPrices.withUnsafeMutableBufferPointer { rows in
-                        for k in rows.indices { rows[k].markImproving(fixed, columns: c) }
-                    }
-                }
-            }
-        }
-        fixings.removeAll(keepingCapacity: true)
+        #endif
     }
 }
 

@@ -110,8 +110,21 @@ struct SimplexEngine<T: SimplexScalar> {
     /// The marker recovery's index and scratch (see `SimplexEngine+MarkerRecovery.swift`).
     var recovery = MarkerRecoveryState<T>()
 
-    /// The columns whose bounds a level fixed at their values, to fix the optimal face (undone by `unfixAll`).
+    /// The columns whose bounds a level fixed at their values, to fix the optimal face (undone by `unfixAll`), level
+    /// by level: `fixingLevels` gives each level's priority and where its columns end in `fixings`.
     var fixings: [Int] = []
+    var fixingLevels: [LevelFixings] = []
+    /// The fixings the last `unfixAll()` undid, by level as they were made, for the next `optimizeLevels()` to look
+    /// at again instead of every column (see `SimplexEngine+Fixings.swift`).
+    var released: [Int] = []
+    var releasedLevels: [LevelFixings] = []
+    /// Whether the kept level rows' change logs and `released` hold everything that changed since the last complete
+    /// `optimizeLevels()`: then its next call re-examines those columns only; if not, every column each row touches.
+    var tracksFixings = false
+    /// Columns the level solves looked at for fixing so far (measurement, and the work tests pin).
+    var fixingExaminations = 0
+    /// Released columns looked at as candidates so far, once per level (measurement, and the work tests pin).
+    var releasedCandidateChecks = 0
 
     /// The row `installRow` filled last.
     var lastInstalledRow: Int? = nil
@@ -144,6 +157,7 @@ struct SimplexEngine<T: SimplexScalar> {
     /// the columns it fixed, in order.
     var certifiedVersion: Int? = nil
     var certifiedFixings: [Int] = []
+    var certifiedFixingLevels: [LevelFixings] = []
     /// While not empty, the basic columns `addRow` prefers for soft rows (a proposed final basis).
     var crashTarget: [Bool] = []
     /// The accumulator a marker recovery builds a row in.

@@ -138,13 +138,17 @@ final class WrongBasisProposer: ForwardingSolver, BasisProposing {
         #expect(solver.value(of: VariableID(22)) == .exact(Rational(748)))
         #expect(solver.value(of: VariableID(1)) == .exact(Rational(60)))
         #expect(capacities() == before, "before \(before), after \(capacities())")
-        // leaving the optimal face (here: the certified rows go in, the levels fix their columns, a change undoes
-        // that) keeps the fixing list's storage for the next optimum
         try solver.setConstant(Rational(-61), of: ConstraintID(23))
+        _ = try solver.solve()
+        // w_0 >= 61 @750 now: every width 61 (the others' 60 below it; the 250 rows give way), x_11 = 11 * 69 = 759
+        #expect(solver.value(of: VariableID(22)) == .exact(Rational(759)))
+        // leaving the optimal face (here: the certified rows went in, the levels fixed their columns, a removal
+        // undoes that) keeps the fixing list's storage for the next optimum
+        try solver.remove(ConstraintID(46))
         #expect(core.engine.fixings.isEmpty)
         #expect(core.engine.fixings.capacity > 0, "the fixing list was freed")
         _ = try solver.solve()
-        // w_0 >= 61 @750 now: every width 61 (the others' 60 below it; the 250 rows give way), x_11 = 11 * 69 = 759
+        // w_11 <= 40 @250 gone: nothing else moves (the 250 rows gave way already)
         #expect(solver.value(of: VariableID(22)) == .exact(Rational(759)))
     }
 }

@@ -1,0 +1,170 @@
+import PlumbSystem
+
+/// One level's part of a list of fixings: the level's priority, and where its columns end in the list.
+struct LevelFixings: Equatable {
+    var priority: Priority
+    var end: Int
+}
+
+/// The level fixings that hold the optimal face: how a change undoes them, and how the next `optimizeLevels()` makes
+/// them again without a pass over every column of every level.
+///
+/// After level k is solved, every nonbasic column with a nonzero reduced cost at k is fixed where it is. So at an
+/// optimum every column still free has a reduced cost of 0 at every level, and a column that level k fixed has 0 at
+/// the levels before k. A change moves reduced costs only through the kept level rows, and each row logs the columns
+/// whose cost it changed (`PriceRow.changed`). At level k the next optimum therefore looks only at
+/// - the columns level k fixed before (`released`, by level): fixed again where their cost is still nonzero, and at
+///   the bound they sat on, on the side where the level does not improve (it did not improve before, and its cost did
+///   not change, or the log lists it);
+/// - the columns whose cost at k changed (the row's log), which the log also made candidates;
+/// - the columns an earlier level fixed before and no level fixed again in this solve (`freed`): free now, they may
+///   improve level k (so they are marked as its candidates first, which `unfixAll()` leaves to this) or be fixed by it.
+/// Every other free column still has a cost of 0 at k: it neither improves level k nor is fixed by it.
+extension SimplexEngine {
+    /// Fixes the columns of `js` that the level in `price` makes costly: nonbasic, free to move, with a nonzero
+    /// reduced cost, where they are (undone by `unfixAll`). Only a column with its kind's own bounds is fixed (a
+    /// layout column free, a logical one `≥ 0`: a row's slack or error; markers and retired columns are fixed at 0
+    /// already), so the list keeps only the column and the undoing puts those bounds back. - Complexity: O(js), in place (a `fix` per column cost a 10,000-view app layout's solve after a
+    /// change 1.8 M instructions for its 19,000 fixings, in uniqueness checks of the records and the list).
+    mutating func fixCostly(_ js: UnsafeBufferPointer<Int>) {
+        let vals = price.vals   // (read only: the row's storage is shared, not copied)
+        vals.withUnsafeBufferPointer { v in
+            columns.withUnsafeMutableBufferPointer { c in
+                for j in js where !c[j].isBasic && !c[j].isFixed && !v[j].isZero {
+                    assert(c[j].bounds == c[j].kind.ownBounds, "SimplexEngine: a level fixes only a column with its kind's bounds")
+                    c[j].bounds = .pinned
+                    fixings.append(j)
+                }
+            }
+        }
+    }
+
+    /// `fixCostly` over a list the engine keeps (taken out for the call, so that the engine is not read while it changes).
+    mutating func fixCostly(in list: WritableKeyPath<Self, [Int]>, range: Range<Int>? = nil) {
+        var js: [Int] = []
+        swap(&js, &self[keyPath: list])
+        let looked = range ?? js.indices
+        js.withUnsafeBufferPointer { all in fixCostly(UnsafeBufferPointer(rebasing: all[looked])) }
+        swap(&js, &self[keyPath: list])
+        fixingExaminations += looked.count
+    }
+
+    /// Fixes again the fixings of the last optimum, as they were (`optimizeLevels()`'s shortcut). - Complexity: O(fixings).
+    mutating func restoreCertifiedFixings() {
+        fixings.removeAll(keepingCapacity: true)
+        fixings.append(contentsOf: certifiedFixings)
+        fixingLevels = certifiedFixingLevels
+        fixings.withUnsafeBufferPointer { fixed in
+            columns.withUnsafeMutableBufferPointer { c in
+                for j in fixed {
+                    assert(c[j].bounds == c[j].kind.ownBounds && c[j].basicRow == nil, "SimplexEngine: a certified fixing moved")
+                    c[j].bounds = .pinned
+                }
+            }
+        }
+    }
+
+    /// Whether column `j`'s bounds are its kind's own: free for a layout column, `≥ 0` for a logical one.
+    func hasOwnBounds(_ j: Int) -> Bool {
+        columns.withUnsafeBufferPointer { c in c[j].bounds == c[j].kind.ownBounds }
+    }
+
+    /// Undoes every level fixing: the bounds go back, and the columns wait in `released` for the next
+    /// `optimizeLevels()`, which marks them as candidates where they improve (see the type's summary).
+    /// - Complexity: O(fixings); the lists keep their capacity (the next optimum fixes about as many columns, and a
+    ///   list grown again from empty cost an update of a 1,000-view app layout a tenth of its time).
+    mutating func unfixAll() {
+        if fixings.isEmpty { return }
+        fixings.withUnsafeBufferPointer { fixed in
+            columns.withUnsafeMutableBufferPointer { c in
+                for j in fixed { c[j].bounds = c[j].kind.ownBounds }
+            }
+        }
+        guard tracksFixings && !levelPrices.isEmpty else {
+            markReleasedEverywhere(fixings)
+            tracksFixings = false
+            fixings.removeAll(keepingCapacity: true)
+            fixingLevels.removeAll(keepingCapacity: true)
+            return
+        }
+        if released.isEmpty {
+            // (the lists trade storage: each keeps room for an optimum's fixings, so neither grows again from empty)
+            released.reserveCapacity(fixings.count)
+            swap(&fixings, &released)
+            swap(&fixingLevels, &releasedLevels)
+        } else {
+            // (undone twice without an optimum between: both lists wait, the second's levels after the first's)
+            let offset = released.count
+            released.append(contentsOf: fixings)
+            releasedLevels.append(contentsOf: fixingLevels.map { LevelFixings(priority: $0.priority, end: $0.end + offset) })
+            fixings.removeAll(keepingCapacity: true)
+            fixingLevels.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Marks columns `js`, just unfixed, as candidates of every level they improve. - Complexity: O(js × levels).
+    mutating func markReleasedEverywhere(_ js: [Int]) {
+        if levelPrices.isEmpty || js.isEmpty { return }
+        releasedCandidateChecks += js.count * levelPrices.count
+        // (each level's row taken in place once, where a call per column took every row again)
+        js.withUnsafeBufferPointer { fixed in
+            columns.withUnsafeBufferPointer { c in
+                levelPrices.withUnsafeMutableBufferPointer { rows in
+                    for k in rows.indices { rows[k].markImproving(fixed, columns: c) }
+                }
+            }
+        }
+    }
+
+    /// Before the columns are renumbered (a compaction): the released columns are marked wherever they improve, and
+    /// the next `optimizeLevels()` looks at every column again. - Complexity: O(released × levels).
+    mutating func settleReleased() {
+        markReleasedEverywhere(released)
+        forgetReleased()
+        tracksFixings = false
+    }
+
+    /// Empties `released` (the lists keep their capacity).
+    mutating func forgetReleased() {
+        released.removeAll(keepingCapacity: true)
+        releasedLevels.removeAll(keepingCapacity: true)
+    }
+
+    /// The ranges of `released` that the level at priority `p` fixed.
+    func releasedRanges(ofLevel p: Priority) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for level in releasedLevels {
+            if level.priority == p && level.end > start { ranges.append(start ..< level.end) }
+            start = level.end
+        }
+        return ranges
+    }
+
+    /// The released columns of levels that no longer exist (their rows all removed): free from the first level on.
+    func releasedOfGoneLevels() -> [Int] {
+        var gone: [Int] = []
+        var start = 0
+        for level in releasedLevels {
+            if levels.index(of: level.priority) == nil { gone.append(contentsOf: released[start ..< level.end]) }
+            start = level.end
+        }
+        return gone
+    }
+
+    /// Restores feasibility after constants changed at an optimum, with the level fixings held. A constant moves basic
+    /// values only, so every level's reduced costs (the duals that proved the optimum) are as they were: each column a
+    /// level's prices make costly is fixed at its bound, and every other nonbasic column has a reduced cost of 0 at
+    /// every level. Any point feasible with the fixings held is then optimal by complementary slackness, on the same
+    /// face; phase 1 reaches one by pivots on columns of reduced cost 0, which leave every price row as it was.
+    /// - Returns: whether it did (the basis is then certified with the same fixings, as `optimizeLevels()` would find
+    ///   them from it); if not, the fixings are still held, for `unfixAll()`, and the basis may have moved.
+    /// - Complexity: the phase-1 pivots, over the rows they rewrite; no level is priced or solved again.
+    mutating func restoreFeasibilityOnFace() -> Bool {
+        guard restoreFeasibility() else { return false }
+        certifiedVersion = basisVersion
+        certifiedFixings = fixings
+        certifiedFixingLevels = fixingLevels
+        return true
+    }
+}
