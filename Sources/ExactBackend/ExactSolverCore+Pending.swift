@@ -22,8 +22,7 @@ extension ExactSolverCore {
             orders.append(order)
         }
         if constraints.waiting > 0 {
-            constraints.forEach { id, entry in
-                guard entry.origin == nil else { return }
+            constraints.forEachWaiting { id, entry in
                 let constraint = entry.constraint
                 add(.constraint(id), .constraint(sequence: entry.sequence),
                     (engineTerms(of: constraint), T(constraint.constant), constraint.relation, constraint.priority))

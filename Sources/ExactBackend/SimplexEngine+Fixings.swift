@@ -1,5 +1,13 @@
 import PlumbSystem
 
+/// Which of a price row's lists of columns to look at.
+enum PriceRowList {
+    /// The columns whose value changed since the level's last optimum.
+    case changed
+    /// Every column the row touched since it was last reset.
+    case touched
+}
+
 /// One level's part of a list of fixings: the level's priority, and where its columns end in the list.
 struct LevelFixings: Equatable {
     var priority: Priority
@@ -39,14 +47,49 @@ extension SimplexEngine {
         }
     }
 
-    /// `fixCostly` over a list the engine keeps (taken out for the call, so that the engine is not read while it changes).
-    mutating func fixCostly(in list: WritableKeyPath<Self, [Int]>, range: Range<Int>? = nil) {
+    /// Fixes again the columns of the ranges of `released` that the level in `price` fixed before, except those its
+    /// change log lists (`fixCostly(listedBy: .changed)` looks at them). An unlisted one still has the nonzero cost it
+    /// was fixed for, and is still nonbasic: entering the basis clears a column's cost at every level, and so logs it.
+    /// - Complexity: O(the ranges), two flags a column (its cost and basis looked at cost an app layout's solve after
+    ///   a change 50 instructions a fixing). The list is taken out for the call, so that the engine is not read while
+    ///   it changes (a key path to name the list cost each call a runtime instantiation, 50 k instructions).
+    mutating func fixAgain(releasedIn ranges: [Range<Int>]) {
         var js: [Int] = []
-        swap(&js, &self[keyPath: list])
-        let looked = range ?? js.indices
-        js.withUnsafeBufferPointer { all in fixCostly(UnsafeBufferPointer(rebasing: all[looked])) }
-        swap(&js, &self[keyPath: list])
-        fixingExaminations += looked.count
+        swap(&js, &released)
+        let changed = price.isChanged   // (read only: the row's storage is shared, not copied)
+        for range in ranges { fixingExaminations += range.count }
+        let added = ranges.reduce(0) { $0 + $1.count }
+        fixings.reserveCapacity(fixings.count + added)
+        js.withUnsafeBufferPointer { all in
+            changed.withUnsafeBufferPointer { logged in
+                columns.withUnsafeMutableBufferPointer { c in
+                    for range in ranges {
+                        for j in all[range] where !logged[j] && !c[j].isFixed {
+                            assert(c[j].basicRow == nil && c[j].bounds == c[j].kind.ownBounds && !price[j].isZero,
+                                   "SimplexEngine: released column \(j) is no longer nonbasic and costly, and its level did not log it")
+                            c[j].bounds = .pinned
+                            fixings.append(j)
+                        }
+                    }
+                }
+            }
+        }
+        swap(&js, &released)
+    }
+
+    /// `fixCostly` over the level row's change log, or over every column it touched.
+    mutating func fixCostly(listedBy list: PriceRowList) {
+        var js: [Int] = []
+        switch list {
+        case .changed: swap(&js, &price.changed)
+        case .touched: swap(&js, &price.touched)
+        }
+        js.withUnsafeBufferPointer { fixCostly($0) }
+        fixingExaminations += js.count
+        switch list {
+        case .changed: swap(&js, &price.changed)
+        case .touched: swap(&js, &price.touched)
+        }
     }
 
     /// Fixes again the fixings of the last optimum, as they were (`optimizeLevels()`'s shortcut). - Complexity: O(fixings).

@@ -159,13 +159,13 @@ extension SimplexEngine {
             precondition(outcome == .optimal, "SimplexEngine: a level objective cannot be unbounded")
             let ranges = incremental ? releasedRanges(ofLevel: p) : []
             if incremental && wasPriced {
-                for range in ranges { fixCostly(in: \.released, range: range) }
+                fixAgain(releasedIn: ranges)
                 freed.withUnsafeBufferPointer { fixCostly($0) }
-                fixCostly(in: \.price.changed)
+                fixCostly(listedBy: .changed)
                 fixingExaminations += freed.count
                 assertFixedEveryCostlyColumn()
             } else {
-                fixCostly(in: \.price.touched)
+                fixCostly(listedBy: .touched)
             }
             fixingLevels.append(LevelFixings(priority: p, end: fixings.count))
             for range in ranges { for i in range where !isFixed(released[i]) { freed.append(released[i]) } }
