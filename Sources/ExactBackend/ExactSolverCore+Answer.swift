@@ -83,27 +83,39 @@ extension ExactSolverCore {
         if !solutionTracksEngine || engine.valueLog.overflowed || solution.count > columnOf.count {
             if solution.count == columnOf.count {
                 // in place: a new array of every value, and the old one's destruction, cost as much again
-                floatValues = 0
-                for v in solution.indices {
-                    let value = read(v)
-                    if case .float = value { floatValues += 1 }
-                    solution[v] = value
+                var floats = 0
+                solution.withUnsafeMutableBufferPointer { answer in
+                    for v in answer.indices {
+                        let value = read(v)
+                        if case .float = value { floats += 1 }
+                        answer[v] = value
+                    }
                 }
+                floatValues = floats
             } else {
                 setSolution(columnOf.indices.map(read))
             }
         } else {
             if solution.count < columnOf.count { solution.widen(to: columnOf.count, with: .exact(.zero)) }
-            func update(_ v: Int) {
+            // (the answer written in place, through its buffer: an element assigned through the array, and the
+            // float count kept in the solver as it went, cost a resize of a chain 150 instructions a value)
+            var floats = floatValues
+            @inline(__always) func update(_ v: Int, _ answer: UnsafeMutableBufferPointer<SolvedValue>) {
                 let new = read(v)
-                if case .float = solution[v] { floatValues -= 1 }
-                if case .float = new { floatValues += 1 }
-                solution[v] = new
+                if case .float = answer[v] { floats -= 1 }
+                if case .float = new { floats += 1 }
+                answer[v] = new
             }
-            for c in engine.valueLog.columns where c < variableOfColumn.count {
-                if let v = variableOfColumn[c] { update(v) }
+            let log = engine.valueLog.columns
+            solution.withUnsafeMutableBufferPointer { answer in
+                variableOfColumn.withUnsafeBufferPointer { variableOf in
+                    for c in log where c < variableOf.count {
+                        if let v = variableOf[c] { update(v, answer) }
+                    }
+                }
+                for v in staleVariables { update(v, answer) }
             }
-            for v in staleVariables { update(v) }
+            floatValues = floats
         }
         staleVariables.removeAll(keepingCapacity: true)
         engine.valueLog.restart(on: true)

@@ -24,6 +24,8 @@ protocol SimplexScalar: Hashable, Comparable, CustomStringConvertible, Sendable 
 
 extension ExactRational: SimplexScalar {
     var solvedValue: SolvedValue {
+        // (the usual value read straight from its inline storage, canonical already, without an optional between)
+        if case .small(let n, let d) = storage { return .exact(Rational(reduced: Int128(n), Int128(d))) }
         if let r = plumbRational { return .exact(r) }
         // wider than 128-bit fractions: its digits, never a rounded value
         return WideRational(parsing: description).map { .wide($0) } ?? .float(doubleValue)
