@@ -20,10 +20,10 @@ extension ExactSolverCore {
         case .optimal(let stale):
             // Nothing changed since the last optimum but suggested values that kept it (see `suggest`).
             if stale { readSolution() }
-            return SolveReport(converged: true, iterations: 0, message: "\(engine.levelCount) priority level(s)")
+            return SolveReport(converged: true, iterations: 0, message: levelsMessage(engine.levelCount))
         case .certified(_, let levels):
             // Nothing changed since a certified answer (every change materializes it first).
-            return SolveReport(converged: true, iterations: 0, message: "\(levels) priority level(s)")
+            return SolveReport(converged: true, iterations: 0, message: levelsMessage(levels))
         case .changed:
             break
         }
@@ -57,7 +57,14 @@ extension ExactSolverCore {
         }
         readSolution()
         return SolveReport(converged: true, iterations: engine.iterations - start,
-                           message: "\(engine.levelCount) priority level(s)")
+                           message: levelsMessage(engine.levelCount))
+    }
+
+    /// A solve's report message, "N priority level(s)", kept for the last N (formatted at every solve, it was a
+    /// quarter of a resize round's solve).
+    func levelsMessage(_ levels: Int) -> String {
+        if lastLevelsMessage.levels != levels { lastLevelsMessage = (levels, "\(levels) priority level(s)") }
+        return lastLevelsMessage.text
     }
 
     func valuesBeyond128Bits(limit: Int) -> [VariableID] {
@@ -96,7 +103,10 @@ extension ExactSolverCore {
                 setSolution(columnOf.indices.map(read))
             }
         } else {
-            if solution.count < columnOf.count { solution.widen(to: columnOf.count, with: .exact(.zero)) }
+            // (exactly as wide: an answer wider than the columns is read whole at the next solve)
+            if solution.count < columnOf.count {
+                solution.append(contentsOf: repeatElement(.exact(.zero), count: columnOf.count - solution.count))
+            }
             // (the answer written in place, through its buffer: an element assigned through the array, and the
             // float count kept in the solver as it went, cost a resize of a chain 150 instructions a value)
             var floats = floatValues

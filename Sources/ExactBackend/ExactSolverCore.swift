@@ -195,12 +195,22 @@ final class ExactSolverCore<T: SimplexScalar> {
     var recoveredMarkers = 0
     /// Constant changes and suggestions that kept the optimal face (`restoreFeasibilityOnFace`).
     var changesOnFace = 0
+    /// `levelsMessage`'s last message.
+    var lastLevelsMessage: (levels: Int, text: String) = (-1, "")
     var rebuilds = 0
 
     // MARK: Protocol operations
 
+    // Each operation is a thin generic entry, specialized for `ExactRational`, around its body: the solver reaches
+    // the core through an existential, so the generic entry runs first, and one with the body's locals asked the
+    // runtime for their generic metadata at every call (730 instructions a suggestion, a third of it).
+
     @_specialize(where T == ExactRational)
     func add(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
+        try addConstraint(constraint, id: id)
+    }
+
+    func addConstraint(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
         materialize()
         guard !constraints.contains(id) else { throw .duplicateConstraint(id) }
         guard constraint.priority.isValid else {
@@ -241,6 +251,10 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func remove(_ id: ConstraintID) throws(SolverError) {
+        try removeConstraint(id)
+    }
+
+    func removeConstraint(_ id: ConstraintID) throws(SolverError) {
         materialize()
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         _ = leaveFace()
@@ -263,6 +277,10 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func setConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
+        try changeConstant(constant, of: id)
+    }
+
+    func changeConstant(_ constant: Rational, of id: ConstraintID) throws(SolverError) {
         materialize()
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         let changed = entry.constraint.withConstant(constant)
@@ -347,6 +365,10 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+        try dropEdit(variable)
+    }
+
+    func dropEdit(_ variable: VariableID) throws(SolverError) {
         materialize()
         guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
         _ = leaveFace()
@@ -363,6 +385,10 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     @_specialize(where T == ExactRational)
     func suggest(_ value: Rational, for variable: VariableID) throws(SolverError) {
+        try suggestValue(value, for: variable)
+    }
+
+    func suggestValue(_ value: Rational, for variable: VariableID) throws(SolverError) {
         materialize()
         guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
         let constant = -T(value)

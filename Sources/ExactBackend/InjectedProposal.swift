@@ -207,7 +207,7 @@ extension ExactSolverCore {
         // By variable (after a rebuild a variable only soft rows mention has no engine column yet).
         setSolution(mentions.indices.map { v in mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) })
         state = .certified(basis, levels: levelCount)
-        return SolveReport(converged: true, iterations: 0, message: "\(levelCount) priority level(s)")
+        return SolveReport(converged: true, iterations: 0, message: levelsMessage(levelCount))
     }
 
     /// Puts the rows of a certified answer into the engine, at the certified basis (adopted, then checked again
