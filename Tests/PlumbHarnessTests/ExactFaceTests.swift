@@ -13,13 +13,6 @@ import PlumbBackEnds
 @Suite struct ExactFaceTests {
     func r(_ text: String) -> Rational { try! Rational(parsing: text) }
 
-    /// `Σ terms + constant RELATION 0`; terms as (variable index, coefficient text).
-    func c(_ terms: [(Int, String)], _ constant: String, _ relation: Relation, _ priority: Priority = .required) -> LinearConstraint {
-        var e = LinearExpression(constant: r(constant))
-        for (i, coefficient) in terms { try! e.add(VariableID(i), r(coefficient)) }
-        return LinearConstraint(e, relation, priority: priority)
-    }
-
     func exactValue(_ s: ExactSolver, _ i: Int) throws -> Rational {
         guard case .exact(let value) = s.value(of: VariableID(i)) else { throw Failure("variable \(i) is not exact") }
         return value
@@ -38,11 +31,11 @@ import PlumbBackEnds
     @Test("a suggestion past a bound that a cost-free column absorbs keeps the optimal face")
     func suggestionKeepsTheFace() throws {
         let s = ExactSolver()
-        try s.add(c([(1, "1"), (2, "1"), (0, "-1")], "0", .equal), id: ConstraintID(0))
-        try s.add(c([(1, "1")], "0", .greaterOrEqual), id: ConstraintID(1))
-        try s.add(c([(2, "1")], "0", .greaterOrEqual), id: ConstraintID(2))
-        try s.add(c([(1, "1")], "-100", .lessOrEqual), id: ConstraintID(3))
-        try s.add(c([(2, "1")], "-100", .lessOrEqual), id: ConstraintID(4))
+        try s.add(try .integer([(1, 1), (2, 1), (0, -1)], 0, .equal), id: ConstraintID(0))
+        try s.add(try .integer([(1, 1)], 0, .greaterOrEqual), id: ConstraintID(1))
+        try s.add(try .integer([(2, 1)], 0, .greaterOrEqual), id: ConstraintID(2))
+        try s.add(try .integer([(1, 1)], -100, .lessOrEqual), id: ConstraintID(3))
+        try s.add(try .integer([(2, 1)], -100, .lessOrEqual), id: ConstraintID(4))
         try s.addEditVariable(VariableID(0), priority: .high)
         try s.suggest(r("50"), for: VariableID(0))
         _ = try s.solve()
@@ -76,13 +69,13 @@ import PlumbBackEnds
     @Test("constant changes of required inequalities that keep the face need no level solved again")
     func constantChangesKeepTheFace() throws {
         let s = ExactSolver()
-        try s.add(c([(1, "1"), (2, "1")], "-150", .equal), id: ConstraintID(0))
-        try s.add(c([(1, "1")], "0", .greaterOrEqual), id: ConstraintID(1))
-        try s.add(c([(2, "1")], "0", .greaterOrEqual), id: ConstraintID(2))
-        try s.add(c([(1, "1")], "-100", .lessOrEqual), id: ConstraintID(3))
-        try s.add(c([(2, "1")], "-100", .lessOrEqual), id: ConstraintID(4))
-        try s.add(c([(3, "1"), (1, "-1")], "0", .lessOrEqual), id: ConstraintID(5))
-        try s.add(c([(3, "1")], "-40", .equal, .low), id: ConstraintID(6))
+        try s.add(try .integer([(1, 1), (2, 1)], -150, .equal), id: ConstraintID(0))
+        try s.add(try .integer([(1, 1)], 0, .greaterOrEqual), id: ConstraintID(1))
+        try s.add(try .integer([(2, 1)], 0, .greaterOrEqual), id: ConstraintID(2))
+        try s.add(try .integer([(1, 1)], -100, .lessOrEqual), id: ConstraintID(3))
+        try s.add(try .integer([(2, 1)], -100, .lessOrEqual), id: ConstraintID(4))
+        try s.add(try .integer([(3, 1), (1, -1)], 0, .lessOrEqual), id: ConstraintID(5))
+        try s.add(try .integer([(3, 1)], -40, .equal, priority: .low), id: ConstraintID(6))
         _ = try s.solve()
         let (a0, b0, c0) = (try exactValue(s, 1), try exactValue(s, 2), try exactValue(s, 3))
         #expect(c0 == r("40") && max(a0, b0) == r("100"))
