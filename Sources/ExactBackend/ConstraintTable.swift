@@ -157,11 +157,15 @@ struct ConstraintTable<Entry: WaitingEntry> {
             return
         }
         if 4 * waiting >= count {
-            waitingIDs.removeAll(keepingCapacity: true)
-            forEach { id, entry in if entry.isWaiting { body(id, entry) } }
-            // (every waiting entry is visited by the pass: none is listed for the next call, which passes again)
-            for i in dense.indices where occupied[i] && dense.withElement(i, { $0.isWaiting }) { waitingIDs.append(ConstraintID(i)) }
-            for (id, entry) in sparse where entry.isWaiting { waitingIDs.append(id) }
+            // (the pass lists what it visits, for the next call)
+            var listed: [ConstraintID] = []
+            listed.reserveCapacity(waiting)
+            forEach { id, entry in
+                guard entry.isWaiting else { return }
+                listed.append(id)
+                body(id, entry)
+            }
+            waitingIDs = listed
             return
         }
         let denseCount = dense.count

@@ -9,7 +9,7 @@ enum PriceRowList {
 }
 
 /// One level's part of a list of fixings: the level's priority, and where its columns end in the list.
-struct LevelFixings: Equatable {
+struct LevelFixings {
     var priority: Priority
     var end: Int
 }
@@ -32,8 +32,9 @@ extension SimplexEngine {
     /// Fixes the columns of `js` that the level in `price` makes costly: nonbasic, free to move, with a nonzero
     /// reduced cost, where they are (undone by `unfixAll`). Only a column with its kind's own bounds is fixed (a
     /// layout column free, a logical one `≥ 0`: a row's slack or error; markers and retired columns are fixed at 0
-    /// already), so the list keeps only the column and the undoing puts those bounds back. - Complexity: O(js), in place (a `fix` per column cost a 10,000-view app layout's solve after a
-    /// change 1.8 M instructions for its 19,000 fixings, in uniqueness checks of the records and the list).
+    /// already), so the list keeps only the column and the undoing puts those bounds back.
+    /// - Complexity: O(js), in place (a call per column cost a 10,000-view app layout's solve after a change 1.8 M
+    ///   instructions for its 19,000 fixings, in uniqueness checks of the records and the list).
     mutating func fixCostly(_ js: UnsafeBufferPointer<Int>) {
         let vals = price.vals   // (read only: the row's storage is shared, not copied)
         vals.withUnsafeBufferPointer { v in
@@ -105,11 +106,6 @@ extension SimplexEngine {
                 }
             }
         }
-    }
-
-    /// Whether column `j`'s bounds are its kind's own: free for a layout column, `≥ 0` for a logical one.
-    func hasOwnBounds(_ j: Int) -> Bool {
-        columns.withUnsafeBufferPointer { c in c[j].bounds == c[j].kind.ownBounds }
     }
 
     /// Undoes every level fixing: the bounds go back, and the columns wait in `released` for the next
