@@ -96,7 +96,8 @@ for file in files {
     do { system = try LinearSystem(layoutLP: bytes, source: file) } catch { print("\(error)"); continue }
     if dropRounds { system.suggestionRounds = [] }
     if CommandLine.arguments.contains("--stats") {
-        let solver = ProposedExactSolver()
+        // The counters of `exact` (Cassowary proposing), or of `exact-pivot` when that is the first --solver.
+        let solver: ExactSolver = solverNames.first == "exact-pivot" ? ExactPivotingSolver() : ProposedExactSolver()
         do {
             let t0 = monotonicSeconds()
             try SystemRunner.build(system, into: solver)

@@ -14,10 +14,13 @@ struct ChunkedArray<Element> {
         set { chunks[i >> Self.shift][i & Self.mask] = newValue }
     }
 
+    /// - Complexity: O(1) amortized; the first chunk starts with room for 64 elements and grows as an array does (a
+    /// small table's first element reserved a whole chunk, half a megabyte of large elements, for a layout of
+    /// twenty), every later one is made whole.
     mutating func append(_ element: __owned Element) {
         if count & Self.mask == 0 {
             var chunk: [Element] = []
-            chunk.reserveCapacity(1 << Self.shift)
+            chunk.reserveCapacity(count == 0 ? 64 : 1 << Self.shift)
             chunks.append(chunk)
         }
         chunks[chunks.count - 1].append(element)

@@ -83,6 +83,27 @@ struct ConstraintTable<Entry: WaitingEntry> {
         occupied.append(true)
     }
 
+    /// `body` changing the entry with id `id` in place (no copy of it; whether it waits may change), or nil when
+    /// there is none. - Complexity: O(1) for an id in the array.
+    mutating func modify<R>(_ id: ConstraintID, _ body: (inout Entry) -> R) -> R? {
+        let i = id.index
+        guard i >= 0 && i < dense.count else {
+            guard var entry = self[id] else { return nil }
+            let result = body(&entry)
+            self[id] = entry
+            return result
+        }
+        guard occupied[i] else { return nil }
+        let (result, waited, waits) = dense.modify(i) { entry in
+            let waited = entry.isWaiting
+            let result = body(&entry)
+            return (result, waited, entry.isWaiting)
+        }
+        if waited && !waits { waiting -= 1 }
+        if !waited && waits { waiting += 1; waitingIDs.append(id) }
+        return result
+    }
+
     /// `body` applied to the entry with id `id` in place (no copy of the entry), or nil when there is none.
     func read<R, E: Error>(_ id: ConstraintID, _ body: (borrowing Entry) throws(E) -> R) throws(E) -> R? {
         let i = id.index
@@ -148,34 +169,45 @@ struct ConstraintTable<Entry: WaitingEntry> {
     }
 
     /// Calls `body` with every waiting entry, in id order (as `forEach` visits them).
+    /// - Complexity: as `waitingInOrder()`, plus the entries visited.
+    mutating func forEachWaiting(_ body: (ConstraintID, Entry) -> Void) {
+        for id in waitingInOrder() { read(id) { body(id, $0) } }
+    }
+
+    /// The ids of the waiting entries, in id order (as `forEach` visits them).
     /// - Complexity: O(entries that began to wait since the last call, log of them), or one pass over the table when
     ///   a quarter or more of it waits (a build). A pass for the few a change left waiting cost an app layout's solve
     ///   after a view came back 60 instructions per constraint held.
-    mutating func forEachWaiting(_ body: (ConstraintID, Entry) -> Void) {
+    mutating func waitingInOrder() -> [ConstraintID] {
         guard waiting > 0 else {
             if !waitingIDs.isEmpty { waitingIDs.removeAll(keepingCapacity: true) }
-            return
+            return []
         }
         if 4 * waiting >= count {
-            // (the pass lists what it visits, for the next call)
+            // (the pass lists what it finds, for the next call; each entry looked at in place, not copied)
             var listed: [ConstraintID] = []
             listed.reserveCapacity(waiting)
-            forEach { id, entry in
-                guard entry.isWaiting else { return }
-                listed.append(id)
-                body(id, entry)
+            for i in dense.indices where occupied[i] && dense.withElement(i, { $0.isWaiting }) {
+                listed.append(ConstraintID(i))
+            }
+            if !sparse.isEmpty {
+                for id in sparse.keys.sorted() where sparse[id]!.isWaiting { listed.append(id) }
             }
             waitingIDs = listed
-            return
+            return listed
         }
         let denseCount = dense.count
         func inDense(_ id: ConstraintID) -> Bool { id.index >= 0 && id.index < denseCount }
+        func precedes(_ a: ConstraintID, _ b: ConstraintID) -> Bool { inDense(a) != inDense(b) ? inDense(a) : a < b }
         var ids = waitingIDs.filter { id in read(id) { $0.isWaiting } ?? false }
-        ids.sort { inDense($0) != inDense($1) ? inDense($0) : $0 < $1 }
-        ids.removeDuplicates()
+        // (listed as they began to wait: usually in id order already)
+        if zip(ids, ids.dropFirst()).contains(where: { !precedes($0, $1) }) {
+            ids.sort(by: precedes)
+            ids.removeDuplicates()
+        }
         assert(ids.count == waiting, "ConstraintTable: \(waiting) entries wait, \(ids.count) are listed")
         waitingIDs = ids
-        for id in ids { body(id, self[id]!) }
+        return ids
     }
 
     /// Calls `body` with every entry, in id order.

@@ -81,6 +81,14 @@ open class ExactSolver: LayoutSolver, AmbiguityDetecting {
         set { core.warmStartBound = newValue }
     }
 
+    /// When a solve pivots from the crash basis before asking for a proposal (behind `counters.abandonedCrashPaths`):
+    /// at most `pendingRows` rows waiting, and while it has rewritten at most `perLiveRow` rows per live row plus
+    /// `floor`. `pendingRows` -1: every solve with rows waiting asks for a proposal.
+    var crashPathBound: (pendingRows: Int, perLiveRow: Int, floor: Int) {
+        get { core.crashPathBound }
+        set { core.crashPathBound = newValue }
+    }
+
     /// How `ambiguousVariables(among:)` works (default `.screened`).
     public var ambiguityMode: AmbiguityMode {
         get { core.ambiguityMode }
@@ -189,6 +197,7 @@ protocol ExactCore: AnyObject {
     /// Counters for measurements.
     var counters: ExactSolverCounters { get }
     var warmStartBound: (perLiveRow: Int, floor: Int) { get set }
+    var crashPathBound: (pendingRows: Int, perLiveRow: Int, floor: Int) { get set }
     var usesProposer: Bool { get set }
     var proposer: (any BasisProposing.Type)? { get set }
     var stats: ProposalStatistics { get }
@@ -212,7 +221,7 @@ extension ExactSolverCore: ExactCore {
             adoptionPivots: s.adoptionPivots, milliseconds: s.times.milliseconds, iterations: e.iterations,
             rows: e.liveRowCount, columns: e.columnCount, nonzeros: e.store.liveCells, rowsRewritten: e.statColumn,
             markersRecovered: recoveredMarkers, rebuilds: rebuilds, abandonedWarmStarts: abandonedWarmStarts,
-            changesOnFace: changesOnFace, fixingExaminations: e.fixingExaminations,
+            abandonedCrashPaths: abandonedCrashPaths, changesOnFace: changesOnFace, fixingExaminations: e.fixingExaminations,
             releasedCandidateChecks: e.releasedCandidateChecks)
     }
 }

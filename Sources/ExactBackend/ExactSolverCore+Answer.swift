@@ -14,6 +14,16 @@ extension ExactSolverCore {
     var warmStartWork: Int {
         warmStartBound.perLiveRow * engine.liveRowCount + warmStartBound.floor
     }
+    /// Rows the crash path may rewrite before it gives up for a proposal (`crashPathBound`).
+    var crashPathWork: Int { crashPathBound.perLiveRow * engine.liveRowCount + crashPathBound.floor }
+
+    /// The soft constraints and suggested edits waiting to go into the engine.
+    func pendingCount() -> Int {
+        var count = constraints.waiting
+        for edit in edits.values where edit.constant != nil && edit.origin == nil { count += 1 }
+        return count
+    }
+
     func solve(boundingWarmStart: Bool) -> SolveReport {
         let start = engine.iterations
         switch state {
@@ -28,9 +38,14 @@ extension ExactSolverCore {
             break
         }
         refreshEngine()
-        if usesProposer, let report = solveByCertificate() { return report }
+        // A few waiting rows that a proposal would be asked for (many for the tableau: a first solve) are pivoted on
+        // in exact arithmetic from the crash basis first, bounded; the proposal is asked for when there are more, or
+        // when that attempt passes its bound.
+        let pending = usesProposer && boundingWarmStart ? pendingCount() : 0
+        let crashFirst = pending > 0 && pending <= crashPathBound.pendingRows && pending * 16 >= engine.liveRowCount
+        if usesProposer && !crashFirst, let report = solveByCertificate() { return report }
         let proposalsBefore = stats.proposals
-        if usesProposer { insertPendingWithProposal() } else { insertPending() }
+        if usesProposer && !crashFirst { insertPendingWithProposal() } else { insertPending() }
         let proposed = stats.proposals > proposalsBefore
         let certifying = engine.iterations
         let clock = ContinuousClock()
@@ -38,13 +53,13 @@ extension ExactSolverCore {
         // A warm start (no basis proposed for this solve) is bounded; past the bound the changes are rebuilt from the
         // constraint table, as a first solve builds them.
         let bounded = boundingWarmStart && !proposed
-        if bounded { engine.workLimit = engine.statColumn + warmStartWork }
+        if bounded { engine.workLimit = engine.statColumn + (crashFirst ? crashPathWork : warmStartWork) }
         let feasible = engine.restoreFeasibility()
         let finished = feasible && engine.optimizeLevels()
         let stopped = !finished && engine.isPastLimit
         engine.workLimit = .max
         if stopped {
-            abandonedWarmStarts += 1
+            if crashFirst { abandonedCrashPaths += 1 } else { abandonedWarmStarts += 1 }
             let rebuilt = rebuildEngine()
             precondition(rebuilt, "ExactSolver: the required constraints are kept feasible by every accepted change")
             return solve(boundingWarmStart: false)

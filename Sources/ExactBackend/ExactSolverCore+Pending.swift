@@ -5,43 +5,43 @@ import PlumbSystem
 extension ExactSolverCore {
     enum PendingItem { case constraint(ConstraintID), edit(VariableID) }
 
-    /// The waiting soft constraints and suggested edits, in the order they go into the engine: highest priority
-    /// first; within a priority, as `PendingOrder` says.
-    func pendingItems() -> [PendingItem] { pendingRows().items }
-
-    /// `pendingItems()` with their engine rows (one lookup each).
+    /// The waiting soft constraints and suggested edits, in the order they go into the engine (highest priority
+    /// first; within a priority, as `PendingOrder` says), with their engine rows (one lookup each).
     func pendingRows() -> (items: [PendingItem], rows: [PendingRow]) {
-        var items: [PendingItem] = [], rows: [PendingRow] = []
-        var priorities: [Priority] = [], orders: [PendingOrder] = []
-        items.reserveCapacity(constraints.waiting)
-        rows.reserveCapacity(constraints.waiting)
-        func add(_ item: PendingItem, _ order: PendingOrder, _ row: PendingRow) {
-            items.append(item)
+        var items: [PendingItem] = [], rows: [PendingRow] = [], orders: [PendingOrder] = []
+        let ids = constraints.waitingInOrder()
+        items.reserveCapacity(ids.count)
+        rows.reserveCapacity(ids.count)
+        orders.reserveCapacity(ids.count)
+        // (a plain loop, each entry read in place: appends from inside a closure were four exclusivity checks a row)
+        for id in ids {
+            let (sequence, row) = constraints.read(id) { entry in
+                (entry.sequence, (engineTerms(of: entry.constraint), T(entry.constraint.constant),
+                                  entry.constraint.relation, entry.constraint.priority))
+            }!
+            items.append(.constraint(id))
             rows.append(row)
-            priorities.append(row.priority)
-            orders.append(order)
-        }
-        if constraints.waiting > 0 {
-            constraints.forEachWaiting { id, entry in
-                let constraint = entry.constraint
-                add(.constraint(id), .constraint(sequence: entry.sequence),
-                    (engineTerms(of: constraint), T(constraint.constant), constraint.relation, constraint.priority))
-            }
+            orders.append(.constraint(sequence: sequence))
         }
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
-            add(.edit(variable), .edit(variable: variable.index),
-                ([(column(for: variable), .one)], edit.constant!, .equal, edit.priority))
+            items.append(.edit(variable))
+            rows.append(([(column(for: variable), .one)], edit.constant!, .equal, edit.priority))
+            orders.append(.edit(variable: variable.index))
         }
         // Sorted by (priority descending, order): the few distinct priorities become integer ranks, and an index
-        // permutation is sorted (the keys are distinct, so the order is total).
+        // permutation is sorted (the keys are distinct, so the order is total); rows in that order already (one
+        // priority, in order of addition) are left as they are.
         if items.count <= 1 { return (items, rows) }
-        let ranks = priorityRanks(priorities).ranks
+        if !rows.indices.dropFirst().contains(where: { k in
+            rows[k - 1].priority != rows[k].priority ? rows[k - 1].priority < rows[k].priority : !(orders[k - 1] < orders[k])
+        }) {
+            return (items, rows)
+        }
+        let ranks = priorityRanks(rows.map(\.priority)).ranks
         var permutation = Array(items.indices)
         permutation.sort { ranks[$0] != ranks[$1] ? ranks[$0] < ranks[$1] : orders[$0] < orders[$1] }
-        if permutation.indices.contains(where: { permutation[$0] != $0 }) {
-            items = permutation.map { items[$0] }
-            rows = permutation.map { rows[$0] }
-        }
+        items = permutation.map { items[$0] }
+        rows = permutation.map { rows[$0] }
         return (items, rows)
     }
 
@@ -58,34 +58,64 @@ extension ExactSolverCore {
     /// The engine row of a pending item: terms over structural columns, constant, relation, priority.
     typealias PendingRow = (terms: [(column: Int, coefficient: T)], constant: T, relation: Relation, priority: Priority)
 
-    func row(of item: PendingItem) -> PendingRow {
-        switch item {
-        case .constraint(let id):
-            let constraint = constraints[id]!.constraint
-            let terms = engineTerms(of: constraint)
-            return (terms, T(constraint.constant), constraint.relation, constraint.priority)
-        case .edit(let variable):
-            let edit = edits[variable]!
-            return ([(column(for: variable), .one)], edit.constant!, .equal, edit.priority)
-        }
-    }
-
     /// Puts the waiting soft constraints and suggested edits into the engine, highest priority first; returns how many.
     @discardableResult
-    func insertPending(_ pending: [PendingItem]? = nil, rows pendingRows: [PendingRow]? = nil) -> Int {
-        let items = pending ?? pendingItems()
-        guard !items.isEmpty else { return 0 }
-        let rows = pendingRows ?? items.map { row(of: $0) }
-        for (item, r) in zip(items, rows) {
+    func insertPending(_ pending: [PendingItem], rows: [PendingRow]) -> Int {
+        for (item, r) in zip(pending, rows) {
             let origin = engine.addRow(terms: r.terms, constant: r.constant, relation: r.relation, priority: r.priority)
+            setOrigin(origin, of: item)
+        }
+        return pending.count
+    }
+
+    /// `insertPending(_:rows:)` for every waiting item, each row read from the table into the engine as it goes in
+    /// (through `addRow`'s buffer): no row is gathered first. Returns how many went in.
+    @discardableResult
+    func insertPending() -> Int {
+        let items = pendingItemsInOrder()
+        for item in items {
+            let origin: Int
             switch item {
-            case .constraint(let id):
-                constraints[id]!.origin = origin
+            case .constraint(let id): origin = constraints.read(id) { addRow($0.constraint) }!
             case .edit(let variable):
-                edits[variable]!.origin = origin
+                let edit = edits[variable]!, c = column(for: variable)
+                origin = engine.addRow(terms: CollectionOfOne((c, T.one)), constant: edit.constant!, relation: .equal,
+                                       priority: edit.priority)
             }
+            setOrigin(origin, of: item)
         }
         return items.count
+    }
+
+    /// The waiting items in the order `pendingRows()` gives them, without their rows.
+    func pendingItemsInOrder() -> [PendingItem] {
+        var items: [PendingItem] = [], keys: [(priority: Priority, order: PendingOrder)] = []
+        let ids = constraints.waitingInOrder()
+        items.reserveCapacity(ids.count)
+        keys.reserveCapacity(ids.count)
+        for id in ids {
+            items.append(.constraint(id))
+            keys.append(constraints.read(id) { ($0.constraint.priority, .constraint(sequence: $0.sequence)) }!)
+        }
+        for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
+            items.append(.edit(variable))
+            keys.append((edit.priority, .edit(variable: variable.index)))
+        }
+        func precedes(_ a: (priority: Priority, order: PendingOrder), _ b: (priority: Priority, order: PendingOrder)) -> Bool {
+            a.priority != b.priority ? a.priority > b.priority : a.order < b.order
+        }
+        if !keys.indices.dropFirst().contains(where: { !precedes(keys[$0 - 1], keys[$0]) }) { return items }
+        var permutation = Array(items.indices)
+        permutation.sort { precedes(keys[$0], keys[$1]) }
+        return permutation.map { items[$0] }
+    }
+
+    /// Notes that `item`'s row went into the engine as `origin`.
+    func setOrigin(_ origin: Int, of item: PendingItem) {
+        switch item {
+        case .constraint(let id): constraints.modify(id) { $0.origin = origin }
+        case .edit(let variable): edits[variable]!.origin = origin
+        }
     }
 }
 

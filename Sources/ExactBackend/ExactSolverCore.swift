@@ -189,6 +189,14 @@ final class ExactSolverCore<T: SimplexScalar> {
     var warmStartBound = (perLiveRow: 2, floor: 10_000)
     /// Warm starts given up for a rebuild (`warmStartWork`).
     var abandonedWarmStarts = 0
+    /// When a solve tries the crash path before a proposal: at most `pendingRows` rows waiting (a real app's small
+    /// layout has a few soft rows, and needs few exact pivots from the crash basis, where the proposal costs a
+    /// Cassowary build and a certificate: half again the exact solve), and then while it has rewritten at most
+    /// `perLiveRow` rows per live row plus `floor` (a random layout's rows need many pivots, and go to the proposer
+    /// soon). Tests set `pendingRows` to -1 to make every solve ask for a proposal.
+    var crashPathBound = (pendingRows: 48, perLiveRow: 4, floor: 256)
+    /// Crash paths given up for a proposal (`crashPathWork`).
+    var abandonedCrashPaths = 0
 
     /// Removals and first constant changes of required equalities whose marker column had been dropped: how many got it
     /// back (`SimplexEngine.recoverMarker`), and how many rebuilt the required rows instead.

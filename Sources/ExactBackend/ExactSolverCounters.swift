@@ -31,6 +31,9 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
     /// Solves that gave up the warm start from the basis the changes left (past twice as many rows rewritten as the
     /// tableau has, plus 10,000) and rebuilt with the proposer's basis instead.
     public var abandonedWarmStarts = 0
+    /// First solves of a few waiting rows that pivoted from the crash basis past their bound (a layout far from its
+    /// optimum there) and took a proposal instead (`ExactSolver.crashPathBound`).
+    public var abandonedCrashPaths = 0
     /// Constant changes and suggestions that moved the optimum off its bounds and found it again on the same face (a
     /// phase 1 with the level fixings held, `SimplexEngine.restoreFeasibilityOnFace()`): no level solved again.
     public var changesOnFace = 0
@@ -47,8 +50,8 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
             + "iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); "
             + "ms in proposer/insertion/adoption/levels/copy/all \(milliseconds)), iterations \(iterations), rows \(rows), "
             + "columns \(columns), nonzeros \(nonzeros), rows touched by pivots \(rowsRewritten), markers recovered "
-            + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts), changes kept on "
-            + "the face \(changesOnFace), columns looked at for fixing \(fixingExaminations), released columns looked at as "
+            + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts), crash paths given up "
+            + "\(abandonedCrashPaths), changes kept on the face \(changesOnFace), columns looked at for fixing \(fixingExaminations), released columns looked at as "
             + "candidates \(releasedCandidateChecks)"
     }
 }

@@ -147,7 +147,7 @@ extension SimplexEngine {
                 outcome = iterate()
             } else {
                 levelPriced[k] = true
-                outcome = optimize(costColumns(ofLevel: p).map { ($0, T.one) })
+                outcome = optimize(level: p)
             }
             if outcome == .stopped {
                 swap(&price, &levelPrices[k])

@@ -140,14 +140,28 @@ extension SimplexEngine {
     /// are left in `price`.
     mutating func optimize(_ costs: [(column: Int, cost: T)]) -> Outcome {
         price.reset(columns: columns.count)
-        for (j, c) in costs where !c.isZero {
-            if let r = columns[j].basicRow {
-                store.subtract(row: r, times: c, from: &price)
-            } else {
-                price.add(j, c)
-            }
+        for (j, c) in costs where !c.isZero { addCost(c, to: j) }
+        return iterate()
+    }
+
+    /// `optimize` with a cost of 1 on every cost column of level `p`'s live soft rows (a level priced from
+    /// scratch), read from the origins in place. - Complexity: O(origins) plus the pricing and the pivots.
+    mutating func optimize(level p: Priority) -> Outcome {
+        price.reset(columns: columns.count)
+        for o in origins where o.alive && o.priority == p {
+            for j in o.costColumns { addCost(.one, to: j) }
         }
         return iterate()
+    }
+
+    /// Adds `c` times column j's reduced cost to the price row: c itself for a nonbasic column, minus c times its
+    /// row for a basic one.
+    @inline(__always) private mutating func addCost(_ c: T, to j: Int) {
+        if let r = columns[j].basicRow {
+            store.subtract(row: r, times: c, from: &price)
+        } else {
+            price.add(j, c)
+        }
     }
 
     /// The simplex loop on the current price row (kept up to date through every pivot).

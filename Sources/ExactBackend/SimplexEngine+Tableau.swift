@@ -39,6 +39,9 @@ extension SimplexEngine {
             columns[j].rowsMayBeStale = true
             if rowStamp[i] == stampEpoch { return }   // (the cleaning kept row i: it is listed already)
         }
+        // (a first entry gets room for a few: a column's list grown from empty one row at a time was a third of the
+        // allocations of a small layout's build)
+        if columns[j].rows.capacity == 0 { columns[j].rows.reserveCapacity(4) }
         columns[j].rows.append(i)
     }
 

@@ -82,7 +82,7 @@ import Testing
     /// hand all widths are one w with 8 + 49(w + 8) + w = 83·50 + 1, so w = 75 + 1/50 = 3751/50 (the required rows
     /// alone fix it). x_i is variable 2i, w_i is 2i + 1.
     func solvedChain(least: Int) throws -> ExactSolver {
-        let n = 50, s = ExactSolver(proposer: CassowarySolver.self)
+        let n = 50, s = ExactSolver.proposingEverySolve()
         var id = 0
         func add(_ terms: [(Int, Int)], _ constant: Int, _ relation: Relation, _ priority: Priority = .required) throws {
             try s.add(.integer(terms, constant, relation, priority: priority), id: ConstraintID(id))
@@ -147,7 +147,7 @@ import Testing
     /// Through the solver: Cassowary keeps no row for the repeated equality, and its basis is certified on the
     /// original rows all the same (it was left to the engine before), with the answer derived above.
     @Test func aRedundantRequiredEqualityIsCertifiedWithoutATableau() throws {
-        let s = ExactSolver(proposer: CassowarySolver.self)
+        let s = ExactSolver.proposingEverySolve()
         func add(_ terms: [(Int, Int)], _ constant: Int, _ priority: Priority = .required, _ id: Int) throws {
             var e = LinearExpression(constant: Rational(constant))
             for (v, a) in terms { try e.add(VariableID(v), Rational(a)) }
@@ -194,7 +194,7 @@ import Testing
                 let relation: Relation = [.equal, .lessOrEqual, .greaterOrEqual][Int(random.next() % 3)]
                 constraints.append(LinearConstraint(e, relation, priority: priorities[Int(random.next() % UInt64(priorities.count))]))
             }
-            let fast = ExactSolver(proposer: CassowarySolver.self), reference = ExactPivotingSolver()
+            let fast = ExactSolver.proposingEverySolve(), reference = ExactPivotingSolver()
             var accepted: [LinearConstraint] = []
             for (k, c) in constraints.enumerated() {
                 let a = Result { () throws(SolverError) in try fast.add(c, id: ConstraintID(k)) }

@@ -26,7 +26,7 @@ import Testing
     /// x3 = −27; r3 leaves x5 ≤ 27 and r14 @500 wants x5 ≥ 64/3, so every level is met and x5 ranges over
     /// [64/3, 27].
     @Test func adoptingAProposalKeepsEveryRequiredRow() throws {
-        let s = ExactSolver(proposer: CassowarySolver.self)
+        let s = ExactSolver.proposingEverySolve()
         try s.add(c([(2, "2"), (3, "-2")], "-80", .equal, 999), id: ConstraintID(0))
         try s.add(c([(2, "3"), (3, "2"), (5, "2")], "-39", .lessOrEqual), id: ConstraintID(1))
         try s.add(c([(2, "3")], "-24", .greaterOrEqual), id: ConstraintID(2))
@@ -46,7 +46,7 @@ import Testing
     /// the 250 level is then met. The float basis is exactly optimal: accepted with no exact iteration, on the
     /// original rows (`BasisCertificate`, no tableau for the soft rows).
     @Test func certificateAcceptsAnOptimalProposal() throws {
-        let s = ExactSolver(proposer: CassowarySolver.self)
+        let s = ExactSolver.proposingEverySolve()
         try s.add(c([(0, "1")], "-8", .equal), id: ConstraintID(0))
         try s.add(c([(2, "1"), (0, "-1"), (1, "-1")], "0", .equal), id: ConstraintID(1))
         try s.add(c([(2, "1")], "-100", .lessOrEqual), id: ConstraintID(2))
@@ -71,7 +71,7 @@ import Testing
     /// x1 = 1/3 + 1/7 = 10/21, and the 250 row cannot move it. Values that no float holds exactly, read off the
     /// exact basis.
     @Test func thirdsAndSeventhsComeOutExact() throws {
-        let s = ExactSolver(proposer: CassowarySolver.self)
+        let s = ExactSolver.proposingEverySolve()
         try s.add(c([(0, "3")], "-1", .equal), id: ConstraintID(0))
         try s.add(c([(1, "1"), (0, "-1")], "-1/7", .equal, .high), id: ConstraintID(1))
         try s.add(c([(1, "1")], "-1", .greaterOrEqual, .low), id: ConstraintID(2))
@@ -89,7 +89,7 @@ import Testing
     /// reject that basis and pivot on to the exact optimum.
     @Test func tinyReducedCostFallsBackToExactPivots() throws {
         for proposer in [true, false] {
-            let s = ExactSolver(proposer: CassowarySolver.self)
+            let s = ExactSolver.proposingEverySolve()
             s.usesProposer = proposer
             try s.add(c([(0, "1"), (1, "1.000000000001")], "-1", .equal), id: ConstraintID(0))
             try s.add(c([(1, "1")], "0", .equal, .low), id: ConstraintID(1))
@@ -112,7 +112,7 @@ import Testing
     /// floating-point range), so the floating-point copy of the exact tableau proposes instead, and its basis is
     /// certified as it stands.
     @Test func theTableauCopyProposesWhereCassowaryRefuses() throws {
-        let s = ExactSolver(proposer: CassowarySolver.self)
+        let s = ExactSolver.proposingEverySolve()
         try s.add(c([(0, "0.00000001")], "-1", .equal), id: ConstraintID(0))
         try s.add(c([(1, "1")], "-3", .lessOrEqual), id: ConstraintID(1))
         try s.add(c([(1, "1")], "-5", .equal, .high), id: ConstraintID(2))
@@ -131,7 +131,7 @@ import Testing
     /// is reported, the proposal is exactly optimal (a zero reduced cost is not improving) and x + y == 1 holds
     /// exactly.
     @Test func exactTieIsAcceptedAndAmbiguous() throws {
-        let s = ExactSolver(proposer: CassowarySolver.self)
+        let s = ExactSolver.proposingEverySolve()
         try s.add(c([(0, "1"), (1, "1")], "-1", .equal), id: ConstraintID(0))
         try s.add(c([(1, "1")], "0", .equal, .low), id: ConstraintID(1))
         try s.add(c([(0, "1")], "0", .equal, .low), id: ConstraintID(2))
@@ -157,7 +157,7 @@ import Testing
     /// Between a suggestion and the next solve(), values are the last solve's and ambiguity asks for solve() first;
     /// after it, nothing is ambiguous (each value is pinned by a level or a bound).
     @Test func suggestionsKeepOrLeaveTheOptimum() throws {
-        let s = ExactSolver(proposer: CassowarySolver.self)
+        let s = ExactSolver.proposingEverySolve()
         try s.add(c([(0, "1")], "0", .greaterOrEqual), id: ConstraintID(0))
         try s.add(c([(2, "1"), (0, "-1"), (1, "-1")], "0", .equal), id: ConstraintID(1))
         try s.add(c([(2, "1")], "-100", .lessOrEqual), id: ConstraintID(2))
