@@ -6,6 +6,7 @@ struct ChunkedArray<Element> {
 
     private static var shift: Int { 12 }
     private static var mask: Int { (1 << shift) - 1 }
+    private static var firstRoom: Int { 64 }
 
     var indices: Range<Int> { 0..<count }
 
@@ -14,14 +15,16 @@ struct ChunkedArray<Element> {
         set { chunks[i >> Self.shift][i & Self.mask] = newValue }
     }
 
-    /// - Complexity: O(1) amortized; the first chunk starts with room for 64 elements and grows as an array does (a
-    /// small table's first element reserved a whole chunk, half a megabyte of large elements, for a layout of
-    /// twenty), every later one is made whole.
+    /// - Complexity: O(1) amortized; the first chunk starts with room for 64 elements and is made whole when they
+    /// are there (a small table's first element reserved a whole chunk, half a megabyte of large elements, for a
+    /// layout of twenty), every later one is made whole at once.
     mutating func append(_ element: __owned Element) {
         if count & Self.mask == 0 {
             var chunk: [Element] = []
-            chunk.reserveCapacity(count == 0 ? 64 : 1 << Self.shift)
+            chunk.reserveCapacity(count == 0 ? Self.firstRoom : 1 << Self.shift)
             chunks.append(chunk)
+        } else if count == Self.firstRoom {
+            chunks[0].reserveCapacity(1 << Self.shift)
         }
         chunks[chunks.count - 1].append(element)
         count += 1

@@ -47,9 +47,21 @@ func priorityRanks(_ priorities: [Priority]) -> (ranks: [RowLevel], levelCount: 
 }
 
 extension Array {
+    /// Room for `more` appends: a large table (a thousand elements and up) grows to four times what it needs, not
+    /// twice, so that its copies on the way touch a third of its final size instead of all of it. The room beyond
+    /// what is written is never touched, so it costs address space, not memory; the copies' fresh pages were most
+    /// of a 10,000-view chain's page faults, a third of its exact build.
+    @inline(__always) mutating func reserveGrowing(_ more: Int = 1) {
+        let needed = count + more
+        if needed > capacity { reserveCapacity(needed < 1024 ? Swift.max(needed, 2 * count) : 4 * needed) }
+    }
+
     /// At least `n` elements, the new ones `filler`; grown by half at least, so that widening one slot at a time
     /// costs amortised constant time (and rarely calls in here at all).
     @inline(__always) mutating func widen(to n: Int, with filler: Element) {
-        if count < n { append(contentsOf: repeatElement(filler, count: Swift.max(n, count + count / 2 + 16) - count)) }
+        guard count < n else { return }
+        let target = Swift.max(n, count + count / 2 + 16)
+        reserveGrowing(target - count)
+        append(contentsOf: repeatElement(filler, count: target - count))
     }
 }

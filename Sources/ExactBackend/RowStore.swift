@@ -58,6 +58,9 @@ struct RowStore<T: SimplexScalar> {
     /// Adds a row with `columns` (increasing) and their `coefficients`; returns its index.
     mutating func appendRow(columns: some RandomAccessCollection<Int>, coefficients: some RandomAccessCollection<T>) -> Int {
         let i = start.count
+        start.reserveGrowing()
+        length.reserveGrowing()
+        room.reserveGrowing()
         start.append(column.count)
         length.append(0)
         room.append(0)
@@ -93,6 +96,8 @@ struct RowStore<T: SimplexScalar> {
         start[i] = column.count
         length[i] = n
         room[i] = r
+        column.reserveGrowing(r)
+        coefficient.reserveGrowing(r)
         for j in columns { column.append(j) }
         for _ in n..<r { column.append(-1) }
         for a in coefficients { coefficient.append(a) }

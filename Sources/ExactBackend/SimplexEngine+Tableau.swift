@@ -39,13 +39,14 @@ extension SimplexEngine {
             columns[j].rowsMayBeStale = true
             if rowStamp[i] == stampEpoch { return }   // (the cleaning kept row i: it is listed already)
         }
-        // (a first entry gets room for a few: a column's list grown from empty one row at a time was a third of the
-        // allocations of a small layout's build)
-        if columns[j].rows.capacity == 0 { columns[j].rows.reserveCapacity(4) }
+        // (a first entry gets room for three, a 64-byte block: a column's list grown from empty one row at a time was
+        // a third of the allocations of a small layout's build; room for more made a chain's build touch more pages)
+        if columns[j].rows.capacity == 0 { columns[j].rows.reserveCapacity(3) }
         columns[j].rows.append(i)
     }
 
     mutating func newColumn(bounds: ColumnBounds, kind: ColumnKind) -> Int {
+        columns.reserveGrowing()
         columns.append(ColumnRecord(bounds: bounds, kind: kind))
         valueLog.note(columns.count - 1)
         if levelPricesValid {
@@ -89,6 +90,7 @@ extension SimplexEngine {
         }
         let origin = origins.count
         if let p = priority { addLevelRow(p) }
+        origins.reserveGrowing()
         origins.append(Origin(priority: priority, relation: relation, alive: true, marker: marker,
                               markerSign: markerSign, extra: extra, constant: constant))
         if recordsTerms { recordTerms(terms, of: origin) }
@@ -232,6 +234,7 @@ extension SimplexEngine {
             rowBasic[r] = basic
         } else {
             r = store.appendRow(columns: cols, coefficients: vals)
+            rowBasic.reserveGrowing()
             rowBasic.append(basic)
         }
         lastInstalledRow = r
