@@ -50,13 +50,14 @@ struct PriceRow<T: SimplexScalar> {
         }
     }
 
-    /// At least `columns` wide (new columns are zero). A row widened from empty gets a quarter more room: the
+    /// At least `columns` wide (new columns are zero). A wide row widened from empty gets a quarter more room: the
     /// columns the next change adds (a first suggestion's edit rows, a view added back) would otherwise copy the
     /// whole row, in every level, at the first of them (a 1,000-view app layout's first resize round: 3.4 M
-    /// instructions, 97 % of it).
+    /// instructions, 97 % of it). A narrow one is made as wide as asked: filling room a small layout never uses was
+    /// a tenth of its level rows' cost, and copying such a row later costs little.
     mutating func widen(columns: Int) {
         if vals.count < columns {
-            vals.widen(to: vals.isEmpty ? columns + columns / 4 + 16 : columns, with: .zero)
+            vals.widen(to: vals.isEmpty && columns >= 256 ? columns + columns / 4 + 16 : columns, with: .zero)
             listed.widen(to: vals.count, with: false)
             isCandidate.widen(to: vals.count, with: false)
             if tracksChanges { isChanged.widen(to: vals.count, with: false) }

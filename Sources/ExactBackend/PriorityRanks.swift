@@ -52,8 +52,9 @@ extension Array {
     /// what is written is never touched, so it costs address space, not memory; the copies' fresh pages were most
     /// of a 10,000-view chain's page faults, a third of its exact build.
     @inline(__always) mutating func reserveGrowing(_ more: Int = 1) {
+        // (a small one is left to the append's own doubling: looking at its capacity cost a small layout more)
         let needed = count + more
-        if needed > capacity { reserveCapacity(needed < 1024 ? Swift.max(needed, 2 * count) : 4 * needed) }
+        if needed > 1024 && needed > capacity { reserveCapacity(4 * needed) }
     }
 
     /// At least `n` elements, the new ones `filler`; grown by half at least, so that widening one slot at a time
