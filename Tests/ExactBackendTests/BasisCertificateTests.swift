@@ -183,17 +183,7 @@ import Testing
                                       Priority(500), Priority(250), Priority(1)]
         var certified = 0
         for _ in 0..<400 {
-            let variables = 2 + Int(random.next() % 6)
-            var constraints: [LinearConstraint] = []
-            for _ in 0..<(2 + Int(random.next() % 10)) {
-                var e = LinearExpression(constant: Rational(Int(random.next() % 41) - 20))
-                for _ in 0..<(1 + Int(random.next() % 3)) {
-                    let a = Int(random.next() % 7) - 3
-                    if a != 0 { try e.add(VariableID(Int(random.next() % UInt64(variables))), Rational(a)) }
-                }
-                let relation: Relation = [.equal, .lessOrEqual, .greaterOrEqual][Int(random.next() % 3)]
-                constraints.append(LinearConstraint(e, relation, priority: priorities[Int(random.next() % UInt64(priorities.count))]))
-            }
+            let constraints = try randomPrioritizedSystem(&random, variables: (2, 6), rows: (2, 10), priorities: priorities)
             let fast = ExactSolver.proposingEverySolve(), reference = ExactPivotingSolver()
             var accepted: [LinearConstraint] = []
             for (k, c) in constraints.enumerated() {

@@ -60,17 +60,7 @@ import Testing
         let priorities: [Priority] = [.required, .required, Priority(999), Priority(750), Priority(500), Priority(1)]
         var fellBack = 0
         for _ in 0..<200 {
-            let variables = 2 + Int(random.next() % 5)
-            var constraints: [LinearConstraint] = []
-            for _ in 0..<(3 + Int(random.next() % 8)) {
-                var e = LinearExpression(constant: Rational(Int(random.next() % 41) - 20))
-                for _ in 0..<(1 + Int(random.next() % 3)) {
-                    let a = Int(random.next() % 7) - 3
-                    if a != 0 { try e.add(VariableID(Int(random.next() % UInt64(variables))), Rational(a)) }
-                }
-                let relation: Relation = [.equal, .lessOrEqual, .greaterOrEqual][Int(random.next() % 3)]
-                constraints.append(LinearConstraint(e, relation, priority: priorities[Int(random.next() % UInt64(priorities.count))]))
-            }
+            let constraints = try randomPrioritizedSystem(&random, variables: (2, 5), rows: (3, 8), priorities: priorities)
             let bounded = ExactSolver(proposer: CassowarySolver.self), reference = ExactPivotingSolver()
             bounded.crashPathBound = (pendingRows: 100, perLiveRow: 0, floor: 0)
             var accepted: [LinearConstraint] = []
