@@ -16,7 +16,7 @@ struct ConstraintTable<Entry: WaitingEntry> {
     private(set) var count = 0
     /// Entries whose origin is < 0 (soft constraints not in the engine).
     private(set) var waiting = 0
-    /// The ids of entries that began to wait since the last `forEachWaiting` (which drops those that no longer
+    /// The ids of entries that began to wait since the last `waitingInOrder()` (which drops those that no longer
     /// wait): so that a solve after a few changes visits the few waiting entries, not the whole table.
     private var waitingIDs: [ConstraintID] = []
 
@@ -166,12 +166,6 @@ struct ConstraintTable<Entry: WaitingEntry> {
             precondition(changed.isWaiting == entry.isWaiting, "ConstraintTable: an update changed whether an entry waits")
             return changed
         }
-    }
-
-    /// Calls `body` with every waiting entry, in id order (as `forEach` visits them).
-    /// - Complexity: as `waitingInOrder()`, plus the entries visited.
-    mutating func forEachWaiting(_ body: (ConstraintID, Entry) -> Void) {
-        for id in waitingInOrder() { read(id) { body(id, $0) } }
     }
 
     /// The ids of the waiting entries, in id order (as `forEach` visits them).

@@ -5,44 +5,47 @@ import PlumbSystem
 extension ExactSolverCore {
     enum PendingItem { case constraint(ConstraintID), edit(VariableID) }
 
-    /// The waiting soft constraints and suggested edits, in the order they go into the engine (highest priority
-    /// first; within a priority, as `PendingOrder` says), with their engine rows (one lookup each).
+    /// The waiting soft constraints and suggested edits, in the order they go into the engine (`inEngineOrder`),
+    /// with their engine rows (one lookup each; the rows are built, and missing columns made, in id order).
     func pendingRows() -> (items: [PendingItem], rows: [PendingRow]) {
-        var items: [PendingItem] = [], rows: [PendingRow] = [], orders: [PendingOrder] = []
+        var items: [PendingItem] = [], rows: [PendingRow] = [], keys: [PendingKey] = []
         let ids = constraints.waitingInOrder()
         items.reserveCapacity(ids.count)
         rows.reserveCapacity(ids.count)
-        orders.reserveCapacity(ids.count)
+        keys.reserveCapacity(ids.count)
         // (a plain loop, each entry read in place: appends from inside a closure were four exclusivity checks a row)
         for id in ids {
-            let (sequence, row) = constraints.read(id) { entry in
-                (entry.sequence, (engineTerms(of: entry.constraint), T(entry.constraint.constant),
-                                  entry.constraint.relation, entry.constraint.priority))
+            let (sequence, row) = constraints.read(id) { entry -> (Int, PendingRow) in
+                (entry.sequence, (terms: engineTerms(of: entry.constraint), constant: T(entry.constraint.constant),
+                                  relation: entry.constraint.relation, priority: entry.constraint.priority))
             }!
             items.append(.constraint(id))
             rows.append(row)
-            orders.append(.constraint(sequence: sequence))
+            keys.append((row.priority, .constraint(sequence: sequence)))
         }
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
             items.append(.edit(variable))
             rows.append(([(column(for: variable), .one)], edit.constant!, .equal, edit.priority))
-            orders.append(.edit(variable: variable.index))
+            keys.append((edit.priority, .edit(variable: variable.index)))
         }
-        // Sorted by (priority descending, order): the few distinct priorities become integer ranks, and an index
-        // permutation is sorted (the keys are distinct, so the order is total); rows in that order already (one
-        // priority, in order of addition) are left as they are.
-        if items.count <= 1 { return (items, rows) }
-        if !rows.indices.dropFirst().contains(where: { k in
-            rows[k - 1].priority != rows[k].priority ? rows[k - 1].priority < rows[k].priority : !(orders[k - 1] < orders[k])
-        }) {
-            return (items, rows)
+        guard let permutation = Self.inEngineOrder(keys) else { return (items, rows) }
+        return (permutation.map { items[$0] }, permutation.map { rows[$0] })
+    }
+
+    /// A waiting item's place: its priority, then its `PendingOrder` within the priority.
+    typealias PendingKey = (priority: Priority, order: PendingOrder)
+
+    /// The permutation that puts items with `keys` in the order they go into the engine (highest priority first;
+    /// within a priority, as `PendingOrder` says; the keys are distinct, so the order is total), or nil when they
+    /// are in it already (one priority, in order of addition: no sort).
+    static func inEngineOrder(_ keys: [PendingKey]) -> [Int]? {
+        func precedes(_ a: PendingKey, _ b: PendingKey) -> Bool {
+            a.priority != b.priority ? a.priority > b.priority : a.order < b.order
         }
-        let ranks = priorityRanks(rows.map(\.priority)).ranks
-        var permutation = Array(items.indices)
-        permutation.sort { ranks[$0] != ranks[$1] ? ranks[$0] < ranks[$1] : orders[$0] < orders[$1] }
-        items = permutation.map { items[$0] }
-        rows = permutation.map { rows[$0] }
-        return (items, rows)
+        if !keys.indices.dropFirst().contains(where: { !precedes(keys[$0 - 1], keys[$0]) }) { return nil }
+        var permutation = Array(keys.indices)
+        permutation.sort { precedes(keys[$0], keys[$1]) }
+        return permutation
     }
 
     /// A constraint's terms as the engine takes them: over structural columns (created on first use), exact.
@@ -89,7 +92,7 @@ extension ExactSolverCore {
 
     /// The waiting items in the order `pendingRows()` gives them, without their rows.
     func pendingItemsInOrder() -> [PendingItem] {
-        var items: [PendingItem] = [], keys: [(priority: Priority, order: PendingOrder)] = []
+        var items: [PendingItem] = [], keys: [PendingKey] = []
         let ids = constraints.waitingInOrder()
         items.reserveCapacity(ids.count)
         keys.reserveCapacity(ids.count)
@@ -101,13 +104,7 @@ extension ExactSolverCore {
             items.append(.edit(variable))
             keys.append((edit.priority, .edit(variable: variable.index)))
         }
-        func precedes(_ a: (priority: Priority, order: PendingOrder), _ b: (priority: Priority, order: PendingOrder)) -> Bool {
-            a.priority != b.priority ? a.priority > b.priority : a.order < b.order
-        }
-        if !keys.indices.dropFirst().contains(where: { !precedes(keys[$0 - 1], keys[$0]) }) { return items }
-        var permutation = Array(items.indices)
-        permutation.sort { precedes(keys[$0], keys[$1]) }
-        return permutation.map { items[$0] }
+        return Self.inEngineOrder(keys).map { $0.map { items[$0] } } ?? items
     }
 
     /// Notes that `item`'s row went into the engine as `origin`.

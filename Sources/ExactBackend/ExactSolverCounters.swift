@@ -50,8 +50,8 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
             + "iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); "
             + "ms in proposer/insertion/adoption/levels/copy/all \(milliseconds)), iterations \(iterations), rows \(rows), "
             + "columns \(columns), nonzeros \(nonzeros), rows touched by pivots \(rowsRewritten), markers recovered "
-            + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts), crash paths given up "
-            + "\(abandonedCrashPaths), changes kept on the face \(changesOnFace), columns looked at for fixing \(fixingExaminations), released columns looked at as "
-            + "candidates \(releasedCandidateChecks)"
+            + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts), crash paths given "
+            + "up \(abandonedCrashPaths), changes kept on the face \(changesOnFace), columns looked at for fixing "
+            + "\(fixingExaminations), released columns looked at as candidates \(releasedCandidateChecks)"
     }
 }

@@ -2,8 +2,9 @@
 import PlumbSolver
 import Testing
 
-/// `ConstraintTable.forEachWaiting`: the waiting entries, each once, in the order `forEach` visits them, whether it
-/// passes over the table (many wait, as in a build) or reads the ids listed since the last call (a few wait).
+/// `ConstraintTable.waitingInOrder()`: the waiting entries, each once, in the order `forEach` visits them, whether it
+/// passes over the table (many wait, as in a build) or reads the ids listed since the last call (a few wait); and
+/// `modify`, which changes an entry in place and keeps that count and list.
 @Suite struct ConstraintTableTests {
     struct Slot: WaitingEntry, Equatable {
         var waits: Bool
@@ -12,12 +13,9 @@ import Testing
     }
 
     func waitingIDs(_ table: inout ConstraintTable<Slot>) -> [Int] {
-        var ids: [Int] = []
-        table.forEachWaiting { id, entry in
-            #expect(entry.waits)
-            ids.append(id.index)
-        }
-        return ids
+        let ids = table.waitingInOrder()
+        for id in ids { #expect(table.read(id) { $0.waits } == true) }
+        return ids.map(\.index)
     }
 
     @Test func visitsTheWaitingEntriesOnceInIDOrder() {
@@ -43,5 +41,13 @@ import Testing
         var passed: [Int] = []
         table.forEach { id, entry in if entry.waits { passed.append(id.index) } }
         #expect(passed == [42, 999, 100_000])
+
+        // changed in place: 42 stops waiting, 3 (in the array) begins, 100,000 (in the dictionary) still waits, 700 is gone
+        #expect(table.modify(ConstraintID(42)) { $0.waits = false } != nil)
+        #expect(table.modify(ConstraintID(3)) { $0.waits = true } != nil)
+        #expect(table.modify(ConstraintID(100_000)) { $0.waits = true } != nil)
+        #expect(table.modify(ConstraintID(700)) { $0.waits = true } == nil)   // removed above
+        #expect(table.waiting == 3)
+        #expect(waitingIDs(&table) == [3, 999, 100_000])
     }
 }
