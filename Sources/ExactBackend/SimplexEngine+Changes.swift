@@ -21,7 +21,7 @@ extension SimplexEngine {
         } else {
             for i in rows(of: m) {
                 let b = basic(ofRow: i)
-                setValue(b, value(b) - entry(i, m) * shift)
+                setValue(b, value(b).subtractingProduct(entry(i, m), shift))
                 updateFeasibility(i)
             }
         }

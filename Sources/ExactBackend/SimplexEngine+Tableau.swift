@@ -289,7 +289,7 @@ extension SimplexEngine {
         if columns[q].rows.isEmpty { return }   // (a column no row holds, as a new variable is)
         for i in rows(of: q) {
             let b = basic(ofRow: i)
-            setValue(b, value(b) - entry(i, q) * delta)
+            setValue(b, value(b).subtractingProduct(entry(i, q), delta))
             updateFeasibility(i)
         }
     }

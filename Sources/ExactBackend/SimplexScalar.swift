@@ -16,10 +16,16 @@ protocol SimplexScalar: Hashable, Comparable, CustomStringConvertible, Sendable 
     static func * (a: Self, b: Self) -> Self
     static func / (a: Self, b: Self) -> Self
     static prefix func - (a: Self) -> Self
+    /// `self - b·c` (a basic value's update when a column moves); `ExactRational` fuses its common shapes.
+    func subtractingProduct(_ b: Self, _ c: Self) -> Self
     /// The value as layout-result/1 reports it: exact when it fits the front end's 128-bit rationals.
     var solvedValue: SolvedValue { get }
     /// The nearest `Double`: only for handing a tableau to the floating-point proposer, never for a decision.
     var doubleValue: Double { get }
+}
+
+extension SimplexScalar {
+    @inline(__always) func subtractingProduct(_ b: Self, _ c: Self) -> Self { self - b * c }
 }
 
 extension ExactRational: SimplexScalar {

@@ -1,0 +1,71 @@
+/// `a - b·c` in one step: the update every basic value takes when a nonbasic column moves or a constant changes
+/// (`value(b) - entry · delta`), so the commonest shapes of a layout's numbers skip the reduced product in between.
+extension ExactRational {
+    /// `self - b·c`, exactly.
+    ///
+    /// With all three inline and `b` or `c` an integer (a step, a shift), no intermediate value is made: no gcd
+    /// when the other factor is an integer too, one when `self` shares its denominator, at most three otherwise
+    /// (as the product and the difference taken apart). Other shapes, and any overflow, go through `*` and `-`.
+    /// - Complexity: O(1) for the inline shapes above; otherwise that of `*` and `-`.
+    @inline(__always)
+    public func subtractingProduct(_ b: ExactRational, _ c: ExactRational) -> ExactRational {
+        if case .small(let an, let ad) = storage, case .small(let bn, let bd) = b.storage,
+           case .small(let cn, let cd) = c.storage {
+            // the integer factor second (an entry times an integer shift is the usual shape, either way round)
+            let fused = cd == 1 ? ExactRational.subtractIntegerMultiple(an, ad, bn, bd, cn)
+                : bd == 1 ? ExactRational.subtractIntegerMultiple(an, ad, cn, cd, bn) : nil
+            if let fused { return fused }
+        }
+        return self - b * c
+    }
+
+    /// `an/ad - (bn/bd)·k` for inline values in lowest terms (`ad`, `bd` > 0) and an integer `k`; nil on overflow
+    /// (the caller then computes it apart, in GMP if need be).
+    @inline(__always)
+    static func subtractIntegerMultiple(_ an: Int64, _ ad: Int64, _ bn: Int64, _ bd: Int64, _ k: Int64)
+        -> ExactRational? {
+        if bn == 0 || k == 0 { return ExactRational(reduced: an, ad) }
+        if bd == 1 {
+            // an integer product P: (an - P·ad)/ad keeps gcd(an, ad) = 1, so it is in lowest terms already
+            let (p, o1) = bn.multipliedReportingOverflow(by: k)
+            let (scaled, o2) = p.multipliedReportingOverflow(by: ad)
+            let (t, o3) = an.subtractingReportingOverflow(scaled)
+            if o1 || o2 || o3 || t == .min { return nil }
+            return ExactRational(reduced: t, ad)
+        }
+        if ad == bd {
+            // one denominator: (an - bn·k)/ad, reduced by the one gcd it can have
+            let (p, o1) = bn.multipliedReportingOverflow(by: k)
+            let (t, o2) = an.subtractingReportingOverflow(p)
+            if o1 || o2 || t == .min { return nil }
+            if t == 0 { return .zero }
+            let g = Int64(gcd(t.magnitude, UInt64(ad)))
+            return g == 1 ? ExactRational(reduced: t, ad) : ExactRational(reduced: t / g, ad / g)
+        }
+        // the product reduced (one gcd; gcd(bn, bd) = 1 already), then taken from an/ad
+        let g = Int64(gcd(k.magnitude, UInt64(bd)))
+        let pd = bd / g
+        let (pn, o1) = bn.multipliedReportingOverflow(by: k / g)
+        if o1 { return nil }
+        if ad == 1 || pd == 1 {
+            // an integer and a fraction in lowest terms: (an·pd - pn·ad)/(ad·pd) is in lowest terms already
+            let (x, o2) = an.multipliedReportingOverflow(by: pd)
+            let (y, o3) = pn.multipliedReportingOverflow(by: ad)
+            let (t, o4) = x.subtractingReportingOverflow(y)
+            if o2 || o3 || o4 || t == .min { return nil }
+            return ExactRational(reduced: t, ad &* pd)   // (one of the two is 1)
+        }
+        // two fractions: as `+` does (Knuth 4.5.1), with h = gcd(ad, pd) and the result's gcd found within h
+        let h = ad == pd ? ad : Int64(gcd(UInt64(ad), UInt64(pd)))
+        let e1 = ad / h, e2 = pd / h
+        let (x, o2) = an.multipliedReportingOverflow(by: e2)
+        let (y, o3) = pn.multipliedReportingOverflow(by: e1)
+        let (t, o4) = x.subtractingReportingOverflow(y)
+        if o2 || o3 || o4 || t == .min { return nil }
+        if t == 0 { return .zero }
+        let h2 = h == 1 ? 1 : Int64(gcd(t.magnitude, UInt64(h)))
+        let (d, o5) = e1.multipliedReportingOverflow(by: pd / h2)
+        if o5 { return nil }
+        return ExactRational(reduced: t / h2, d)
+    }
+}
