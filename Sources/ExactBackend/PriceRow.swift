@@ -1,89 +1,129 @@
-/// A row of reduced costs over all columns: dense values plus the list of columns ever touched since the last reset,
-/// so that reading and clearing cost the touched columns, not the whole width. Reused across iterations.
+/// A row of reduced costs over all columns, kept sparse: per column only where its entry is (4 bytes), and the values
+/// and flags of the columns touched since the last reset, in the order first touched. Reading a column costs a
+/// look-up, and reading, clearing and widening cost the touched columns and 4 bytes a column, not an exact number and
+/// three flags a column. Reused across iterations.
+///
+/// (Dense values were a third of the fresh pages of a 1,000-view app layout's build: a row per priority level, each
+/// as wide as the tableau, most of it zero.)
 struct PriceRow<T: SimplexScalar> {
-    var vals: [T] = []
-    var listed: [Bool] = []
-    /// Columns with a possibly nonzero value, each once, in the order first touched.
+    /// Storage only: a column without an entry, whose value is 0.
+    private static var absent: Int32 { -1 }
+
+    /// What an entry's column is to the row besides its value.
+    struct EntryFlags {
+        /// Listed in `candidates`.
+        var isCandidate = false
+        /// Listed in `changed`.
+        var isChanged = false
+    }
+
+    /// Per column, its entry's index in `touched`, `values` and `flags` (`absent`: none, the value is 0).
+    private var slot: [Int32] = []
+    /// Columns with an entry (a possibly nonzero value), each once, in the order first touched. (Swapped out and back
+    /// by `SimplexEngine.fixCostly(listedBy:)`, which reads the row meanwhile but does not change it.)
     var touched: [Int] = []
+    /// The entries' values and flags, in the order of `touched`.
+    private var values: [T] = []
+    private var flags: [EntryFlags] = []
     /// Columns that may be improving: every column whose value changed since it was last found not improving
-    /// (the pricing scans only these).
+    /// (the pricing scans only these). Each has an entry.
     var candidates: [Int] = []
-    var isCandidate: [Bool] = []
     /// Whether the row logs its changes: a level's kept row does (`SimplexEngine.optimizeLevels()` re-examines only
     /// the columns whose reduced cost changed since the level's last optimum); a scratch row does not.
     let tracksChanges: Bool
-    /// The columns whose value changed since `clearChanges()`, each once (with `tracksChanges`).
+    /// The columns whose value changed since `clearChanges()`, each once (with `tracksChanges`). Each has an entry.
     var changed: [Int] = []
-    var isChanged: [Bool] = []
 
     init(tracksChanges: Bool = false) {
         self.tracksChanges = tracksChanges
     }
 
-    /// All zero, at least `columns` wide.
+    /// The columns the row is wide enough for (reading beyond is an error).
+    @inline(__always) var width: Int { slot.count }
+
+    /// All zero, at least `columns` wide. - Complexity: O(touched columns), plus the widening.
     mutating func reset(columns: Int) {
-        for j in touched {
-            vals[j] = .zero
-            listed[j] = false
-        }
         // (emptying an array costs a call even when it is empty: a row only summed keeps no candidates)
-        if !touched.isEmpty { touched.removeAll(keepingCapacity: true) }
-        if !candidates.isEmpty {
-            for j in candidates { isCandidate[j] = false }
-            candidates.removeAll(keepingCapacity: true)
+        if !touched.isEmpty {
+            for j in touched { slot[j] = Self.absent }
+            touched.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+            flags.removeAll(keepingCapacity: true)
         }
-        clearChanges()
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
+        if !changed.isEmpty { changed.removeAll(keepingCapacity: true) }
         widen(columns: columns)
     }
 
     /// Forgets the logged changes. - Complexity: O(changes logged).
     mutating func clearChanges() {
         if changed.isEmpty { return }
-        for j in changed { isChanged[j] = false }
+        for j in changed { flags[Int(slot[j])].isChanged = false }
         changed.removeAll(keepingCapacity: true)
     }
 
-    @inline(__always) mutating func logChange(_ j: Int) {
-        if tracksChanges && !isChanged[j] {
-            isChanged[j] = true
+    /// Logs a change of column `j`, whose entry is `k`.
+    @inline(__always) private mutating func logChange(_ j: Int, entry k: Int) {
+        if tracksChanges && !flags[k].isChanged {
+            flags[k].isChanged = true
             changed.append(j)
         }
     }
 
     /// At least `columns` wide (new columns are zero). A wide row widened from empty gets a quarter more room: the
     /// columns the next change adds (a first suggestion's edit rows, a view added back) would otherwise copy the
-    /// whole row, in every level, at the first of them (a 1,000-view app layout's first resize round: 3.4 M
-    /// instructions, 97 % of it). A narrow one is made as wide as asked: filling room a small layout never uses was
-    /// a tenth of its level rows' cost, and copying such a row later costs little.
+    /// whole row, in every level, at the first of them.
     mutating func widen(columns: Int) {
-        if vals.count < columns {
-            vals.widen(to: vals.isEmpty && columns >= 256 ? columns + columns / 4 + 16 : columns, with: .zero)
-            listed.widen(to: vals.count, with: false)
-            isCandidate.widen(to: vals.count, with: false)
-            if tracksChanges { isChanged.widen(to: vals.count, with: false) }
+        if slot.count < columns {
+            slot.widen(to: slot.isEmpty && columns >= 256 ? columns + columns / 4 + 16 : columns, with: Self.absent)
         }
     }
 
-    /// Renumbers the row's columns by `map`, in place: the dropped columns' values go, the kept ones and the
-    /// candidates stay in their order. - Complexity: O(width).
+    /// Renumbers the row's columns by `map`, in place: the dropped columns' entries go, the kept ones, the candidates
+    /// and the logged changes stay in their order. - Complexity: O(width).
     mutating func renumber(_ map: Renumbering) {
-        vals.keep(where: map.keeps)
-        listed.keep(where: map.keeps)
-        isCandidate.keep(where: map.keeps)
-        touched.renumber(map)
-        candidates.renumber(map)
-        if tracksChanges {
-            isChanged.keep(where: map.keeps)
-            changed.renumber(map)
+        var n = 0
+        for k in touched.indices {
+            guard let new = map[touched[k]] else { continue }
+            touched[n] = new
+            if k != n {
+                values.swapAt(n, k)
+                flags.swapAt(n, k)
+            }
+            n += 1
         }
+        touched.removeLast(touched.count - n)
+        values.removeLast(values.count - n)
+        flags.removeLast(flags.count - n)
+        slot.keep(where: map.keeps)
+        for k in touched.indices { slot[touched[k]] = Int32(k) }
+        candidates.renumber(map)
+        changed.renumber(map)
     }
 
+    /// Whether column `j` is listed in `candidates`.
+    @inline(__always) func isCandidate(_ j: Int) -> Bool {
+        let k = slot[j]
+        return k >= 0 && flags[Int(k)].isCandidate
+    }
+
+    /// Whether column `j` is listed in `changed`.
+    @inline(__always) func isChanged(_ j: Int) -> Bool {
+        let k = slot[j]
+        return k >= 0 && flags[Int(k)].isChanged
+    }
+
+    /// Lists column `j`, which has an entry (a value once written), as a candidate.
     @inline(__always) mutating func markCandidate(_ j: Int) {
-        if !isCandidate[j] {
-            isCandidate[j] = true
+        let k = Int(slot[j])
+        if !flags[k].isCandidate {
+            flags[k].isCandidate = true
             candidates.append(j)
         }
     }
+
+    /// Notes that candidate `j` left `candidates` (the caller takes it out of the list).
+    @inline(__always) mutating func unmarkCandidate(_ j: Int) { flags[Int(slot[j])].isCandidate = false }
 
     /// Marks as candidates the columns of `js` that improve this row's level now (a negative reduced cost with room
     /// to increase, a positive one with room to decrease): `SimplexEngine.loosen` for many columns at once.
@@ -92,42 +132,65 @@ struct PriceRow<T: SimplexScalar> {
         // (the values read in place, the flags and list written directly: distinct parts of the row; the improving
         // test written out, as in `chooseEntering` and `loosen`: a `ColumnRecord` method for it copied the record,
         // its row list retained, at each call, 11 % more instructions over an app-1000 lifecycle)
-        vals.withUnsafeBufferPointer { v in
-            for j in js where j < v.count {
-                let s = v[j].signum
-                guard (s < 0 && columns[j].canIncrease) || (s > 0 && columns[j].canDecrease), !isCandidate[j] else { continue }
-                isCandidate[j] = true
+        values.withUnsafeBufferPointer { v in
+            for j in js where j < slot.count {
+                let k = Int(slot[j])
+                guard k >= 0 else { continue }
+                let s = v[k].signum
+                guard (s < 0 && columns[j].canIncrease) || (s > 0 && columns[j].canDecrease), !flags[k].isCandidate
+                else { continue }
+                flags[k].isCandidate = true
                 candidates.append(j)
             }
         }
     }
 
-    @inline(__always) subscript(j: Int) -> T { vals[j] }
+    /// Column `j`'s value (0 without an entry).
+    @inline(__always) subscript(j: Int) -> T {
+        let k = slot[j]
+        return k < 0 ? .zero : values[Int(k)]
+    }
 
     /// Adds `delta` to column j's value, which becomes a pricing candidate (and a logged change).
     @inline(__always) mutating func add(_ j: Int, _ delta: T) {
         if delta.isZero { return }
-        markCandidate(j)
-        logChange(j)
-        accumulate(j, delta)
+        let k = accumulateAt(j, delta)
+        if !flags[k].isCandidate {
+            flags[k].isCandidate = true
+            candidates.append(j)
+        }
+        logChange(j, entry: k)
     }
 
     /// `add` for a row that is only summed and read (the row a marker recovery builds): no pricing candidates kept.
     @inline(__always) mutating func accumulate(_ j: Int, _ delta: T) {
         if delta.isZero { return }
-        if !listed[j] {
-            listed[j] = true
+        _ = accumulateAt(j, delta)
+    }
+
+    /// Adds `delta` to column `j`'s value, making its entry if it has none; returns the entry.
+    @inline(__always) private mutating func accumulateAt(_ j: Int, _ delta: T) -> Int {
+        let found = slot[j]
+        if found < 0 {
+            let k = touched.count
+            slot[j] = Int32(k)
             touched.append(j)
-            vals[j] = delta
-        } else {
-            vals[j] = vals[j] + delta
+            values.append(delta)
+            flags.append(EntryFlags())
+            return k
         }
+        let k = Int(found)
+        values[k] = values[k] + delta
+        return k
     }
 
     @inline(__always) mutating func clear(_ j: Int) {
-        if listed[j] && !vals[j].isZero {
-            vals[j] = .zero
-            logChange(j)
+        let found = slot[j]
+        guard found >= 0 else { return }
+        let k = Int(found)
+        if !values[k].isZero {
+            values[k] = .zero
+            logChange(j, entry: k)
         }
     }
 }

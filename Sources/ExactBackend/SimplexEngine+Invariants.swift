@@ -224,7 +224,7 @@ extension SimplexEngine {
             // (the pricing scans only candidates: one that improves and is not listed would end the level early)
             guard k != activeLevel else { continue }
             for j in columns.indices where !columns[j].isBasic && columns[j].presence != .dropped && !isFixed(j)
-                && improves(j, fresh[j]) && !kept.isCandidate[j] && !waiting.contains(j) {
+                && improves(j, fresh[j]) && !kept.isCandidate(j) && !waiting.contains(j) {
                 report.fail("SimplexEngine", "column \(j) improves level \(k) and is not its candidate")
             }
         }

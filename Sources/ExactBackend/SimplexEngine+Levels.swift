@@ -37,8 +37,8 @@ extension SimplexEngine {
         // the bounds are read only for a nonzero reduced cost, most levels' being zero)
         var movable: (up: Bool, down: Bool)? = nil
         levelPrices.withUnsafeMutableBufferPointer { rows in
-            for k in rows.indices where j < rows[k].isCandidate.count {
-                let s = rows[k].vals[j].signum
+            for k in rows.indices where j < rows[k].width {
+                let s = rows[k][j].signum
                 if s == 0 { continue }
                 if movable == nil { movable = columns.withUnsafeBufferPointer { ($0[j].canIncrease, $0[j].canDecrease) } }
                 if (s < 0 && movable!.up) || (s > 0 && movable!.down) { rows[k].markCandidate(j) }

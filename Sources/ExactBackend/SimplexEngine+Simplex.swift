@@ -30,7 +30,7 @@ extension SimplexEngine {
             // (fields read in place: a copy of the record would retain its row list)
             guard !columns[j].isBasic, !isFixed(j),
                   (s < 0 && canIncrease(j)) || (s > 0 && canDecrease(j)) else {
-                price.isCandidate[j] = false
+                price.unmarkCandidate(j)
                 continue
             }
             price.candidates[kept] = j
