@@ -51,6 +51,7 @@ extension SimplexEngine where T == ApproximateScalar {
             }
             optimizing = iterate() == .optimal
         }
+        reserve(moreRows: rows.count, terms: rows.reduce(0) { $0 + $1.terms.count })
         for r in rows {
             let origin = addRow(terms: r.terms, constant: r.constant, relation: r.relation, priority: r.priority)
             guard optimizing else { continue }

@@ -64,6 +64,7 @@ extension ExactSolverCore {
     /// Puts the waiting soft constraints and suggested edits into the engine, highest priority first; returns how many.
     @discardableResult
     func insertPending(_ pending: [PendingItem], rows: [PendingRow]) -> Int {
+        engine.reserve(moreRows: rows.count, terms: rows.reduce(0) { $0 + $1.terms.count })
         for (item, r) in zip(pending, rows) {
             let origin = engine.addRow(terms: r.terms, constant: r.constant, relation: r.relation, priority: r.priority)
             setOrigin(origin, of: item)
