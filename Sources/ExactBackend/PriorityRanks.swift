@@ -57,6 +57,13 @@ extension Array {
         if needed > 1024 && needed > capacity { reserveCapacity(4 * needed) }
     }
 
+    /// Room for `more` appends: when the capacity falls short, the array is sized for them and an eighth more (a
+    /// batch about to go in, sized once). - Complexity: O(1) with room, else a copy.
+    @inline(__always) mutating func ensureRoom(for more: Int) {
+        let needed = count + more
+        if needed > capacity { reserveCapacity(needed + needed / 8) }
+    }
+
     /// At least `n` elements, the new ones `filler`; grown by half at least, so that widening one slot at a time
     /// costs amortised constant time (and rarely calls in here at all).
     @inline(__always) mutating func widen(to n: Int, with filler: Element) {

@@ -55,6 +55,15 @@ struct RowStore<T: SimplexScalar> {
         coefficient.reserveCapacity(cells)
     }
 
+    /// Room for `rows` more rows and `cells` more cells (see `Array.ensureRoom(for:)`).
+    mutating func ensureRoom(rows: Int, cells: Int) {
+        start.ensureRoom(for: rows)
+        length.ensureRoom(for: rows)
+        room.ensureRoom(for: rows)
+        column.ensureRoom(for: cells)
+        coefficient.ensureRoom(for: cells)
+    }
+
     /// Adds a row with `columns` (increasing) and their `coefficients`; returns its index.
     mutating func appendRow(columns: some RandomAccessCollection<Int>, coefficients: some RandomAccessCollection<T>) -> Int {
         let i = start.count

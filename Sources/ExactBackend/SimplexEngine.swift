@@ -196,17 +196,18 @@ struct SimplexEngine<T: SimplexScalar> {
     }
 
     /// Room for `rows` more rows of `terms` structural terms in all, about to go in one after another (a batch of
-    /// waiting rows), and an eighth more besides for what follows (a first suggestion's edit row): the tables are
-    /// sized once instead of growing an append at a time, each growth a copy into fresh pages (a 1,000-view app
-    /// layout's copies were a fifth of its build's page faults). - Complexity: O(1) when the room is there, else a
-    /// copy of each table that grows.
+    /// waiting rows): a table without the room is sized once, with an eighth more for what follows (a first
+    /// suggestion's edit row), instead of growing an append at a time, each growth a copy into fresh pages (a
+    /// 1,000-view app layout's copies were a fifth of its build's page faults). A batch of fewer than 64 rows is left
+    /// to the appends (sizing the tables for a row or two would copy them whole, where an append's growth leaves
+    /// room for many more). - Complexity: O(1) when the room is there, else a copy of each table that grows.
     mutating func reserve(moreRows rows: Int, terms: Int) {
-        @inline(__always) func ample(_ n: Int) -> Int { n + n / 8 }
+        guard rows >= 64 else { return }
         // (each row: its terms, one or two logical columns, and the row store's room to grow, `RowStore.room(for:)`)
-        columns.reserveCapacity(ample(columns.count + 2 * rows))
-        origins.reserveCapacity(ample(origins.count + rows))
-        rowBasic.reserveCapacity(ample(rowBasic.count + rows))
-        store.reserve(rows: ample(store.count + rows), cells: ample(store.column.count + terms + terms / 4 + 4 * rows))
+        columns.ensureRoom(for: 2 * rows)
+        origins.ensureRoom(for: rows)
+        rowBasic.ensureRoom(for: rows)
+        store.ensureRoom(rows: rows, cells: terms + terms / 4 + 4 * rows)
     }
 
     /// Columns held: structural, logical, and retired until the next `compactColumns()`.
