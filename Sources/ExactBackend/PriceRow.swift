@@ -113,6 +113,23 @@ struct PriceRow<T: SimplexScalar> {
         return k >= 0 && flags[Int(k)].isChanged
     }
 
+    /// Calls `body` with the row's change log read in place: `ChangeLog.contains(j)` is `isChanged(j)` without a
+    /// bounds check or a copy (a level's released fixings test thousands of columns at a time).
+    func withChangeLog<R>(_ body: (ChangeLog) -> R) -> R {
+        slot.withUnsafeBufferPointer { s in flags.withUnsafeBufferPointer { f in body(ChangeLog(slot: s, flags: f)) } }
+    }
+
+    /// A price row's logged changes, read in place (only within `withChangeLog`).
+    struct ChangeLog {
+        let slot: UnsafeBufferPointer<Int32>
+        let flags: UnsafeBufferPointer<EntryFlags>
+
+        @inline(__always) func contains(_ j: Int) -> Bool {
+            let k = slot[j]
+            return k >= 0 && flags[Int(k)].isChanged
+        }
+    }
+
     /// Lists column `j`, which has an entry (a value once written), as a candidate.
     @inline(__always) mutating func markCandidate(_ j: Int) {
         let k = Int(slot[j])

@@ -60,13 +60,15 @@ extension SimplexEngine {
         let added = ranges.reduce(0) { $0 + $1.count }
         fixings.reserveCapacity(fixings.count + added)
         js.withUnsafeBufferPointer { all in
-            columns.withUnsafeMutableBufferPointer { c in
-                for range in ranges {
-                    for j in all[range] where !row.isChanged(j) && !c[j].isFixed {
-                        assert(c[j].basicRow == nil && c[j].bounds == c[j].kind.ownBounds && !row[j].isZero,
-                               "SimplexEngine: released column \(j) is no longer nonbasic and costly, and its level did not log it")
-                        c[j].bounds = .pinned
-                        fixings.append(j)
+            row.withChangeLog { logged in
+                columns.withUnsafeMutableBufferPointer { c in
+                    for range in ranges {
+                        for j in all[range] where !logged.contains(j) && !c[j].isFixed {
+                            assert(c[j].basicRow == nil && c[j].bounds == c[j].kind.ownBounds && !row[j].isZero,
+                                   "SimplexEngine: released column \(j) is no longer nonbasic and costly, and its level did not log it")
+                            c[j].bounds = .pinned
+                            fixings.append(j)
+                        }
                     }
                 }
             }
