@@ -42,30 +42,11 @@ extension ExactRational {
             let g = Int64(gcd(t.magnitude, UInt64(ad)))
             return g == 1 ? ExactRational(reduced: t, ad) : ExactRational(reduced: t / g, ad / g)
         }
-        // the product reduced (one gcd; gcd(bn, bd) = 1 already), then taken from an/ad
+        // the product reduced (one gcd; gcd(bn, bd) = 1 already), then taken from an/ad as `-` takes one fraction
+        // from another (no gcd when either is an integer, one for a shared denominator, two otherwise)
         let g = Int64(gcd(k.magnitude, UInt64(bd)))
-        let pd = bd / g
-        let (pn, o1) = bn.multipliedReportingOverflow(by: k / g)
-        if o1 { return nil }
-        if ad == 1 || pd == 1 {
-            // an integer and a fraction in lowest terms: (an·pd - pn·ad)/(ad·pd) is in lowest terms already
-            let (x, o2) = an.multipliedReportingOverflow(by: pd)
-            let (y, o3) = pn.multipliedReportingOverflow(by: ad)
-            let (t, o4) = x.subtractingReportingOverflow(y)
-            if o2 || o3 || o4 || t == .min { return nil }
-            return ExactRational(reduced: t, ad &* pd)   // (one of the two is 1)
-        }
-        // two fractions: as `+` does (Knuth 4.5.1), with h = gcd(ad, pd) and the result's gcd found within h
-        let h = ad == pd ? ad : Int64(gcd(UInt64(ad), UInt64(pd)))
-        let e1 = ad / h, e2 = pd / h
-        let (x, o2) = an.multipliedReportingOverflow(by: e2)
-        let (y, o3) = pn.multipliedReportingOverflow(by: e1)
-        let (t, o4) = x.subtractingReportingOverflow(y)
-        if o2 || o3 || o4 || t == .min { return nil }
-        if t == 0 { return .zero }
-        let h2 = h == 1 ? 1 : Int64(gcd(t.magnitude, UInt64(h)))
-        let (d, o5) = e1.multipliedReportingOverflow(by: pd / h2)
-        if o5 { return nil }
-        return ExactRational(reduced: t / h2, d)
+        let (pn, overflow) = bn.multipliedReportingOverflow(by: k / g)
+        if overflow || pn == .min { return nil }
+        return addSmall(an, ad, -pn, bd / g)
     }
 }
