@@ -25,6 +25,8 @@ extension ExactRational {
     static func subtractIntegerMultiple(_ an: Int64, _ ad: Int64, _ bn: Int64, _ bd: Int64, _ k: Int64)
         -> ExactRational? {
         if bn == 0 || k == 0 { return ExactRational(reduced: an, ad) }
+        // (The two commonest shapes written out, though `addSmall` below would take them too: through it, 200 resize
+        // rounds of a 1,000-view chain cost 1.6 % more instructions, of a random layout 3.6 %.)
         if bd == 1 {
             // an integer product P: (an - P·ad)/ad keeps gcd(an, ad) = 1, so it is in lowest terms already
             let (p, o1) = bn.multipliedReportingOverflow(by: k)

@@ -131,8 +131,10 @@ struct PriceRow<T: SimplexScalar> {
     }
 
     /// Lists column `j`, which has an entry (a value once written), as a candidate.
-    @inline(__always) mutating func markCandidate(_ j: Int) {
-        let k = Int(slot[j])
+    @inline(__always) mutating func markCandidate(_ j: Int) { markCandidate(j, entry: Int(slot[j])) }
+
+    /// Lists column `j`, whose entry is `k`, as a candidate.
+    @inline(__always) private mutating func markCandidate(_ j: Int, entry k: Int) {
         if !flags[k].isCandidate {
             flags[k].isCandidate = true
             candidates.append(j)
@@ -172,10 +174,7 @@ struct PriceRow<T: SimplexScalar> {
     @inline(__always) mutating func add(_ j: Int, _ delta: T) {
         if delta.isZero { return }
         let k = accumulateAt(j, delta)
-        if !flags[k].isCandidate {
-            flags[k].isCandidate = true
-            candidates.append(j)
-        }
+        markCandidate(j, entry: k)
         logChange(j, entry: k)
     }
 
