@@ -19,7 +19,7 @@ struct ChunkedArray<Element> {
     /// are there (a small table's first element reserved a whole chunk, half a megabyte of large elements, for a
     /// layout of twenty), every later one is made whole at once.
     mutating func append(_ element: __owned Element) {
-        if count & Self.mask == 0 {
+        if count & Self.mask == 0 && chunks.count <= count >> Self.shift {
             var chunk: [Element] = []
             chunk.reserveCapacity(count == 0 ? Self.firstRoom : 1 << Self.shift)
             chunks.append(chunk)
@@ -28,6 +28,14 @@ struct ChunkedArray<Element> {
         }
         chunks[chunks.count - 1].append(element)
         count += 1
+    }
+
+    /// Room for `n` elements in the first chunk (at most a chunk's), when there is no element yet.
+    mutating func reserve(_ n: Int) {
+        guard count == 0 && chunks.isEmpty else { return }
+        var chunk: [Element] = []
+        chunk.reserveCapacity(Swift.min(Swift.max(n, Self.firstRoom), 1 << Self.shift))
+        chunks.append(chunk)
     }
 
     /// `body` changing element i in place (no copy of it).

@@ -68,6 +68,14 @@ struct ConstraintTable<Entry: WaitingEntry> {
         }
     }
 
+    /// Room for the entries of ids up to `n` and as many waiting ones, without growing (a new solver's table sized for
+    /// a small layout). - Complexity: O(1) with the room there, else a copy of the lists.
+    mutating func reserve(_ n: Int) {
+        dense.reserve(n)
+        occupied.reserveCapacity(n)
+        waitingIDs.reserveCapacity(n)
+    }
+
     /// Adds `entry` under `id`, which has none. The usual id, the next one, is appended with the entry moved in: the
     /// subscript's setter copies the entry out of its optional first (an add of a small layout's constraint spent
     /// more in that setter than in its own row's bookkeeping). - Complexity: O(1) amortized for the next id.

@@ -33,6 +33,19 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// answers with and without.
     var columnCompactionFloor: Int? = SimplexEngine<T>.compactionFloor
 
+    /// A solver whose tables have room for a small layout (`smallLayoutRoom`): an app's layout of a few dozen
+    /// constraints then goes in and is solved without growing them an append at a time.
+    init() {
+        constraints.reserve(Self.smallLayoutRoom)
+        columnOf.reserveCapacity(Self.smallLayoutRoom)
+        mentions.reserveCapacity(Self.smallLayoutRoom)
+        variableOfColumn.reserveCapacity(3 * Self.smallLayoutRoom)
+        solution.reserveCapacity(Self.smallLayoutRoom)
+    }
+
+    /// The constraints and variables a new solver has room for (the engine's rows: `makeEngine`).
+    static var smallLayoutRoom: Int { 64 }
+
     static func makeEngine(compaction: RowCompaction) -> SimplexEngine<T> {
         var engine = SimplexEngine<T>()
         engine.dropsFixedMarkers = true

@@ -14,10 +14,14 @@ extension SimplexEngine {
     mutating func addLevelRow(_ p: Priority) {
         let (k, isNew) = levels.add(p)
         if isNew && levelPricesValid {
-            levelPrices.insert(PriceRow(tracksChanges: true), at: k)
+            levelPrices.insert(PriceRow(tracksChanges: true, reserving: levelRowRoom), at: k)
             levelPriced.insert(false, at: k)
         }
     }
+
+    /// The entries a new level row has room for: its columns up to a bound (past it, the lists' own doubling costs
+    /// little next to the row's pricing).
+    var levelRowRoom: Int { Swift.min(columns.count, 256) }
 
     /// Uncounts a removed soft row at priority `p`; a level left empty goes, with its price row.
     mutating func removeLevelRow(_ p: Priority) {
@@ -120,7 +124,7 @@ extension SimplexEngine {
         }
         levelCount = levels.count
         if !levelPricesValid {
-            levelPrices = Array(repeating: PriceRow(tracksChanges: true), count: levels.count)
+            levelPrices = (0..<levels.count).map { _ in PriceRow(tracksChanges: true, reserving: levelRowRoom) }
             levelPriced = Array(repeating: false, count: levels.count)
             levelPricesValid = true
             forgetReleased()
@@ -198,6 +202,12 @@ struct LevelRegistry {
     private var rows: [Int] = []
 
     var count: Int { priorities.count }
+
+    /// Room for `levels` levels without growing.
+    mutating func reserve(_ levels: Int) {
+        priorities.reserveCapacity(levels)
+        rows.reserveCapacity(levels)
+    }
 
     func index(of p: Priority) -> Int? { priorities.firstIndex(of: p) }
 

@@ -193,6 +193,14 @@ struct SimplexEngine<T: SimplexScalar> {
         origins.reserveCapacity(rows)
         rowBasic.reserveCapacity(rows)
         store.reserve(rows: rows, cells: 6 * rows)
+        price.reserve(entries: count)
+        heldObjective.reserve(entries: count)
+        rowStamp.reserveCapacity(rows)
+        fixings.reserveCapacity(count / 2)
+        fixingLevels.reserveCapacity(8)
+        levels.reserve(8)
+        levelPrices.reserveCapacity(8)
+        levelPriced.reserveCapacity(8)
     }
 
     /// Room for `rows` more rows of `terms` structural terms in all, about to go in one after another (a batch of

@@ -21,6 +21,38 @@ import Testing
         #expect(sum == 49_995_000 - 4096 + 1 - 8191)
     }
 
+    /// Room reserved before the first element: the elements read back as written across the first chunk's room, its
+    /// growth to a whole chunk and the next chunk; the first `room` appends do not move the first chunk's storage.
+    @Test(arguments: [1, 64, 100, 5_000])
+    func reservedRoomKeepsEveryElement(room: Int) {
+        var a = ChunkedArray<Int>()
+        a.reserve(room)
+        #expect(a.count == 0 && a.indices.isEmpty)
+        a.append(0)
+        let first = a.withElement(0) { withUnsafePointer(to: $0) { UInt(bitPattern: $0) } }
+        for i in 1..<min(room, 64) { a.append(i) }
+        // (the storage of element 0 is where it was: no regrowth within the room reserved, or the 64 a chunk starts with)
+        #expect(a.withElement(0) { withUnsafePointer(to: $0) { UInt(bitPattern: $0) } } == first)
+        for i in a.count..<9_000 { a.append(i) }
+        #expect(a.count == 9_000)
+        #expect((0..<9_000).allSatisfy { a[$0] == $0 })
+        a.reserve(10)   // (with elements there, nothing changes)
+        #expect(a.count == 9_000 && a[8_999] == 8_999)
+    }
+
+    @Test func aReservedConstraintTableReadsAsAnother() {
+        var reserved = ConstraintTable<BasicLogicals>(), plain = ConstraintTable<BasicLogicals>()
+        reserved.reserve(64)
+        for i in 0..<200 where i % 5 != 1 {
+            reserved.insert(BasicLogicals(slack: i % 2 == 0), for: ConstraintID(i))
+            plain.insert(BasicLogicals(slack: i % 2 == 0), for: ConstraintID(i))
+        }
+        reserved[ConstraintID(7)] = nil
+        #expect(reserved.count == 159 && plain.count == 160)
+        #expect(reserved[ConstraintID(1)] == nil && reserved[ConstraintID(7)] == nil && plain[ConstraintID(7)] != nil)
+        #expect((0..<200).filter { $0 != 7 }.allSatisfy { reserved[ConstraintID($0)]?.slack == plain[ConstraintID($0)]?.slack })
+    }
+
     @Test func aConstraintTableAcrossChunks() {
         var table = ConstraintTable<BasicLogicals>()
         for i in 0..<9_000 where i % 3 != 0 { table[ConstraintID(i)] = BasicLogicals(slack: i % 2 == 0) }

@@ -44,6 +44,29 @@ import Testing
         #expect(sum[1] == .zero && sum.touched == [1] && sum.candidates.isEmpty && sum.changed.isEmpty)
     }
 
+    /// A row made with room for 40 entries takes 40 entries, candidates and changes without moving its lists, and holds
+    /// the same values as a row grown from empty.
+    @Test func reservedRoomHoldsTheEntriesInPlace() {
+        var row = PriceRow<Q>(tracksChanges: true, reserving: 40), grown = PriceRow<Q>(tracksChanges: true)
+        row.reset(columns: 50)
+        grown.reset(columns: 50)
+        func base(_ list: [Int]) -> UnsafeRawPointer? { list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) } }
+        #expect(row.touched.capacity >= 40 && row.candidates.capacity >= 40 && row.changed.capacity >= 40)
+        row.add(49, Q(1))
+        let lists = (base(row.touched), base(row.candidates), base(row.changed))
+        for j in 0..<39 {
+            row.add(j, Q(Int64(j), 7))
+            grown.add(j, Q(Int64(j), 7))
+        }
+        grown.add(49, Q(1))
+        #expect(base(row.touched) == lists.0 && base(row.candidates) == lists.1 && base(row.changed) == lists.2)
+        // 0 was added as 0/7: no entry in either row
+        #expect(row.touched.count == 39 && grown.touched.count == 39)
+        #expect((0..<50).allSatisfy { row[$0] == grown[$0] })
+        #expect(row[14] == Q(2) && row[49] == Q(1) && row[45] == .zero)
+        #expect(Set(row.candidates) == Set(grown.candidates) && Set(row.changed) == Set(grown.changed))
+    }
+
     @Test func resetEmptiesTheRowAndWidens() {
         var row = PriceRow<Q>(tracksChanges: true)
         row.reset(columns: 4)
