@@ -123,26 +123,30 @@ extension ExactSolverCore {
                 solution.append(contentsOf: repeatElement(.exact(.zero), count: columnOf.count - solution.count))
             }
             // (the answer written in place, through its buffer: an element assigned through the array, and the
-            // float count kept in the solver as it went, cost a resize of a chain 150 instructions a value)
+            // float count kept in the solver as it went, cost a resize of a chain 150 instructions a value; the count
+            // kept by what each update returns: a count the update captured was a runtime exclusivity check a round)
             var floats = floatValues
-            @inline(__always) func update(_ v: Int, _ answer: UnsafeMutableBufferPointer<SolvedValue>) {
+            @inline(__always) func update(_ v: Int, _ answer: UnsafeMutableBufferPointer<SolvedValue>) -> Int {
                 let new = read(v)
-                if case .float = answer[v] { floats -= 1 }
-                if case .float = new { floats += 1 }
+                var change = 0
+                if case .float = answer[v] { change -= 1 }
+                if case .float = new { change += 1 }
                 answer[v] = new
+                return change
             }
             let log = engine.valueLog.columns
             solution.withUnsafeMutableBufferPointer { answer in
                 variableOfColumn.withUnsafeBufferPointer { variableOf in
                     for c in log where c < variableOf.count {
-                        if let v = variableOf[c] { update(v, answer) }
+                        if let v = variableOf[c] { floats += update(v, answer) }
                     }
                 }
-                for v in staleVariables { update(v, answer) }
+                for v in staleVariables { floats += update(v, answer) }
             }
             floatValues = floats
         }
-        staleVariables.removeAll(keepingCapacity: true)
+        // (emptying an empty array still costs a call into the generic range replacement)
+        if !staleVariables.isEmpty { staleVariables.removeAll(keepingCapacity: true) }
         engine.valueLog.restart(on: true)
         solutionTracksEngine = true
         state = .optimal(stale: false)

@@ -15,10 +15,6 @@ extension ExactSolverCore {
         variableOfColumn.keep(where: columnMap.keeps)
         for v in columnOf.indices { if let old = columnOf[v] { columnOf[v] = columnMap.kept(old) } }
         constraints.updateEach { entry in entry.origin = entry.origin.map(originMap.kept) }
-        edits = edits.mapValues { edit in
-            var renumbered = edit
-            renumbered.origin = edit.origin.map(originMap.kept)
-            return renumbered
-        }
+        edits.updateEach { edit in edit.origin = edit.origin.map(originMap.kept) }
     }
 }

@@ -112,7 +112,7 @@ extension ExactSolverCore {
     func setOrigin(_ origin: Int, of item: PendingItem) {
         switch item {
         case .constraint(let id): constraints.modify(id) { $0.origin = origin }
-        case .edit(let variable): edits[variable]!.origin = origin
+        case .edit(let variable): edits.modify(variable) { $0.origin = origin }
         }
     }
 }

@@ -72,7 +72,7 @@ extension ExactSolverCore {
             constraints[id]!.isIndependent = engine.lastRowWasIndependent
             if !engine.lastRowWasIndependent { dependentRequired += 1 }
         }
-        for variable in edits.keys { edits[variable]!.origin = nil }
+        edits.updateEach { $0.origin = nil }
         return engine.restoreFeasibility()
     }
 }

@@ -76,7 +76,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         /// The row's constant (minus the suggested value), once a value was suggested.
         var constant: T?
     }
-    @exclusivity(unchecked) var edits: [VariableID: Edit] = [:]
+    @exclusivity(unchecked) var edits = EditTable<Edit>()
 
     /// Structural column of each variable (nil: none yet), and how many live rows mention it.
     @exclusivity(unchecked) var columnOf: [Int?] = []
@@ -378,6 +378,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
         materialize()
         guard edits[variable] == nil else { throw .duplicateEditVariable(variable) }
+        guard variable.index >= 0 else { throw .unknownEditVariable(variable) }
         guard priority.isValid, !priority.isRequired else {
             throw .invalidPriority(priority, "an edit variable's priority must lie in (0, 1000)")
         }
@@ -418,7 +419,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             // level's reduced costs are as at the last optimum: it is still optimal, on the same face. If not, a
             // feasible point on that face is optimal too (`restoreFeasibilityOnFace`).
             engine.setConstant(constant, of: origin)
-            edits[variable]!.constant = constant
+            edits.modify(variable) { $0.constant = constant }
             if engine.infeasible.isEmpty || keptOnFace() {
                 state = .optimal(stale: true)
                 return
@@ -431,7 +432,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             mentions[variable.index] += 1
             if solutionTracksEngine { staleVariables.append(variable.index) }
         }
-        edits[variable]!.constant = constant
+        edits.modify(variable) { $0.constant = constant }
         if !engineIsStale, let origin = edit.origin {
             engine.setConstant(constant, of: origin)
             let feasible = engine.restoreFeasibility()

@@ -4,17 +4,22 @@ import PlumbSystem
 extension SimplexEngine {
     /// Whether an origin's marker column was dropped: a constant change or removal needs it back first
     /// (`recoverMarker(of:)`), or the tableau rebuilt.
-    func needsRebuild(_ origin: Int) -> Bool { columns[origins[origin].marker].presence == .dropped }
+    func needsRebuild(_ origin: Int) -> Bool {
+        columns[self.origin(origin) { $0.pointer(to: \.marker).unsafelyUnwrapped.pointee }].presence == .dropped
+    }
 
     /// Changes an original row's constant; the tableau stays consistent (maybe infeasible).
     mutating func setConstant(_ constant: T, of origin: Int) {
-        let o = origins[origin]
         precondition(!needsRebuild(origin), "SimplexEngine: constant change of a row whose marker was dropped")
-        let delta = constant - o.constant
+        // (the origin's fields read in place: a copy of the origin, its constant with it, was a fifth of a change's
+        // instructions on an app layout's resize round)
+        let (delta, m, sign) = self.origin(origin) { o in
+            (constant - o.pointer(to: \.constant).unsafelyUnwrapped.pointee, o.pointer(to: \.marker).unsafelyUnwrapped.pointee,
+             o.pointer(to: \.markerSign).unsafelyUnwrapped.pointee)
+        }
         origins[origin].constant = constant
         if delta.isZero { return }
-        let m = o.marker
-        let shift = o.markerSign > 0 ? delta : -delta     // μ·δ (μ = ±1, so 1/μ = μ)
+        let shift = sign > 0 ? delta : -delta     // μ·δ (μ = ±1, so 1/μ = μ)
         if let r = columns[m].basicRow {
             setValue(m, value(m) - shift)
             updateFeasibility(r)

@@ -163,6 +163,7 @@ extension SimplexEngine {
 
     /// Empties `released` (the lists keep their capacity).
     mutating func forgetReleased() {
+        if released.isEmpty && releasedLevels.isEmpty { return }
         released.removeAll(keepingCapacity: true)
         releasedLevels.removeAll(keepingCapacity: true)
     }

@@ -236,6 +236,16 @@ struct SimplexEngine<T: SimplexScalar> {
     // bitwise copyable (ExactRational holds GMP numbers): two value-witness calls and a retain per number, which
     // cost a chain of 10,000 views 14% more instructions. Reading through the buffer borrows the record instead.
 
+    /// Reads origin `k` in place (a copy of an origin copies its constant: for a change that reads two fields, a
+    /// fifth of its instructions on an app layout's resize round). Read a field through `pointer(to:)`: `pointee`'s
+    /// field copies the whole origin first.
+    @inline(__always) func origin<R>(_ k: Int, _ read: (UnsafePointer<Origin>) -> R) -> R {
+        origins.withUnsafeBufferPointer { all in
+            precondition(k >= 0 && k < all.count, "SimplexEngine: origin \(k) outside 0..<\(all.count)")
+            return read(all.baseAddress.unsafelyUnwrapped + k)
+        }
+    }
+
     /// Column `j`'s value.
     @inline(__always) func value(_ j: Int) -> T { columns.withUnsafeBufferPointer { $0[j].value } }
     @inline(__always) func lower(_ j: Int) -> T? { columns.withUnsafeBufferPointer { $0[j].lower } }

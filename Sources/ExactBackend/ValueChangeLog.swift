@@ -14,8 +14,10 @@ struct ValueChangeLog {
 
     /// Starts a fresh log (nothing changed), on or off.
     mutating func restart(on: Bool) {
-        for j in columns { listed[j] = false }
-        columns.removeAll(keepingCapacity: true)
+        if !columns.isEmpty {
+            for j in columns { listed[j] = false }
+            columns.removeAll(keepingCapacity: true)
+        }
         overflowed = false
         isOn = on
     }
