@@ -213,8 +213,10 @@ struct ConstraintTable<Entry: WaitingEntry> {
     }
 
     /// Calls `body` with every entry, in id order.
-    func forEach(_ body: (ConstraintID, Entry) -> Void) {
-        for i in dense.indices where occupied[i] { body(ConstraintID(i), dense[i]) }
+    func forEach(_ body: (ConstraintID, borrowing Entry) -> Void) {
+        // (each entry read in place: a copy of an entry, its constraint with it, cost a first resize of a 1,000-view
+        // random layout a tenth of its proposal's instructions)
+        for i in dense.indices where occupied[i] { dense.withElement(i) { body(ConstraintID(i), $0) } }
         if !sparse.isEmpty { for id in sparse.keys.sorted() { body(id, sparse[id]!) } }
     }
 }

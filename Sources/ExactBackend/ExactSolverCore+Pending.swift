@@ -5,31 +5,21 @@ import PlumbSystem
 extension ExactSolverCore {
     enum PendingItem { case constraint(ConstraintID), edit(VariableID) }
 
-    /// The waiting soft constraints and suggested edits, in the order they go into the engine (`inEngineOrder`),
-    /// with their engine rows (one lookup each; the rows are built, and missing columns made, in id order).
-    func pendingRows() -> (items: [PendingItem], rows: [PendingRow]) {
-        var items: [PendingItem] = [], rows: [PendingRow] = [], keys: [PendingKey] = []
-        let ids = constraints.waitingInOrder()
-        items.reserveCapacity(ids.count)
-        rows.reserveCapacity(ids.count)
-        keys.reserveCapacity(ids.count)
-        // (a plain loop, each entry read in place: appends from inside a closure were four exclusivity checks a row)
-        for id in ids {
-            let (sequence, row) = constraints.read(id) { entry -> (Int, PendingRow) in
-                (entry.sequence, (terms: engineTerms(of: entry.constraint), constant: T(entry.constraint.constant),
-                                  relation: entry.constraint.relation, priority: entry.constraint.priority))
-            }!
-            items.append(.constraint(id))
-            rows.append(row)
-            keys.append((row.priority, .constraint(sequence: sequence)))
+    /// The engine rows of `items` (whose structural columns exist: `pendingItemsMakingColumns()`), gathered for the
+    /// floating-point copy's proposal.
+    func rows(of items: [PendingItem]) -> [PendingRow] {
+        items.map { item in
+            switch item {
+            case .constraint(let id):
+                return constraints.read(id) { entry -> PendingRow in
+                    (terms: engineTerms(of: entry.constraint), constant: T(entry.constraint.constant),
+                     relation: entry.constraint.relation, priority: entry.constraint.priority)
+                }!
+            case .edit(let variable):
+                let edit = edits[variable]!
+                return ([(column(for: variable), .one)], edit.constant!, .equal, edit.priority)
+            }
         }
-        for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
-            items.append(.edit(variable))
-            rows.append(([(column(for: variable), .one)], edit.constant!, .equal, edit.priority))
-            keys.append((edit.priority, .edit(variable: variable.index)))
-        }
-        guard let permutation = Self.inEngineOrder(keys) else { return (items, rows) }
-        return (permutation.map { items[$0] }, permutation.map { rows[$0] })
     }
 
     /// A waiting item's place: its priority, then its `PendingOrder` within the priority.
@@ -61,22 +51,23 @@ extension ExactSolverCore {
     /// The engine row of a pending item: terms over structural columns, constant, relation, priority.
     typealias PendingRow = (terms: [(column: Int, coefficient: T)], constant: T, relation: Relation, priority: Priority)
 
-    /// Puts the waiting soft constraints and suggested edits into the engine, highest priority first; returns how many.
+    /// Puts every waiting soft constraint and suggested edit into the engine, highest priority first (as
+    /// `insertPending(_:)` does); returns how many.
     @discardableResult
-    func insertPending(_ pending: [PendingItem], rows: [PendingRow]) -> Int {
-        engine.reserve(moreRows: rows.count, terms: rows.reduce(0) { $0 + $1.terms.count })
-        for (item, r) in zip(pending, rows) {
-            let origin = engine.addRow(terms: r.terms, constant: r.constant, relation: r.relation, priority: r.priority)
-            setOrigin(origin, of: item)
-        }
-        return pending.count
-    }
+    func insertPending() -> Int { insertPending(pendingItemsInOrder()) }
 
-    /// `insertPending(_:rows:)` for every waiting item, each row read from the table into the engine as it goes in
-    /// (through `addRow`'s buffer): no row is gathered first. Returns how many went in.
+    /// Puts the waiting `items` into the engine in their order, each row read from the table as it goes in (through
+    /// `addRow`'s buffer: no row is gathered first); a batch sizes the engine's tables first
+    /// (`SimplexEngine.reserve(moreRows:terms:)`). Returns how many went in.
     @discardableResult
-    func insertPending() -> Int {
-        let items = pendingItemsInOrder()
+    func insertPending(_ items: [PendingItem]) -> Int {
+        if items.count >= SimplexEngine<T>.smallestSizedBatch {
+            var terms = 0
+            for item in items {
+                if case .constraint(let id) = item { terms += constraints.read(id) { $0.constraint.terms.count }! } else { terms += 1 }
+            }
+            engine.reserve(moreRows: items.count, terms: terms)
+        }
         for item in items {
             let origin: Int
             switch item {
@@ -91,10 +82,27 @@ extension ExactSolverCore {
         return items.count
     }
 
-    /// The waiting items in the order `pendingRows()` gives them, without their rows.
-    func pendingItemsInOrder() -> [PendingItem] {
-        var items: [PendingItem] = [], keys: [PendingKey] = []
+    /// The waiting soft constraints and suggested edits, in the order they go into the engine (`inEngineOrder`).
+    func pendingItemsInOrder() -> [PendingItem] { pendingItems(constraints.waitingInOrder()) }
+
+    /// `pendingItemsInOrder()`, with every structural column the items' rows name made first, constraints by id then
+    /// edits by variable (so the items' logical columns follow every structural one, as a proposal over the engine's
+    /// columns has them).
+    func pendingItemsMakingColumns() -> [PendingItem] {
         let ids = constraints.waitingInOrder()
+        for id in ids {
+            // (the terms taken out, then their columns made: a column made while the table is read has the table
+            // copied for the read)
+            let terms = constraints.read(id) { $0.constraint.terms }!
+            for term in terms { _ = column(for: term.variable) }
+        }
+        for (variable, edit) in edits where edit.origin == nil && edit.constant != nil { _ = column(for: variable) }
+        return pendingItems(ids)
+    }
+
+    /// The waiting items of the constraints `ids` (in id order) and of the suggested edits, in engine order.
+    private func pendingItems(_ ids: [ConstraintID]) -> [PendingItem] {
+        var items: [PendingItem] = [], keys: [PendingKey] = []
         items.reserveCapacity(ids.count)
         keys.reserveCapacity(ids.count)
         for id in ids {

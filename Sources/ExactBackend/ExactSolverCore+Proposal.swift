@@ -9,12 +9,12 @@ extension ExactSolverCore {
     @discardableResult
     func insertPendingWithProposal() -> Int {
         let tp = ContinuousClock().now
-        let (items, rows) = pendingRows()   // (creates any missing structural column first)
+        let items = pendingItemsMakingColumns()   // (creates any missing structural column first)
         defer { stats.times.wholeInsertion += ContinuousClock().now - tp }
         guard !items.isEmpty else { return 0 }
         // A few rows into a large tableau: the exact warm start is cheaper than copying the tableau.
         let live = engine.liveRowCount
-        guard items.count * 16 >= live else { return insertPending(items, rows: rows) }
+        guard items.count * 16 >= live else { return insertPending(items) }
         let clock = ContinuousClock()
         let t0 = clock.now
         // The floating-point copy lives only in here: released before the exact engine changes (its column lists
@@ -30,6 +30,7 @@ extension ExactSolverCore {
         let proposal: Proposal = basis.map { self.proposal(from: $0, pending: items) } ?? {
             var proposer = SimplexEngine<ApproximateScalar>(approximating: engine)
             stats.times.copy += clock.now - t0
+            let rows = self.rows(of: items)
             let size = engine.liveRowCount + rows.count
             proposer.propose(inserting: rows.map { r in
                 (r.terms.map { ($0.column, ApproximateScalar($0.coefficient.doubleValue)) },
@@ -41,7 +42,7 @@ extension ExactSolverCore {
         }()
         let t1 = clock.now
         engine.crashTarget = proposal.basic
-        insertPending(items, rows: rows)
+        insertPending(items)
         engine.crashTarget = []
         let t2 = clock.now
         stats.adoptionPivots += engine.adopt(proposal)

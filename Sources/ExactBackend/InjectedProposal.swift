@@ -129,8 +129,8 @@ extension ExactSolverCore {
             let first = engine.columnCount + 2 * k
             switch item {
             case .constraint(let id):
-                let c = constraints[id]!.constraint
-                mark(marker: first + 1, extra: first, soft: !c.priority.isRequired, relation: c.relation, logicals(of: id))
+                let (soft, relation) = constraints.read(id) { (!$0.constraint.priority.isRequired, $0.constraint.relation) }!
+                mark(marker: first + 1, extra: first, soft: soft, relation: relation, logicals(of: id))
             case .edit(let variable):
                 mark(marker: first + 1, extra: first, soft: true, relation: .equal, logicals(ofEdit: variable))
             }
@@ -215,10 +215,10 @@ extension ExactSolverCore {
     /// at `solve()` stays.
     func materialize() {
         guard case .certified(let basis, _) = state else { return }
-        let (items, rows) = pendingRows()
+        let items = pendingItemsMakingColumns()
         let proposal = self.proposal(from: basis, pending: items)
         engine.crashTarget = proposal.basic
-        insertPending(items, rows: rows)
+        insertPending(items)
         engine.crashTarget = []
         stats.adoptionPivots += engine.adopt(proposal)
         let feasible = engine.restoreFeasibility()
