@@ -64,7 +64,10 @@ extension ExactSolverCore {
         if items.count >= SimplexEngine<T>.smallestSizedBatch {
             var terms = 0
             for item in items {
-                if case .constraint(let id) = item { terms += constraints.read(id) { $0.constraint.terms.count }! } else { terms += 1 }
+                switch item {
+                case .constraint(let id): terms += constraints.read(id) { $0.constraint.terms.count }!
+                case .edit: terms += 1
+                }
             }
             engine.reserve(moreRows: items.count, terms: terms)
         }
