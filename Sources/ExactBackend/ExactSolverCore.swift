@@ -39,18 +39,20 @@ final class ExactSolverCore<T: SimplexScalar> {
         constraints.reserve(Self.smallLayoutRoom)
         columnOf.reserveCapacity(Self.smallLayoutRoom)
         mentions.reserveCapacity(Self.smallLayoutRoom)
-        variableOfColumn.reserveCapacity(3 * Self.smallLayoutRoom)
+        variableOfColumn.reserveCapacity(Self.smallLayoutColumns)
         solution.reserveCapacity(Self.smallLayoutRoom)
     }
 
-    /// The constraints and variables a new solver has room for (the engine's rows: `makeEngine`).
+    /// The constraints and variables a new solver has room for, and the engine's rows (`makeEngine`).
     static var smallLayoutRoom: Int { 64 }
+    /// The engine's columns for as many rows: a variable's, and up to two logical ones a row.
+    static var smallLayoutColumns: Int { 3 * smallLayoutRoom }
 
     static func makeEngine(compaction: RowCompaction) -> SimplexEngine<T> {
         var engine = SimplexEngine<T>()
         engine.dropsFixedMarkers = true
         engine.store.compaction = compaction
-        engine.reserve(rows: 64, columns: 192)
+        engine.reserve(rows: smallLayoutRoom, columns: smallLayoutColumns)
         return engine
     }
 

@@ -199,8 +199,6 @@ struct SimplexEngine<T: SimplexScalar> {
         fixings.reserveCapacity(count / 2)
         fixingLevels.reserveCapacity(8)
         levels.reserve(8)
-        levelPrices.reserveCapacity(8)
-        levelPriced.reserveCapacity(8)
     }
 
     /// Room for `rows` more rows of `terms` structural terms in all, about to go in one after another (a batch of
@@ -229,13 +227,6 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Rows in the tableau (slots minus free ones).
     var liveRowCount: Int { store.count - freeRows.count }
 
-    /// The basic column of live row `i`.
-    @inline(__always) func basic(ofRow i: Int) -> Int { rowBasic[i]! }
-
-    // Column reads in place. `columns[j].value` copies the whole record before it reads the field when `T` is not
-    // bitwise copyable (ExactRational holds GMP numbers): two value-witness calls and a retain per number, which
-    // cost a chain of 10,000 views 14% more instructions. Reading through the buffer borrows the record instead.
-
     /// Reads origin `k` in place (a copy of an origin copies its constant: for a change that reads two fields, a
     /// fifth of its instructions on an app layout's resize round). Read a field through `pointer(to:)`: `pointee`'s
     /// field copies the whole origin first.
@@ -245,6 +236,13 @@ struct SimplexEngine<T: SimplexScalar> {
             return read(all.baseAddress.unsafelyUnwrapped + k)
         }
     }
+
+    /// The basic column of live row `i`.
+    @inline(__always) func basic(ofRow i: Int) -> Int { rowBasic[i]! }
+
+    // Column reads in place. `columns[j].value` copies the whole record before it reads the field when `T` is not
+    // bitwise copyable (ExactRational holds GMP numbers): two value-witness calls and a retain per number, which
+    // cost a chain of 10,000 views 14% more instructions. Reading through the buffer borrows the record instead.
 
     /// Column `j`'s value.
     @inline(__always) func value(_ j: Int) -> T { columns.withUnsafeBufferPointer { $0[j].value } }
