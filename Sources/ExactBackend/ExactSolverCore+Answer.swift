@@ -37,6 +37,10 @@ extension ExactSolverCore {
         case .changed:
             break
         }
+        if engine.fixingsHeld {
+            if let report = solveOnHeldFace(from: start) { return report }
+            engine.unfixAll()
+        }
         refreshEngine()
         // A few waiting rows that a proposal would be asked for (many for the tableau: a first solve) are pivoted on
         // in exact arithmetic from the crash basis first, bounded; the proposal is asked for when there are more, or
@@ -70,6 +74,28 @@ extension ExactSolverCore {
             let exactIterations = engine.iterations - certifying
             if exactIterations == 0 { stats.certifiedAsProposed += 1 } else { stats.fallbackIterations += exactIterations }
         }
+        readSolution()
+        return SolveReport(converged: true, iterations: engine.iterations - start,
+                           message: levelsMessage(engine.levelCount))
+    }
+
+    /// After changes that only added rows (`leaveFace(holdingFixings:)`): the rows go in with the last optimum's
+    /// fixings pinned, and a phase 1 with them held reaches a point that `SimplexEngine.settleHeldFace()` may find
+    /// optimal as it stands. Nil when it does not (or when the rows are many enough for a proposal): the fixings
+    /// are still held, the rows in, and the solve goes on as after any change.
+    /// - Complexity: the rows' insertion, phase 1's pivots and the columns the level rows logged; not O(fixings).
+    func solveOnHeldFace(from start: Int) -> SolveReport? {
+        guard !engineIsStale else { return nil }
+        let pending = pendingCount()
+        // (the rows a solve would ask a proposal for go that way, as after any change)
+        guard !usesProposer || pending * 16 < engine.liveRowCount || pending <= crashPathBound.pendingRows
+        else { return nil }
+        insertPending()
+        engine.workLimit = engine.statColumn + warmStartWork
+        let settled = engine.restoreFeasibility() && engine.settleHeldFace()
+        engine.workLimit = .max
+        guard settled else { return nil }
+        heldFaceSolves += 1
         readSolution()
         return SolveReport(converged: true, iterations: engine.iterations - start,
                            message: levelsMessage(engine.levelCount))

@@ -19,7 +19,7 @@ extension ExactSolverCore {
     ///   identity every pivot, move and constant change keeps;
     /// - the answer: in `.optimal` nothing waits and every row is feasible; an answer that tracks the engine equals
     ///   the engine's values wherever the change log lists no move (unless a suggestion left it stale); away from
-    ///   `.optimal` no level fixing is held.
+    ///   `.optimal` no level fixing is held but those kept for the next solve (`SimplexEngine.fixingsHeld`).
     func invariantReport() -> InvariantReport {
         var report = InvariantReport()
         let engine = self.engine
@@ -135,6 +135,7 @@ extension ExactSolverCore {
             let waitingEdits = edits.values.contains { $0.origin == nil && $0.constant != nil }
             report.expect(constraints.waiting == 0 && !waitingEdits, "ExactSolver", "rows wait outside the engine at an optimum")
             report.expect(engine.infeasible.isEmpty, "ExactSolver", "an optimum with \(engine.infeasible.count) infeasible rows")
+            if report.isEmpty { engine.checkOptimalFace(into: &report) }
             // (a range query moves values on the face after the answer was read: the log lists them for the next read)
             guard !stale, solutionTracksEngine, !engine.valueLog.overflowed else { return }
             var moved = Set(engine.valueLog.columns)
@@ -152,7 +153,7 @@ extension ExactSolverCore {
                 }
             }
         case .changed, .certified:
-            report.expect(engine.fixings.isEmpty, "ExactSolver", "level fixings held away from an optimum")
+            report.expect(engine.fixings.isEmpty || engine.fixingsHeld, "ExactSolver", "level fixings held away from an optimum")
         }
     }
 

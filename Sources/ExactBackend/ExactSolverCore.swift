@@ -128,9 +128,16 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     /// Leaves the optimal face before a change (undoes the level fixings); returns the state before, for
     /// `restoreFace` should the change be refused.
-    func leaveFace() -> AnswerState {
+    /// `holdingFixings`: the change only adds a row that waits for the next `solve()` (a soft constraint, an edit's
+    /// first suggested value); the fixings then stay pinned, and that solve tries the held face first
+    /// (`solveOnHeldFace()`). Any other change lets held fixings go.
+    func leaveFace(holdingFixings: Bool = false) -> AnswerState {
         let before = state
-        if case .optimal = state {
+        if case .optimal = state, holdingFixings && engine.tracksFixings && !engineIsStale {
+            engine.fixingsHeld = true
+        } else if case .optimal = state {
+            engine.unfixAll()
+        } else if engine.fixingsHeld && !holdingFixings {
             engine.unfixAll()
         }
         state = .changed(proposal: nil)
@@ -218,6 +225,8 @@ final class ExactSolverCore<T: SimplexScalar> {
     var recoveredMarkers = 0
     /// Constant changes and suggestions that kept the optimal face (`restoreFeasibilityOnFace`).
     var changesOnFace = 0
+    /// Solves after added rows that found the optimum with the last one's fixings held (`solveOnHeldFace`).
+    var heldFaceSolves = 0
     /// `levelsMessage`'s last message.
     var lastLevelsMessage: (levels: Int, text: String) = (-1, "")
     var rebuilds = 0
@@ -239,7 +248,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         guard constraint.priority.isValid else {
             throw .invalidPriority(constraint.priority, "a constraint's priority must lie in (0, 1000]")
         }
-        let was = leaveFace()
+        let was = leaveFace(holdingFixings: !constraint.priority.isRequired)
         guard constraint.priority.isRequired else {
             constraints.insert(Entry(constraint: constraint.withLabel(nil), origin: nil, sequence: nextSequence), for: id)
             nextSequence += 1
@@ -428,7 +437,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             }
             // (the face is lost: the fixings go below, and phase 1 goes on from here with the new value)
         }
-        _ = leaveFace()
+        _ = leaveFace(holdingFixings: edit.origin == nil)   // (the edit's row waits: only it changes)
         if edit.constant == nil {
             _ = column(for: variable)
             mentions[variable.index] += 1

@@ -37,6 +37,9 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
     /// Constant changes and suggestions that moved the optimum off its bounds and found it again on the same face (a
     /// phase 1 with the level fixings held, `SimplexEngine.restoreFeasibilityOnFace()`): no level solved again.
     public var changesOnFace = 0
+    /// Solves after rows were added (an edit's first suggested value, a soft constraint) that found the optimum with
+    /// the last one's level fixings held (`SimplexEngine.settleHeldFace()`): none undone and fixed again.
+    public var heldFaceSolves = 0
     /// Columns the level solves looked at for fixing (`SimplexEngine+Fixings.swift`): after a change, the fixings it
     /// undid and the columns whose costs it changed; after a level priced from scratch, every column its row touched.
     public var fixingExaminations = 0
@@ -51,7 +54,7 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
             + "ms in proposer/insertion/adoption/levels/copy/all \(milliseconds)), iterations \(iterations), rows \(rows), "
             + "columns \(columns), nonzeros \(nonzeros), rows touched by pivots \(rowsRewritten), markers recovered "
             + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts), crash paths given "
-            + "up \(abandonedCrashPaths), changes kept on the face \(changesOnFace), columns looked at for fixing "
+            + "up \(abandonedCrashPaths), changes kept on the face \(changesOnFace), solves on a held face \(heldFaceSolves), columns looked at for fixing "
             + "\(fixingExaminations), released columns looked at as candidates \(releasedCandidateChecks)"
     }
 }

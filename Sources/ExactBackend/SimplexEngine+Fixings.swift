@@ -111,6 +111,7 @@ extension SimplexEngine {
     /// - Complexity: O(fixings); the lists keep their capacity (the next optimum fixes about as many columns, and a
     ///   list grown again from empty cost an update of a 1,000-view app layout a tenth of its time).
     mutating func unfixAll() {
+        fixingsHeld = false
         if fixings.isEmpty { return }
         fixings.withUnsafeBufferPointer { fixed in
             columns.withUnsafeMutableBufferPointer { c in

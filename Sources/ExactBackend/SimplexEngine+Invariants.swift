@@ -191,6 +191,46 @@ extension SimplexEngine {
         }
     }
 
+    /// At an optimum (the solver's `.optimal`): the fixings are the optimal face's, level by level. A nonbasic
+    /// column that level k fixed costs something at k without improving it (its kind's own bounds), and nothing at
+    /// the levels before; every other nonbasic column that may move costs nothing at any level it is free at
+    /// (complementary slackness: no column free at a level can improve it, so each level is optimal given the ones
+    /// before). Reads the kept level rows, which `checkLevels` compares with rows priced afresh.
+    func checkOptimalFace(into report: inout InvariantReport) {
+        guard levelPricesValid, levelPrices.count == levels.count, levelPriced.allSatisfy({ $0 }) else {
+            if !levels.priorities.isEmpty { report.fail("SimplexEngine", "an optimum without every level priced") }
+            return
+        }
+        guard fixingLevels.map(\.priority) == levels.priorities else {
+            report.fail("SimplexEngine", "the fixings' levels \(fixingLevels.map(\.priority)) are not the levels \(levels.priorities)")
+            return
+        }
+        var owner = [Int?](repeating: nil, count: columns.count)
+        var start = 0
+        for (k, level) in fixingLevels.enumerated() {
+            for j in fixings[start ..< level.end] { owner[j] = k }
+            start = level.end
+        }
+        for k in levelPrices.indices {
+            var row = levelPrices[k]
+            row.widen(columns: columns.count)
+            for j in columns.indices where !columns[j].isBasic && columns[j].presence != .dropped && columns[j].bounds != .zero {
+                if let o = owner[j], o < k { continue }
+                let d = row[j]
+                var free = columns[j]
+                free.bounds = free.kind.ownBounds
+                let improving = (d.signum < 0 && free.canIncrease) || (d.signum > 0 && free.canDecrease)
+                if owner[j] == k {
+                    if d.isZero || improving {
+                        report.fail("SimplexEngine", "column \(j), fixed by level \(k), costs \(d) there (improving: \(improving))")
+                    }
+                } else if !d.isZero {
+                    report.fail("SimplexEngine", "column \(j), free at level \(k), costs \(d) there")
+                }
+            }
+        }
+    }
+
     /// The levels' part of `checkInvariants`.
     private func checkLevels(into report: inout InvariantReport) {
         var count: [Priority: Int] = [:]

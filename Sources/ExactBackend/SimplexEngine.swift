@@ -121,6 +121,10 @@ struct SimplexEngine<T: SimplexScalar> {
     /// Whether the kept level rows' change logs and `released` hold everything that changed since the last complete
     /// `optimizeLevels()`: then its next call re-examines those columns only; if not, every column each row touches.
     var tracksFixings = false
+    /// Whether the last optimum's fixings are still pinned although rows went in since (a change that only adds
+    /// rows keeps them, `ExactSolverCore.leaveFace(holdingFixings:)`): the next solve tries that face first
+    /// (`settleHeldFace()`); `unfixAll()` lets them go.
+    var fixingsHeld = false
     /// Columns the level solves looked at for fixing so far (measurement, and the work tests pin).
     var fixingExaminations = 0
     /// Released columns looked at as candidates so far, once per level (measurement, and the work tests pin).
