@@ -28,6 +28,8 @@ struct LevelFixings {
 /// - the columns an earlier level fixed before and no level fixed again in this solve (`freed`): free now, they may
 ///   improve level k (so they are marked as its candidates first, which `unfixAll()` leaves to this) or be fixed by it.
 /// Every other free column still has a cost of 0 at k: it neither improves level k nor is fixed by it.
+/// A change that only adds rows keeps the fixings pinned instead, and the next solve first checks whether the face
+/// still holds with them (`SimplexEngine+HeldFace.swift`).
 extension SimplexEngine {
     /// Fixes the columns of `js` that the level in `price` makes costly: nonbasic, free to move, with a nonzero
     /// reduced cost, where they are (undone by `unfixAll`). Only a column with its kind's own bounds is fixed (a

@@ -3,7 +3,8 @@
 /// then reaches is optimal as it stands, instead of undoing every fixing and fixing them again level by level.
 ///
 /// Undoing and redoing them costs O(fixings) whatever the change: a 10,000-view app layout holds 19,000, and its
-/// first resize round (the edit's row going in) spent most of its time there, though the row moved no level's optimum.
+/// first resize round (the edit's row going in) spent most of its time there, though every level's optimum stayed on
+/// the same face (the new row moved the layout, not which columns the levels hold).
 ///
 /// Why the check is enough. At the last optimum every nonbasic column that a level fixed was costly at that level and
 /// cost nothing at the levels before it, and every other nonbasic column cost nothing at any level
@@ -21,8 +22,9 @@ extension SimplexEngine {
     /// is optimal level by level; if so the fixings it needs are added by level and the face is certified as
     /// `optimizeLevels()` certifies one (the logs cleared, `certifiedVersion` set). If not, nothing changed: the
     /// fixings and the logs are as before, for `unfixAll()` and `optimizeLevels()`.
-    /// - Complexity: the columns the level rows logged since the last optimum, plus, when a fixing is added, one
-    ///   sequential pass over the list of fixings (no column record but the logged ones is read).
+    /// - Complexity: the columns the level rows logged since the last optimum, each fixed one also against the
+    ///   fixings added (at most `heldFaceFixingLimit`), plus, when a fixing is added, one sequential pass over the
+    ///   list of fixings (no column record but the logged ones is read).
     mutating func settleHeldFace() -> Bool {
         guard fixingsHeld, tracksFixings, levelPricesValid, released.isEmpty, fixingLevels.count == levels.count,
               levelPriced.allSatisfy({ $0 }),
