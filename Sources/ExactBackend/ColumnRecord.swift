@@ -10,6 +10,9 @@ struct ColumnRecord<T: SimplexScalar> {
     var rowsMayBeStale = false
     let kind: ColumnKind
     var presence: ColumnPresence = .kept
+    /// The index of the level that pinned the column (read only while it is pinned, and while the engine's
+    /// `fixingOwnersCurrent` says the levels have not moved since).
+    var fixingLevel: UInt16 = 0
     /// The row where the column is basic; nil while it is nonbasic.
     var basicRow: Int?
     /// Rows whose entries may contain the (nonbasic) column: a row is appended when the entry appears and only
@@ -54,6 +57,7 @@ struct ColumnRecord<T: SimplexScalar> {
         copy.rows = rows
         copy.rowsMayBeStale = rowsMayBeStale
         copy.presence = presence
+        copy.fixingLevel = fixingLevel
         return copy
     }
 

@@ -39,10 +39,12 @@ extension SimplexEngine {
     ///   instructions for its 19,000 fixings, in uniqueness checks of the records and the list).
     mutating func fixCostly(_ js: UnsafeBufferPointer<Int>) {
         let row = price   // (read only: the row's storage is shared, not copied)
+        let level = fixingLevelIndex
         columns.withUnsafeMutableBufferPointer { c in
             for j in js where !c[j].isBasic && !c[j].isFixed && !row[j].isZero {
                 assert(c[j].bounds == c[j].kind.ownBounds, "SimplexEngine: a level fixes only a column with its kind's bounds")
                 c[j].bounds = .pinned
+                c[j].fixingLevel = level
                 fixings.append(j)
             }
         }
@@ -61,6 +63,7 @@ extension SimplexEngine {
         for range in ranges { fixingExaminations += range.count }
         let added = ranges.reduce(0) { $0 + $1.count }
         fixings.reserveCapacity(fixings.count + added)
+        let level = fixingLevelIndex
         js.withUnsafeBufferPointer { all in
             row.withChangeLog { logged in
                 columns.withUnsafeMutableBufferPointer { c in
@@ -69,6 +72,7 @@ extension SimplexEngine {
                             assert(c[j].basicRow == nil && c[j].bounds == c[j].kind.ownBounds && !row[j].isZero,
                                    "SimplexEngine: released column \(j) is no longer nonbasic and costly, and its level did not log it")
                             c[j].bounds = .pinned
+                            c[j].fixingLevel = level
                             fixings.append(j)
                         }
                     }
@@ -100,13 +104,22 @@ extension SimplexEngine {
         fixingLevels = certifiedFixingLevels
         fixings.withUnsafeBufferPointer { fixed in
             columns.withUnsafeMutableBufferPointer { c in
-                for j in fixed {
-                    assert(c[j].bounds == c[j].kind.ownBounds && c[j].basicRow == nil, "SimplexEngine: a certified fixing moved")
-                    c[j].bounds = .pinned
+                var start = 0
+                for (k, level) in fixingLevels.enumerated() {
+                    for j in fixed[start ..< level.end] {
+                        assert(c[j].bounds == c[j].kind.ownBounds && c[j].basicRow == nil, "SimplexEngine: a certified fixing moved")
+                        c[j].bounds = .pinned
+                        c[j].fixingLevel = UInt16(truncatingIfNeeded: k)
+                    }
+                    start = level.end
                 }
             }
         }
     }
+
+    /// The active level's index as a column's `fixingLevel` (0 past `UInt16.max` levels, when
+    /// `fixingOwnersCurrent` stays false).
+    var fixingLevelIndex: UInt16 { UInt16(truncatingIfNeeded: activeLevel ?? 0) }
 
     /// Undoes every level fixing: the bounds go back, and the columns wait in `released` for the next
     /// `optimizeLevels()`, which marks them as candidates where they improve (see the type's summary).
@@ -114,6 +127,7 @@ extension SimplexEngine {
     ///   list grown again from empty cost an update of a 1,000-view app layout a tenth of its time).
     mutating func unfixAll() {
         fixingsHeld = false
+        fixingOwnersCurrent = false
         if fixings.isEmpty { return }
         fixings.withUnsafeBufferPointer { fixed in
             columns.withUnsafeMutableBufferPointer { c in

@@ -10,8 +10,10 @@
 /// cost nothing at the levels before it, and every other nonbasic column cost nothing at any level
 /// (`SimplexEngine+Fixings.swift`). Reduced costs change only where a level row logs a change (`PriceRow.changed`).
 /// So, level by level, highest first, only logged columns can break the optimum:
-/// - a column that a level fixed before and whose cost changed somewhere: its owner is not known here, so the check
-///   gives up (the caller then undoes the fixings, as after any change);
+/// - a column that a level fixed before and whose cost changed at level k: held by a level before k, it stays; held
+///   by k and still costly there without improving it, or held by a later level and still costing k nothing, it
+///   stays too; otherwise its owner would change, and the check gives up (the caller then undoes the fixings, as
+///   after any change);
 /// - a free column whose cost at level k changed: if it improves level k, level k is no longer optimal (give up);
 ///   if it costs something without improving, level k fixes it (its first costly level: an earlier change would have
 ///   been logged, and fixed it there);
@@ -42,8 +44,9 @@ extension SimplexEngine {
                 case .zero:
                     continue
                 case .pinned:
-                    // (fixed by this check at an earlier level: it stays; fixed before: its owner is unknown)
+                    // (fixed by this check at an earlier level: it stays)
                     if addedColumns.contains(j) { continue }
+                    if keepsFixing(j, atLevel: k) { continue }
                     settled = false
                     break levels
                 case .free, .nonNegative:
@@ -58,6 +61,7 @@ extension SimplexEngine {
                         break levels
                     }
                     columns[j].bounds = .pinned
+                    columns[j].fixingLevel = UInt16(truncatingIfNeeded: k)
                     addedLevels.append(k)
                     addedColumns.append(j)
                 }
@@ -76,6 +80,25 @@ extension SimplexEngine {
         certifiedFixings = fixings
         certifiedFixingLevels = fixingLevels
         return true
+    }
+
+    /// Whether column `j`, pinned at the last optimum and logged by level `k`, stays as it is at level k: pinned by
+    /// a level before k (which did not change it), by k itself and still costly there without improving it (its own
+    /// bounds), or by a later level and still costing k nothing. Otherwise its level would change (or it would go
+    /// free), which moves it in the list of fixings: `settleHeldFace()` gives up. Unknown owners (the levels moved
+    /// since): it gives up too.
+    private func keepsFixing(_ j: Int, atLevel k: Int) -> Bool {
+        guard fixingOwnersCurrent else { return false }
+        let owner = Int(columns[j].fixingLevel)
+        if owner < k { return true }
+        let d = levelPrices[k][j]
+        if owner > k { return d.isZero }
+        if d.isZero { return false }
+        // (the improving test with the column's own bounds: a level's fixing does not hold it at its own level)
+        switch columns[j].kind.ownBounds {
+        case .free: return false
+        default: return d.signum > 0 ? columns[j].value.signum <= 0 : false
+        }
     }
 
     /// The most fixings `settleHeldFace()` adds before it gives up (a column it finds fixed is looked up in the list

@@ -211,6 +211,11 @@ extension SimplexEngine {
             for j in fixings[start ..< level.end] { owner[j] = k }
             start = level.end
         }
+        if fixingOwnersCurrent {
+            for j in columns.indices where columns[j].bounds == .pinned && owner[j] != Int(columns[j].fixingLevel) {
+                report.fail("SimplexEngine", "column \(j) is fixed by level \(owner[j].map(String.init) ?? "none"), its record says \(columns[j].fixingLevel)")
+            }
+        }
         for k in levelPrices.indices {
             var row = levelPrices[k]
             row.widen(columns: columns.count)

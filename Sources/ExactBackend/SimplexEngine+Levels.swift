@@ -13,6 +13,7 @@ extension SimplexEngine {
     /// Counts a live soft row at priority `p`; a new level gets a price row to compute.
     mutating func addLevelRow(_ p: Priority) {
         let (k, isNew) = levels.add(p)
+        if isNew { fixingOwnersCurrent = false }
         if isNew && levelPricesValid {
             levelPrices.insert(PriceRow(tracksChanges: true, reserving: levelRowRoom), at: k)
             levelPriced.insert(false, at: k)
@@ -26,6 +27,7 @@ extension SimplexEngine {
     /// Uncounts a removed soft row at priority `p`; a level left empty goes, with its price row.
     mutating func removeLevelRow(_ p: Priority) {
         guard let (k, isGone) = levels.remove(p), isGone else { return }
+        fixingOwnersCurrent = false
         if levelPricesValid {
             levelPrices.remove(at: k)
             levelPriced.remove(at: k)
@@ -64,6 +66,7 @@ extension SimplexEngine {
         levelPricesValid = false
         forgetReleased()
         tracksFixings = false
+        fixingOwnersCurrent = false
     }
 
     /// Keeps the price rows right after `addRow` installed row `r` with `basic` basic: the basic column (an old
@@ -120,6 +123,7 @@ extension SimplexEngine {
             restoreCertifiedFixings()
             forgetReleased()
             for k in levelPrices.indices { levelPrices[k].clearChanges() }
+            fixingOwnersCurrent = fixingLevels.count == levels.count && levels.count <= Int(UInt16.max)
             return true
         }
         levelCount = levels.count
@@ -179,6 +183,7 @@ extension SimplexEngine {
         activeLevel = nil
         forgetReleased()
         tracksFixings = true
+        fixingOwnersCurrent = levels.count <= Int(UInt16.max)
         certifiedVersion = basisVersion
         certifiedFixings = fixings
         certifiedFixingLevels = fixingLevels

@@ -125,6 +125,9 @@ struct SimplexEngine<T: SimplexScalar> {
     /// rows keeps them, `ExactSolverCore.leaveFace(holdingFixings:)`): the next solve tries that face first
     /// (`settleHeldFace()`); `unfixAll()` lets them go.
     var fixingsHeld = false
+    /// Whether every pinned column's `fixingLevel` is the index of the level that pinned it: true from an optimum
+    /// (`optimizeLevels()`) until a level is added or removed (indices move) or the level rows are dropped.
+    var fixingOwnersCurrent = false
     /// Columns the level solves looked at for fixing so far (measurement, and the work tests pin).
     var fixingExaminations = 0
     /// Released columns looked at as candidates so far, once per level (measurement, and the work tests pin).

@@ -166,6 +166,16 @@ import Testing
             c.solution[0] = .exact(Rational(12345))
         case .freeRowListed:
             c.engine.freeRows.append(rowWithCells)
+        case .fixingReleased:
+            // a level's fixing undone, consistently in the column and the list: the face is no longer the optimum's
+            let j = try #require(e.fixings.first)
+            c.engine.columns[j].bounds = e.columns[j].kind.ownBounds
+            c.engine.fixings.removeFirst()
+            for k in e.fixingLevels.indices where e.fixingLevels[k].end > 0 { c.engine.fixingLevels[k].end -= 1 }
+        case .fixingOwner:
+            try #require(e.fixingOwnersCurrent)
+            let j = try #require(e.fixings.first)
+            c.engine.columns[j].fixingLevel &+= 1
         }
         let report = c.invariantReport()
         #expect(!report.isEmpty, "\(corruption) went unnoticed")
@@ -173,6 +183,6 @@ import Testing
 
     enum Corruption: CaseIterable, Sendable {
         case basicRow, basicColumnInACell, valueMoved, infeasibleListed, columnListMissesARow, levelCount, keptLevelPrice, columnMap
-        case mentionCount, variableMap, originConstant, originUnclaimed, answer, freeRowListed
+        case mentionCount, variableMap, originConstant, originUnclaimed, answer, freeRowListed, fixingReleased, fixingOwner
     }
 }
