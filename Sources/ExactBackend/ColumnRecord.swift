@@ -90,6 +90,13 @@ struct ColumnRecord<T: SimplexScalar> {
         }
     }
 
+    /// Whether a reduced cost `d` improves its level with the column within its kind's own bounds (a level's fixing
+    /// let go): any nonzero cost for a free layout column; for a logical one, a negative cost, or a positive one above 0.
+    @inline(__always) func improvesUnfixed(_ d: T) -> Bool {
+        let s = d.signum
+        return s < 0 || (s > 0 && (kind == .structural || value.signum > 0))
+    }
+
     @inline(__always) var isAbove: Bool { bounds == .zero && value.signum > 0 }
 }
 

@@ -221,7 +221,7 @@ extension ExactSolverCore: ExactCore {
             adoptionPivots: s.adoptionPivots, milliseconds: s.times.milliseconds, iterations: e.iterations,
             rows: e.liveRowCount, columns: e.columnCount, nonzeros: e.store.liveCells, rowsRewritten: e.statColumn,
             markersRecovered: recoveredMarkers, rebuilds: rebuilds, abandonedWarmStarts: abandonedWarmStarts,
-            abandonedCrashPaths: abandonedCrashPaths, changesOnFace: changesOnFace, heldFaceSolves: heldFaceSolves, fixingExaminations: e.fixingExaminations,
-            releasedCandidateChecks: e.releasedCandidateChecks)
+            abandonedCrashPaths: abandonedCrashPaths, changesOnFace: changesOnFace, heldFaceSolves: heldFaceSolves,
+            fixingExaminations: e.fixingExaminations, releasedCandidateChecks: e.releasedCandidateChecks)
     }
 }

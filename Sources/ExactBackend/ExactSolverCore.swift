@@ -133,11 +133,11 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// (`solveOnHeldFace()`). Any other change lets held fixings go.
     func leaveFace(holdingFixings: Bool = false) -> AnswerState {
         let before = state
-        if case .optimal = state, holdingFixings && engine.tracksFixings && !engineIsStale {
+        var optimal = false
+        if case .optimal = state { optimal = true }
+        if optimal && holdingFixings && engine.tracksFixings && !engineIsStale {
             engine.fixingsHeld = true
-        } else if case .optimal = state {
-            engine.unfixAll()
-        } else if engine.fixingsHeld && !holdingFixings {
+        } else if optimal || (engine.fixingsHeld && !holdingFixings) {
             engine.unfixAll()
         }
         state = .changed(proposal: nil)

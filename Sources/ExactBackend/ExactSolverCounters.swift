@@ -54,7 +54,8 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
             + "ms in proposer/insertion/adoption/levels/copy/all \(milliseconds)), iterations \(iterations), rows \(rows), "
             + "columns \(columns), nonzeros \(nonzeros), rows touched by pivots \(rowsRewritten), markers recovered "
             + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts), crash paths given "
-            + "up \(abandonedCrashPaths), changes kept on the face \(changesOnFace), solves on a held face \(heldFaceSolves), columns looked at for fixing "
+            + "up \(abandonedCrashPaths), changes kept on the face \(changesOnFace), solves on a held face "
+            + "\(heldFaceSolves), columns looked at for fixing "
             + "\(fixingExaminations), released columns looked at as candidates \(releasedCandidateChecks)"
     }
 }

@@ -93,12 +93,8 @@ extension SimplexEngine {
         if owner < k { return true }
         let d = levelPrices[k][j]
         if owner > k { return d.isZero }
-        if d.isZero { return false }
-        // (the improving test with the column's own bounds: a level's fixing does not hold it at its own level)
-        switch columns[j].kind.ownBounds {
-        case .free: return false
-        default: return d.signum > 0 ? columns[j].value.signum <= 0 : false
-        }
+        // (its own bounds: a level's fixing does not hold it at its own level)
+        return !d.isZero && !columns[j].improvesUnfixed(d)
     }
 
     /// The most fixings `settleHeldFace()` adds before it gives up (a column it finds fixed is looked up in the list

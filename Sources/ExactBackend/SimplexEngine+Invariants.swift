@@ -213,7 +213,8 @@ extension SimplexEngine {
         }
         if fixingOwnersCurrent {
             for j in columns.indices where columns[j].bounds == .pinned && owner[j] != Int(columns[j].fixingLevel) {
-                report.fail("SimplexEngine", "column \(j) is fixed by level \(owner[j].map(String.init) ?? "none"), its record says \(columns[j].fixingLevel)")
+                report.fail("SimplexEngine", "column \(j) is fixed by level \(owner[j].map(String.init) ?? "none"), "
+                            + "its record says \(columns[j].fixingLevel)")
             }
         }
         for k in levelPrices.indices {
@@ -222,9 +223,7 @@ extension SimplexEngine {
             for j in columns.indices where !columns[j].isBasic && columns[j].presence != .dropped && columns[j].bounds != .zero {
                 if let o = owner[j], o < k { continue }
                 let d = row[j]
-                var free = columns[j]
-                free.bounds = free.kind.ownBounds
-                let improving = (d.signum < 0 && free.canIncrease) || (d.signum > 0 && free.canDecrease)
+                let improving = columns[j].improvesUnfixed(d)
                 if owner[j] == k {
                     if d.isZero || improving {
                         report.fail("SimplexEngine", "column \(j), fixed by level \(k), costs \(d) there (improving: \(improving))")
