@@ -26,15 +26,19 @@ extension ExactSolverCore {
 
     func solve(boundingWarmStart: Bool) -> SolveReport {
         let start = engine.iterations
+        // (suggestions since a certified answer: the tableau built at the proposer's new basis is the optimum to
+        // read; if the proposer failed, every row waits, and the solve goes on as a first one)
+        if case .suggestedSinceCertificate = state { materialize() }
         switch state {
         case .optimal(let stale):
             // Nothing changed since the last optimum but suggested values that kept it (see `suggest`).
             if stale { readSolution() }
-            return SolveReport(converged: true, iterations: 0, message: levelsMessage(engine.levelCount))
+            return SolveReport(converged: true, iterations: engine.iterations - start,
+                               message: levelsMessage(engine.levelCount))
         case .certified(_, let levels):
             // Nothing changed since a certified answer (every change materializes it first).
             return SolveReport(converged: true, iterations: 0, message: levelsMessage(levels))
-        case .changed:
+        case .changed, .suggestedSinceCertificate:
             break
         }
         if engine.fixingsHeld {

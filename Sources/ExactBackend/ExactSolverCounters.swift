@@ -15,6 +15,11 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
     public var proposerIterations = 0
     public var proposerRowsTouched = 0
     public var adoptionPivots = 0
+    /// Suggestions after a certified answer that the proposer behind the certificate took, still holding its rows,
+    /// and the times the exact tableau was then built at that proposer's basis for the changed system (instead of at
+    /// the certified basis, followed by the exact pivots to the new optimum).
+    public var suggestionsToKeptProposer = 0
+    public var materializedAtKeptProposer = 0
     /// Milliseconds in proposer / insertion / adoption / levels / copy / the whole insertion.
     public var milliseconds = ""
     /// The exact engine: simplex iterations, live rows, columns (the layout's, the live rows' logical columns, and the
@@ -51,6 +56,8 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
         "proposals \(proposals) (from the proposer \(fromProposer), certified without a tableau \(withoutTableau), "
             + "certified as proposed \(certified), exact iterations after the others \(fallbackIterations); proposer "
             + "iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots \(adoptionPivots); "
+            + "suggestions to the kept proposer \(suggestionsToKeptProposer), tableaux built at its basis "
+            + "\(materializedAtKeptProposer); "
             + "ms in proposer/insertion/adoption/levels/copy/all \(milliseconds)), iterations \(iterations), rows \(rows), "
             + "columns \(columns), nonzeros \(nonzeros), rows touched by pivots \(rowsRewritten), markers recovered "
             + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts), crash paths given "

@@ -51,6 +51,11 @@ extension ExactSolverCore {
     /// `proposerBasis()`, also collecting every constraint's exact row for `BasisCertificate` (in the same order)
     /// into `rows` when it is not nil.
     func proposerBasis(collecting rows: inout CertificateRows<T>?) -> ProposedBasis? {
+        proposerRun(collecting: &rows)?.basis
+    }
+
+    /// `proposerBasis(collecting:)`, and the proposer's solver that made it (still holding the system).
+    func proposerRun(collecting rows: inout CertificateRows<T>?) -> (basis: ProposedBasis, solver: any BasisProposing)? {
         guard let proposer else { return nil }
         let solver: any BasisProposing
         if let kept = proposerSolver {
@@ -61,13 +66,7 @@ extension ExactSolverCore {
         }
         let order = idsInAdditionOrder()
         proposerSolver = order.count <= Self.keptProposerConstraints ? solver : nil
-        var suggested: [(variable: VariableID, priority: Priority, constant: Rational)] = []
-        for (variable, edit) in edits {
-            guard let constant = edit.constant else { continue }
-            guard case .exact(let c) = constant.solvedValue else { return nil }
-            suggested.append((variable, edit.priority, c))
-        }
-        suggested.sort { $0.variable < $1.variable }
+        guard let suggested = suggestedEdits() else { return nil }
         for e in suggested { _ = column(for: e.variable) }
         do {
             for id in order {
@@ -86,6 +85,26 @@ extension ExactSolverCore {
         } catch {
             return nil
         }
+        return (proposedBasis(of: solver, order: order, suggested: suggested), solver)
+    }
+
+    /// The suggested edits as the proposer takes them, by variable: each one's priority and row constant (the
+    /// negated value). Nil when a constant is beyond exact numbers.
+    func suggestedEdits() -> [(variable: VariableID, priority: Priority, constant: Rational)]? {
+        var suggested: [(variable: VariableID, priority: Priority, constant: Rational)] = []
+        for (variable, edit) in edits {
+            guard let constant = edit.constant else { continue }
+            guard case .exact(let c) = constant.solvedValue else { return nil }
+            suggested.append((variable, edit.priority, c))
+        }
+        suggested.sort { $0.variable < $1.variable }
+        return suggested
+    }
+
+    /// `solver`'s basis after its last solve, for the constraints `order` and the edits `suggested` it holds.
+    /// - Complexity: O(variables + constraints + edits).
+    func proposedBasis(of solver: any BasisProposing, order: [ConstraintID],
+                       suggested: [(variable: VariableID, priority: Priority, constant: Rational)]) -> ProposedBasis {
         let basis = ProposedBasis(structural: [], values: [], order: order, suggested: suggested)
         basis.structural.reserveCapacity(columnOf.count)
         basis.values.reserveCapacity(columnOf.count)
@@ -165,7 +184,7 @@ extension ExactSolverCore {
         guard waiting > 0, waiting * 16 >= live else { return nil }
         for o in engine.origins where o.alive && o.priority != nil { return nil }
         var collected: CertificateRows<T>? = CertificateRows(reservingRows: constraints.count + edits.count)
-        guard let basis = proposerBasis(collecting: &collected), var input = collected else { return nil }
+        guard let (basis, solver) = proposerRun(collecting: &collected), var input = collected else { return nil }
         // The rows as Cassowary took them (the constraints, then the suggested edits), levels numbered from the
         // highest priority.
         for e in basis.suggested {
@@ -207,24 +226,42 @@ extension ExactSolverCore {
         // By variable (after a rebuild a variable only soft rows mention has no engine column yet).
         setSolution(mentions.indices.map { v in mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) })
         state = .certified(basis, levels: levelCount)
+        // (a system without edit variables takes no suggestion: its proposer is not worth holding)
+        liveProposer = edits.isEmpty ? nil : solver
         return SolveReport(converged: true, iterations: 0, message: levelsMessage(levelCount))
     }
 
-    /// Puts the rows of a certified answer into the engine, at the certified basis (adopted, then checked again
-    /// by the engine's own phase 1 and levels), before any change or query that needs the engine. The answer read
-    /// at `solve()` stays.
+    /// Puts the waiting rows into the engine before any change or query that needs it: a certified answer's at the
+    /// certified basis (the answer read at `solve()` stays), or, after suggestions the proposer took, at the
+    /// proposer's basis for the changed system (`materializeAtLiveProposer()`). The engine's own phase 1 and levels
+    /// check either basis again.
     func materialize() {
-        guard case .certified(let basis, _) = state else { return }
+        switch state {
+        case .certified(let basis, _):
+            liveProposer = nil
+            _ = putWaitingRowsIn(at: basis)
+            state = .optimal(stale: false)   // the answer read at solve() stays: the same optimum
+        case .suggestedSinceCertificate:
+            materializeAtLiveProposer()
+        case .changed, .optimal:
+            return
+        }
+    }
+
+    /// Every waiting row into the engine, the crash led by `basis`, which the engine then adopts; phase 1 and the
+    /// levels from there. Returns the exact iterations after the adoption (none when `basis` was optimal).
+    func putWaitingRowsIn(at basis: ProposedBasis) -> Int {
         let items = pendingItemsMakingColumns()
         let proposal = self.proposal(from: basis, pending: items)
         engine.crashTarget = proposal.basic
         insertPending(items)
         engine.crashTarget = []
         stats.adoptionPivots += engine.adopt(proposal)
+        let adopted = engine.iterations
         let feasible = engine.restoreFeasibility()
-        precondition(feasible, "ExactSolver: a certified basis is feasible")
+        precondition(feasible, "ExactSolver: the required rows are feasible (every accepted change keeps them so)")
         engine.optimizeLevels()
-        state = .optimal(stale: false)   // the answer read at solve() stays: the same optimum
+        return engine.iterations - adopted
     }
 }
 

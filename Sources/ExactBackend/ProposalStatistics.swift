@@ -14,6 +14,10 @@ struct ProposalStatistics {
     var proposerIterations = 0
     var proposerRowsTouched = 0
     var adoptionPivots = 0
+    /// Suggestions after a certified answer that the proposer still holding its rows took (`liveProposer`), and
+    /// the times the engine was then built at that proposer's basis for the changed system.
+    var suggestionsToKeptProposer = 0
+    var materializedAtKeptProposer = 0
 
     /// Time spent in each phase of a solve with a proposal.
     struct Times {

@@ -1,0 +1,194 @@
+import CassowaryBackend
+@testable import ExactBackend
+import PlumbSolver
+import PlumbSystem
+import PlumbTestSupport
+import Testing
+
+/// A certified answer keeps the proposer that made it while the system has edit variables; a suggestion then goes to
+/// that proposer, and the tableau is built at its basis for the changed system (`ExactSolverCore+KeptProposer.swift`).
+/// Every answer is derived by hand, or compared with a solver that solves the final system from scratch without a
+/// proposal (`ExactPivotingSolver`); the counters say which path ran.
+@Suite struct KeptProposerTests {
+    func core(_ s: ExactSolver) throws -> ExactSolverCore<ExactRational> {
+        try #require(s.core as? ExactSolverCore<ExactRational>)
+    }
+
+    /// x0 … x59 (variables 0…59) want 10 each, x_i at priority 900 − 10·i (every one its own level); s (60) is their
+    /// sum, required, and edited at 950 (`edit`); optionally a second edit on x0 at 200. Before any value s = 600; with
+    /// s = S the lowest preference gives way alone: x59 = S − 590.
+    func sumOfPreferences(secondEdit: Bool = false) throws -> ExactSolver {
+        let s = ExactSolver.proposingEverySolve()
+        try s.add(.integer([(60, 1)] + (0..<60).map { ($0, -1) }, 0, .equal), id: ConstraintID(0))
+        for i in 0..<60 {
+            try s.add(.integer([(i, 1)], -10, .equal, priority: Priority(Rational(900 - 10 * i))), id: ConstraintID(1 + i))
+        }
+        try s.addEditVariable(VariableID(60), priority: Priority(950))
+        if secondEdit { try s.addEditVariable(VariableID(0), priority: Priority(200)) }
+        _ = try s.solve()
+        return s
+    }
+
+    func expectSum(_ s: ExactSolver, _ total: Rational, _ step: String) throws {
+        let x59 = try total - Rational(590)
+        for i in 0..<59 { #expect(s.value(of: VariableID(i)) == .exact(Rational(10)), "\(step): x\(i)") }
+        #expect(s.value(of: VariableID(59)) == .exact(x59), "\(step): x59")
+        #expect(s.value(of: VariableID(60)) == .exact(total), "\(step): s")
+    }
+
+    @Test("the first suggestion after a certified answer goes to the proposer, and the tableau is built at its basis")
+    func suggestionThroughTheKeptProposer() throws {
+        let s = try sumOfPreferences()
+        let c = try core(s)
+        #expect(s.counters.withoutTableau == 1, "the test's premise: the first solve is certified")
+        try expectSum(s, 600, "before any value")
+
+        try s.suggest(Rational(900), for: VariableID(60))
+        #expect(s.counters.suggestionsToKeptProposer == 1)
+        #expect(c.engine.liveRowCount == 1, "the soft rows still wait outside the engine")
+        _ = try s.solve()
+        #expect(s.counters.materializedAtKeptProposer == 1)
+        try expectSum(s, 900, "s = 900")
+        #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
+
+        // the engine holds the system now: a later value is a suggestion like any other
+        try s.suggest(Rational(500), for: VariableID(60))
+        _ = try s.solve()
+        #expect(s.counters.suggestionsToKeptProposer == 1)
+        try expectSum(s, 500, "s = 500")
+        #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
+    }
+
+    @Test("two values before the solve: the proposer takes both, the last one counts")
+    func twoValuesBeforeTheSolve() throws {
+        let s = try sumOfPreferences()
+        try s.suggest(Rational(900), for: VariableID(60))
+        try s.suggest(Rational(700), for: VariableID(60))
+        _ = try s.solve()
+        #expect(s.counters.suggestionsToKeptProposer == 2)
+        #expect(s.counters.materializedAtKeptProposer == 1)
+        try expectSum(s, 700, "s = 700")
+    }
+
+    @Test("a query between the suggestion and the solve is refused; after the solve it answers")
+    func queriesWaitForTheSolve() throws {
+        let s = try sumOfPreferences()
+        try s.suggest(Rational(900), for: VariableID(60))
+        var x59 = LinearExpression()
+        try x59.add(VariableID(59), .one)
+        #expect(throws: SolverError.self) { _ = try s.range(of: x59) }
+        _ = try s.solve()
+        try expectSum(s, 900, "s = 900")
+        let (low, high) = try s.range(of: x59)
+        #expect(low == .exact(Rational(310)) && high == .exact(Rational(310)))
+    }
+
+    /// x59 ≤ 200 at 960, above the edit: s = 900 holds, x0 … x57 keep 10 (580), and x58 = 10 at 320 gives way before
+    /// x59 = 10 at 310, so x59 takes its bound: x58 = 900 − 580 − 200 = 120.
+    @Test("another change after the suggestion builds the tableau at the proposer's basis first")
+    func anotherChangeAfterTheSuggestion() throws {
+        let s = try sumOfPreferences()
+        let c = try core(s)
+        try s.suggest(Rational(900), for: VariableID(60))
+        try s.add(.integer([(59, 1)], -200, .lessOrEqual, priority: Priority(960)), id: ConstraintID(100))
+        #expect(s.counters.materializedAtKeptProposer == 1)
+        _ = try s.solve()
+        for i in 0..<58 { #expect(s.value(of: VariableID(i)) == .exact(Rational(10)), "x\(i)") }
+        #expect(s.value(of: VariableID(58)) == .exact(Rational(120)))
+        #expect(s.value(of: VariableID(59)) == .exact(Rational(200)))
+        #expect(s.value(of: VariableID(60)) == .exact(Rational(900)))
+        #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
+    }
+
+    @Test("a value the proposer refuses (beyond its range) builds the tableau at the certified basis, as before")
+    func refusedFirstValue() throws {
+        let s = try sumOfPreferences()
+        let c = try core(s)
+        let huge = Rational(10_000_000_000_000)   // beyond Cassowary's 1e12
+        try s.suggest(huge, for: VariableID(60))
+        #expect(s.counters.suggestionsToKeptProposer == 0)
+        _ = try s.solve()
+        #expect(s.counters.materializedAtKeptProposer == 0)
+        try expectSum(s, huge, "s = 10^13")
+        #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
+        try s.suggest(Rational(900), for: VariableID(60))
+        _ = try s.solve()
+        try expectSum(s, 900, "s = 900 after")
+    }
+
+    /// x0 edited to 10^13 at 200, below x0 = 10 at 900: x0 stays 10.
+    @Test("a refused value after one the proposer took: every row waits, and the solve starts over")
+    func refusedSecondValue() throws {
+        let s = try sumOfPreferences(secondEdit: true)
+        let c = try core(s)
+        try s.suggest(Rational(900), for: VariableID(60))
+        try s.suggest(Rational(10_000_000_000_000), for: VariableID(0))
+        #expect(s.counters.suggestionsToKeptProposer == 1)
+        #expect(c.liveProposer == nil)
+        _ = try s.solve()
+        #expect(s.counters.materializedAtKeptProposer == 0)
+        try expectSum(s, 900, "s = 900, x0 edited far away below its preference")
+        #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
+    }
+
+    @Test("a system without edit variables keeps no proposer")
+    func noEditsNoProposer() throws {
+        let s = ExactSolver.proposingEverySolve()
+        let c = try core(s)
+        for i in 0..<60 {
+            try s.add(.integer([(i, 1)], -i, .equal, priority: Priority(500)), id: ConstraintID(i))
+        }
+        _ = try s.solve()
+        #expect(s.counters.withoutTableau == 1)
+        #expect(c.liveProposer == nil)
+    }
+
+    /// Random prioritized systems with edit variables, each solved once (certified when the proposal is exactly
+    /// optimal), then a few rounds of suggested values: every level's exact sum of violations equals that of a solver
+    /// that solves the final system from scratch, and the kept proposer's path ran.
+    @Test func suggestionsAgreeWithSolvingFromScratch() throws {
+        var random = SplitMix64(seed: 7)
+        let priorities: [Priority] = [.required, Priority(999), Priority(750), Priority(500), Priority(250), Priority(1)]
+        var throughProposer = 0
+        for _ in 0..<80 {
+            let rows = try randomPrioritizedSystem(&random, variables: (4, 8), rows: (6, 10), priorities: priorities)
+            let s = ExactSolver.proposingEverySolve()
+            let c = try core(s)
+            var accepted: [LinearConstraint] = []
+            for (id, row) in rows.enumerated() where (try? s.add(row, id: ConstraintID(id))) != nil {
+                accepted.append(row)
+            }
+            let edited = (0..<2).map { _ in VariableID(Int(random.next() % 4)) }
+            var editPriority: [VariableID: Priority] = [:]
+            for v in edited where editPriority[v] == nil {
+                let p = [Priority(999), Priority(600), Priority(100)][Int(random.next() % 3)]
+                try s.addEditVariable(v, priority: p)
+                editPriority[v] = p
+            }
+            _ = try s.solve()
+            var last: [VariableID: Rational] = [:]
+            for _ in 0..<3 {
+                for v in editPriority.keys.sorted() where random.next() % 3 != 0 {
+                    let value = Rational(Int(random.next() % 81) - 40)
+                    try s.suggest(value, for: v)
+                    last[v] = value
+                }
+                _ = try s.solve()
+                #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
+            }
+            throughProposer += s.counters.materializedAtKeptProposer
+            var all = accepted
+            for (v, value) in last {
+                var e = LinearExpression(constant: -value)
+                try e.add(v, .one)
+                all.append(LinearConstraint(e, .equal, priority: editPriority[v]!))
+            }
+            let reference = ExactPivotingSolver()
+            for (n, row) in all.enumerated() { try reference.add(row, id: ConstraintID(n)) }
+            _ = try reference.solve()
+            let a = levelSums(s, all), b = levelSums(reference, all)
+            #expect(a == b, "level sums differ: \(a) vs \(b) for \(all)")
+        }
+        #expect(throughProposer > 20, "only \(throughProposer) systems took the kept proposer's path")
+    }
+}
