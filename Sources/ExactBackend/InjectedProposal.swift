@@ -55,7 +55,8 @@ extension ExactSolverCore {
     }
 
     /// `proposerBasis(collecting:)`, and the proposer's solver that made it (still holding the system).
-    func proposerRun(collecting rows: inout CertificateRows<T>?) -> (basis: ProposedBasis, solver: any BasisProposing)? {
+    func proposerRun(collecting rows: inout CertificateRows<T>?)
+        -> (basis: ProposedBasis, solver: any BasisProposing)? {
         guard let proposer else { return nil }
         let solver: any BasisProposing
         if let kept = proposerSolver {

@@ -14,14 +14,15 @@ import Testing
         try #require(s.core as? ExactSolverCore<ExactRational>)
     }
 
-    /// x0 … x59 (variables 0…59) want 10 each, x_i at priority 900 − 10·i (every one its own level); s (60) is their
-    /// sum, required, and edited at 950 (`edit`); optionally a second edit on x0 at 200. Before any value s = 600; with
-    /// s = S the lowest preference gives way alone: x59 = S − 590.
+    /// x0 … x59 (variables 0…59) want 10 each, x_i at priority 900 − 10·i (every one its own level); s (60) is
+    /// their sum, required, and edited at 950; optionally a second edit on x0 at 200. Before any value s = 600;
+    /// with s = S the lowest preference gives way alone: x59 = S − 590.
     func sumOfPreferences(secondEdit: Bool = false) throws -> ExactSolver {
         let s = ExactSolver.proposingEverySolve()
         try s.add(.integer([(60, 1)] + (0..<60).map { ($0, -1) }, 0, .equal), id: ConstraintID(0))
         for i in 0..<60 {
-            try s.add(.integer([(i, 1)], -10, .equal, priority: Priority(Rational(900 - 10 * i))), id: ConstraintID(1 + i))
+            try s.add(.integer([(i, 1)], -10, .equal, priority: Priority(Rational(900 - 10 * i))),
+                      id: ConstraintID(1 + i))
         }
         try s.addEditVariable(VariableID(60), priority: Priority(950))
         if secondEdit { try s.addEditVariable(VariableID(0), priority: Priority(200)) }
@@ -83,8 +84,8 @@ import Testing
         #expect(low == .exact(Rational(310)) && high == .exact(Rational(310)))
     }
 
-    /// x59 ≤ 200 at 960, above the edit: s = 900 holds, x0 … x57 keep 10 (580), and x58 = 10 at 320 gives way before
-    /// x59 = 10 at 310, so x59 takes its bound: x58 = 900 − 580 − 200 = 120.
+    /// x59 ≤ 200 at 960, above the edit: s = 900 holds, x0 … x57 keep 10 (580), and x58 = 10 at 320 gives way
+    /// before x59 = 10 at 310, so x59 takes its bound: x58 = 900 − 580 − 200 = 120.
     @Test("another change after the suggestion builds the tableau at the proposer's basis first")
     func anotherChangeAfterTheSuggestion() throws {
         let s = try sumOfPreferences()
@@ -148,7 +149,8 @@ import Testing
     /// that solves the final system from scratch, and the kept proposer's path ran.
     @Test func suggestionsAgreeWithSolvingFromScratch() throws {
         var random = SplitMix64(seed: 7)
-        let priorities: [Priority] = [.required, Priority(999), Priority(750), Priority(500), Priority(250), Priority(1)]
+        let priorities: [Priority] = [.required, Priority(999), Priority(750), Priority(500), Priority(250),
+                                      Priority(1)]
         var throughProposer = 0
         for _ in 0..<80 {
             let rows = try randomPrioritizedSystem(&random, variables: (4, 8), rows: (6, 10), priorities: priorities)
