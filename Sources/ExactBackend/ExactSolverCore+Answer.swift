@@ -50,7 +50,7 @@ extension ExactSolverCore {
         // in exact arithmetic from the crash basis first, bounded; the proposal is asked for when there are more, or
         // when that attempt passes its bound.
         let pending = usesProposer && boundingWarmStart ? pendingCount() : 0
-        let crashFirst = pending > 0 && pending <= crashPathBound.pendingRows && pending * 16 >= engine.liveRowCount
+        let crashFirst = pending > 0 && pending <= crashPathBound.pendingRows && worthAProposal(waiting: pending)
         if usesProposer && !crashFirst, let report = solveByCertificate() { return report }
         let proposalsBefore = stats.proposals
         if usesProposer && !crashFirst { insertPendingWithProposal() } else { insertPending() }
@@ -92,7 +92,7 @@ extension ExactSolverCore {
         guard !engineIsStale else { return nil }
         let pending = pendingCount()
         // (the rows a solve would ask a proposal for go that way, as after any change)
-        guard !usesProposer || pending * 16 < engine.liveRowCount || pending <= crashPathBound.pendingRows
+        guard !usesProposer || !worthAProposal(waiting: pending) || pending <= crashPathBound.pendingRows
         else { return nil }
         insertPending()
         engine.workLimit = engine.statColumn + warmStartWork

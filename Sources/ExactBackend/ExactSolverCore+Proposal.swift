@@ -3,6 +3,10 @@ import PlumbSystem
 
 /// Inserting the waiting rows with a floating-point basis proposed and adopted (see `BasisProposal.swift`).
 extension ExactSolverCore {
+    /// Whether `waiting` rows are many enough for a proposal: at least a sixteenth of the engine's live rows (a few
+    /// rows into a large tableau cost less pivoted on in exact arithmetic than a proposer's build of everything).
+    /// The one rule behind the certificate's first solve, the proposal's insertion and the held face.
+    @inline(__always) func worthAProposal(waiting: Int) -> Bool { waiting * 16 >= engine.liveRowCount }
 
     /// Inserts the pending rows into the engine with the floating-point proposer's final basis adopted (the exact
     /// engine then certifies it or continues from it). Returns how many rows went in.
@@ -13,8 +17,7 @@ extension ExactSolverCore {
         defer { stats.times.wholeInsertion += ContinuousClock().now - tp }
         guard !items.isEmpty else { return 0 }
         // A few rows into a large tableau: the exact warm start is cheaper than copying the tableau.
-        let live = engine.liveRowCount
-        guard items.count * 16 >= live else { return insertPending(items) }
+        guard worthAProposal(waiting: items.count) else { return insertPending(items) }
         let clock = ContinuousClock()
         let t0 = clock.now
         // The floating-point copy lives only in here: released before the exact engine changes (its column lists

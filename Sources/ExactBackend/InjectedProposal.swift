@@ -181,8 +181,7 @@ extension ExactSolverCore {
             waitingEdits += 1
         }
         let waiting = constraints.waiting + waitingEdits
-        let live = engine.liveRowCount
-        guard waiting > 0, waiting * 16 >= live else { return nil }
+        guard waiting > 0, worthAProposal(waiting: waiting) else { return nil }
         for o in engine.origins where o.alive && o.priority != nil { return nil }
         var collected: CertificateRows<T>? = CertificateRows(reservingRows: constraints.count + edits.count)
         guard let (basis, solver) = proposerRun(collecting: &collected), var input = collected else { return nil }
