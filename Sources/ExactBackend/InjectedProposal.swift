@@ -155,11 +155,13 @@ extension ExactSolverCore {
                 mark(marker: first + 1, extra: first, soft: true, relation: .equal, logicals(ofEdit: variable))
             }
         }
-        constraints.forEach { id, entry in
-            guard let origin = entry.origin else { return }
-            let o = origins[origin]
-            mark(marker: o.marker, extra: o.extra, soft: o.priority != nil, relation: entry.constraint.relation,
-                 logicals(of: id))
+        // (each origin's fields read in place: a copy of the origin, its constant with it, was a quarter of this)
+        origins.withUnsafeBufferPointer { origins in
+            constraints.forEach { id, entry in
+                guard let origin = entry.origin else { return }
+                mark(marker: origins[origin].marker, extra: origins[origin].extra,
+                     soft: origins[origin].priority != nil, relation: entry.constraint.relation, logicals(of: id))
+            }
         }
         for (variable, edit) in edits {
             guard let origin = edit.origin else { continue }
