@@ -29,12 +29,7 @@ extension ExactSolverCore {
             liveProposer = nil
             return false
         }
-        if edit.constant == nil {
-            _ = column(for: variable)
-            mentions[variable.index] += 1
-            if solutionTracksEngine { staleVariables.append(variable.index) }
-        }
-        edits.modify(variable) { $0.constant = -T(value) }
+        record(-T(value), suggestedFor: variable, first: edit.constant == nil)
         state = .suggestedSinceCertificate
         stats.suggestionsToKeptProposer += 1
         return true

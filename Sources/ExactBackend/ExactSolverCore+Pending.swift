@@ -37,7 +37,7 @@ extension ExactSolverCore {
         if !packed.indices.dropFirst().contains(where: { packed[$0 - 1] > packed[$0] }) { return nil }
         // Items by priority, each priority's in their order in `keys`.
         var first = [Int](repeating: 0, count: levels + 1)
-        for key in packed { first[key >> 42 + 1] += 1 }
+        for key in packed { first[(key >> 42) + 1] += 1 }
         for r in 0..<levels { first[r + 1] += first[r] }
         var permutation = [Int](repeating: 0, count: keys.count)
         for (i, key) in packed.enumerated() {

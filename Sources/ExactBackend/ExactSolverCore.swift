@@ -449,17 +449,25 @@ final class ExactSolverCore<T: SimplexScalar> {
             // (the face is lost: the fixings go below, and phase 1 goes on from here with the new value)
         }
         _ = leaveFace(holdingFixings: edit.origin == nil)   // (the edit's row waits: only it changes)
-        if edit.constant == nil {
-            _ = column(for: variable)
-            mentions[variable.index] += 1
-            if solutionTracksEngine { staleVariables.append(variable.index) }
-        }
-        edits.modify(variable) { $0.constant = constant }
+        record(constant, suggestedFor: variable, first: edit.constant == nil)
         if !engineIsStale, let origin = edit.origin {
             engine.setConstant(constant, of: origin)
             let feasible = engine.restoreFeasibility()
             precondition(feasible, "ExactSolver: a soft row cannot make the required constraints infeasible")
         }
+    }
+}
+
+extension ExactSolverCore {
+    /// Notes an edit's suggested row constant; an edit's first value makes its variable mentioned (and read again
+    /// at the next answer).
+    func record(_ constant: T, suggestedFor variable: VariableID, first: Bool) {
+        if first {
+            _ = column(for: variable)
+            mentions[variable.index] += 1
+            if solutionTracksEngine { staleVariables.append(variable.index) }
+        }
+        edits.modify(variable) { $0.constant = constant }
     }
 }
 

@@ -162,11 +162,11 @@ extension ExactSolverCore {
                 mark(marker: origins[origin].marker, extra: origins[origin].extra,
                      soft: origins[origin].priority != nil, relation: entry.constraint.relation, logicals(of: id))
             }
-        }
-        for (variable, edit) in edits {
-            guard let origin = edit.origin else { continue }
-            let o = origins[origin]
-            mark(marker: o.marker, extra: o.extra, soft: true, relation: .equal, logicals(ofEdit: variable))
+            for (variable, edit) in edits {
+                guard let origin = edit.origin else { continue }
+                mark(marker: origins[origin].marker, extra: origins[origin].extra, soft: true, relation: .equal,
+                     logicals(ofEdit: variable))
+            }
         }
         return Proposal(basic: basic, value: value)
     }
