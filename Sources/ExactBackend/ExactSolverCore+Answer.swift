@@ -164,11 +164,12 @@ extension ExactSolverCore {
                 answer[v] = new
                 return change
             }
-            let log = engine.valueLog.columns
             solution.withUnsafeMutableBufferPointer { answer in
                 variableOfColumn.withUnsafeBufferPointer { variableOf in
-                    for c in log where c < variableOf.count {
-                        if let v = variableOf[c] { floats += update(v, answer) }
+                    engine.valueLog.columns.withUnsafeBufferPointer { log in
+                        for c in log where c < variableOf.count {
+                            if let v = variableOf[c] { floats += update(v, answer) }
+                        }
                     }
                 }
                 for v in staleVariables { floats += update(v, answer) }

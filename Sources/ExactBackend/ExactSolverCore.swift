@@ -78,7 +78,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         /// The row's constant (minus the suggested value), once a value was suggested.
         var constant: T?
     }
-    @exclusivity(unchecked) var edits = EditTable<Edit>()
+    @exclusivity(unchecked) var edits = EditTable<Edit>(vacant: Edit(priority: .required, origin: nil, constant: nil))
 
     /// Structural column of each variable (nil: none yet), and how many live rows mention it.
     @exclusivity(unchecked) var columnOf: [Int?] = []
@@ -398,7 +398,7 @@ final class ExactSolverCore<T: SimplexScalar> {
 
     func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
         materialize()
-        guard edits[variable] == nil else { throw .duplicateEditVariable(variable) }
+        guard !edits.contains(variable) else { throw .duplicateEditVariable(variable) }
         guard variable.index >= 0 else { throw .unknownEditVariable(variable) }
         guard priority.isValid, !priority.isRequired else {
             throw .invalidPriority(priority, "an edit variable's priority must lie in (0, 1000)")
@@ -434,9 +434,12 @@ final class ExactSolverCore<T: SimplexScalar> {
     func suggestValue(_ value: Rational, for variable: VariableID) throws(SolverError) {
         if suggestToLiveProposer(value, for: variable) { return }
         materialize()
-        guard let edit = edits[variable] else { throw .unknownEditVariable(variable) }
+        // (the edit's fields read in place: see `EditTable`)
+        guard let (editOrigin, first) = edits.read(variable, { ($0.origin, $0.constant == nil) }) else {
+            throw .unknownEditVariable(variable)
+        }
         let constant = -T(value)
-        if case .optimal = state, let origin = edit.origin {
+        if case .optimal = state, let origin = editOrigin {
             // Only basic values move; if they stay within their bounds, the basis, the nonbasic values and so every
             // level's reduced costs are as at the last optimum: it is still optimal, on the same face. If not, a
             // feasible point on that face is optimal too (`restoreFeasibilityOnFace`).
@@ -448,9 +451,9 @@ final class ExactSolverCore<T: SimplexScalar> {
             }
             // (the face is lost: the fixings go below, and phase 1 goes on from here with the new value)
         }
-        _ = leaveFace(holdingFixings: edit.origin == nil)   // (the edit's row waits: only it changes)
-        record(constant, suggestedFor: variable, first: edit.constant == nil)
-        if !engineIsStale, let origin = edit.origin {
+        _ = leaveFace(holdingFixings: editOrigin == nil)   // (the edit's row waits: only it changes)
+        record(constant, suggestedFor: variable, first: first)
+        if !engineIsStale, let origin = editOrigin {
             engine.setConstant(constant, of: origin)
             let feasible = engine.restoreFeasibility()
             precondition(feasible, "ExactSolver: a soft row cannot make the required constraints infeasible")

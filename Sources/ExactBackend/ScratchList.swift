@@ -32,6 +32,17 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
     /// Empties the list; its slots stay for the next call.
     @inline(__always) mutating func removeAll() { count = 0 }
 
+    /// Calls `body` with the elements in place (an unchecked loop over many of them).
+    @inline(__always) func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) -> R) -> R {
+        slots.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// Drops the last `k` elements (their slots stay).
+    @inline(__always) mutating func removeLast(_ k: Int) {
+        precondition(k >= 0 && k <= count, "ScratchList: cannot drop \(k) of \(count) elements")
+        count -= k
+    }
+
     /// Sorts the elements by `key`, smallest first (an insertion sort for the few pieces of a layout's row, the
     /// standard library's otherwise).
     mutating func sort(by key: (Element) -> Int) {

@@ -10,14 +10,19 @@ extension SimplexEngine {
 
     /// Changes an original row's constant; the tableau stays consistent (maybe infeasible).
     mutating func setConstant(_ constant: T, of origin: Int) {
-        precondition(!needsRebuild(origin), "SimplexEngine: constant change of a row whose marker was dropped")
-        // (the origin's fields read in place: a copy of the origin, its constant with it, was a fifth of a change's
-        // instructions on an app layout's resize round)
-        let (delta, m, sign) = self.origin(origin) { o in
-            (constant - o.pointer(to: \.constant).unsafelyUnwrapped.pointee, o.pointer(to: \.marker).unsafelyUnwrapped.pointee,
-             o.pointer(to: \.markerSign).unsafelyUnwrapped.pointee)
+        // (the origin's fields read and written in place, through the stored table: a copy of the origin, its
+        // constant with it, was a fifth of a change's instructions on an app layout's resize round, and a call of a
+        // reading method here, `needsRebuild(_:)` or `origin(_:_:)`, copied the whole engine for it)
+        let (delta, m, sign) = origins.withUnsafeMutableBufferPointer { all in
+            precondition(origin >= 0 && origin < all.count, "SimplexEngine: origin \(origin) outside 0..<\(all.count)")
+            let o = all.baseAddress.unsafelyUnwrapped + origin
+            let constantField = o.pointer(to: \.constant).unsafelyUnwrapped
+            let delta = constant - constantField.pointee
+            constantField.pointee = constant
+            return (delta, o.pointer(to: \.marker).unsafelyUnwrapped.pointee,
+                    o.pointer(to: \.markerSign).unsafelyUnwrapped.pointee)
         }
-        origins[origin].constant = constant
+        precondition(columns[m].presence != .dropped, "SimplexEngine: constant change of a row whose marker was dropped")
         if delta.isZero { return }
         let shift = sign > 0 ? delta : -delta     // μ·δ (μ = ±1, so 1/μ = μ)
         if let r = columns[m].basicRow {

@@ -7,7 +7,9 @@ struct ValueChangeLog {
     private(set) var isOn = false
     /// More columns changed than are worth listing: read everything.
     private(set) var overflowed = false
-    private(set) var columns: [Int] = []
+    /// (A scratch list: emptied by a count, where an array's `removeAll(keepingCapacity:)` was a generic range
+    /// replacement every resize round.)
+    private(set) var columns = ScratchList<Int>()
     private var listed: [Bool] = []
     /// Columns listed at least before `overflowed` (more while under half of the columns seen).
     let limit = 4096
@@ -15,8 +17,12 @@ struct ValueChangeLog {
     /// Starts a fresh log (nothing changed), on or off.
     mutating func restart(on: Bool) {
         if !columns.isEmpty {
-            for j in columns { listed[j] = false }
-            columns.removeAll(keepingCapacity: true)
+            columns.withUnsafeBufferPointer { changed in
+                listed.withUnsafeMutableBufferPointer { listed in
+                    for j in changed { listed[j] = false }
+                }
+            }
+            columns.removeAll()
         }
         overflowed = false
         isOn = on
@@ -25,7 +31,13 @@ struct ValueChangeLog {
     /// Renumbers the log's columns by `map`, in place (a dropped column's change is forgotten: no variable reads it).
     /// - Complexity: O(columns listed + width).
     mutating func renumber(_ map: Renumbering) {
-        columns.renumber(map)
+        var n = 0
+        for k in columns.indices {
+            guard let new = map[columns[k]] else { continue }
+            columns[n] = new
+            n += 1
+        }
+        columns.removeLast(columns.count - n)
         listed.keep(where: map.keeps)
     }
 

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func readsAsADictionary() {
-        var table = EditTable<Edit>(), model: [VariableID: Edit] = [:]
+        var table = EditTable<Edit>(vacant: Edit(priority: -1, origin: nil)), model: [VariableID: Edit] = [:]
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -35,6 +35,9 @@ import Testing
                     model[v]!.origin = -step
                 }
             }
+            // read in place: the fields of the edit the model has, nil (and not contained) where it has none
+            #expect(table.contains(v) == (model[v] != nil))
+            #expect(table.read(v, { [$0.priority, $0.origin ?? -1] }) == model[v].map { [$0.priority, $0.origin ?? -1] })
             if step % 97 == 0 {
                 #expect(table.count == model.count && table.isEmpty == model.isEmpty)
                 #expect(table.keys == model.keys.sorted(), "the variables with an edit, increasing")
@@ -47,6 +50,8 @@ import Testing
         #expect(table.keys.allSatisfy { table[$0]!.priority == model[$0]!.priority + 1 })
         // a variable beyond the slots, and one below them, has no edit; removing one that has none changes nothing
         #expect(table[VariableID(10_000)] == nil && table[VariableID(-1)] == nil)
+        #expect(!table.contains(VariableID(10_000)) && !table.contains(VariableID(-1)))
+        #expect(table.read(VariableID(-1), { $0.priority }) == nil)
         let before = table.count
         table[VariableID(10_000)] = nil
         #expect(table.count == before)

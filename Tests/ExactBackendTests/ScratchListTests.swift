@@ -41,4 +41,20 @@ import Testing
         #expect(zip(list, list.dropFirst()).allSatisfy { $0.column <= $1.column })
         #expect(list.map { "\($0.column):\($0.coefficient)" }.sorted() == expected.sorted())
     }
+
+    /// The last elements dropped and the rest read in place: the buffer holds exactly the elements left, in order,
+    /// not the slots behind them; dropping more than there are is refused (a trap, not tested here).
+    @Test func dropsItsLastElementsAndLendsTheRest() {
+        var list = ScratchList<Int>()
+        for k in [5, 8, 13, 21, 34] { list.append(k) }
+        list.removeLast(2)
+        #expect(Array(list) == [5, 8, 13])
+        #expect(list.withUnsafeBufferPointer { Array($0) } == [5, 8, 13])
+        list.removeLast(0)
+        #expect(list.count == 3)
+        list.append(1)
+        #expect(list.withUnsafeBufferPointer { ($0.count, $0.last) } == (4, 1))
+        list.removeLast(4)
+        #expect(list.isEmpty && list.withUnsafeBufferPointer { $0.isEmpty })
+    }
 }
