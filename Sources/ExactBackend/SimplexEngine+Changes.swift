@@ -22,7 +22,8 @@ extension SimplexEngine {
             return (delta, o.pointer(to: \.marker).unsafelyUnwrapped.pointee,
                     o.pointer(to: \.markerSign).unsafelyUnwrapped.pointee)
         }
-        precondition(columns[m].presence != .dropped, "SimplexEngine: constant change of a row whose marker was dropped")
+        precondition(columns[m].presence != .dropped,
+                     "SimplexEngine: constant change of a row whose marker was dropped")
         if delta.isZero { return }
         let shift = sign > 0 ? delta : -delta     // μ·δ (μ = ±1, so 1/μ = μ)
         if let r = columns[m].basicRow {
@@ -50,7 +51,11 @@ extension SimplexEngine {
                 let record = records.baseAddress.unsafelyUnwrapped + b
                 record.pointee.value = record.pointee.value.subtractingProduct(store.coefficient[k], shift)
                 log.note(b)
-                if record.pointee.isBelow || record.pointee.isAbove { infeasible.insert(i) } else { infeasible.remove(i) }
+                if record.pointee.isBelow || record.pointee.isAbove {
+                    infeasible.insert(i)
+                } else {
+                    infeasible.remove(i)
+                }
             }
         }
     }

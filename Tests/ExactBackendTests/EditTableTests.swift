@@ -37,7 +37,8 @@ import Testing
             }
             // read in place: the fields of the edit the model has, nil (and not contained) where it has none
             #expect(table.contains(v) == (model[v] != nil))
-            #expect(table.read(v, { [$0.priority, $0.origin ?? -1] }) == model[v].map { [$0.priority, $0.origin ?? -1] })
+            let fields = table.read(v, { [$0.priority, $0.origin ?? -1] })
+            #expect(fields == model[v].map { [$0.priority, $0.origin ?? -1] })
             if step % 97 == 0 {
                 #expect(table.count == model.count && table.isEmpty == model.isEmpty)
                 #expect(table.keys == model.keys.sorted(), "the variables with an edit, increasing")
