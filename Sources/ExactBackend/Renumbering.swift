@@ -34,18 +34,30 @@ struct Renumbering {
     }
 }
 
-extension Array where Element == Int {
-    /// Renumbers the ids listed by `map`, dropping those it does not keep, in order, in place.
-    /// - Complexity: O(count).
-    mutating func renumber(_ map: Renumbering) {
-        var n = 0
+extension MutableCollection where Element == Int, Index == Int {
+    /// Renumbers the ids listed by `map` in place, the kept ones moved to the front in order; returns how many were
+    /// kept (the caller drops the rest). - Complexity: O(count).
+    mutating func renumberKeepingFront(_ map: Renumbering) -> Int {
+        var n = startIndex
         for k in indices {
             guard let new = map[self[k]] else { continue }
             self[n] = new
             n += 1
         }
-        removeLast(count - n)
+        return n - startIndex
     }
+}
+
+extension Array where Element == Int {
+    /// Renumbers the ids listed by `map`, dropping those it does not keep, in order, in place.
+    /// - Complexity: O(count).
+    mutating func renumber(_ map: Renumbering) { removeLast(count - renumberKeepingFront(map)) }
+}
+
+extension ScratchList where Element == Int {
+    /// Renumbers the ids listed by `map`, dropping those it does not keep, in order, in place.
+    /// - Complexity: O(count).
+    mutating func renumber(_ map: Renumbering) { removeLast(count - renumberKeepingFront(map)) }
 }
 
 extension Array {

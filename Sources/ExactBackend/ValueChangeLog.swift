@@ -31,13 +31,7 @@ struct ValueChangeLog {
     /// Renumbers the log's columns by `map`, in place (a dropped column's change is forgotten: no variable reads it).
     /// - Complexity: O(columns listed + width).
     mutating func renumber(_ map: Renumbering) {
-        var n = 0
-        for k in columns.indices {
-            guard let new = map[columns[k]] else { continue }
-            columns[n] = new
-            n += 1
-        }
-        columns.removeLast(columns.count - n)
+        columns.renumber(map)
         listed.keep(where: map.keeps)
     }
 
