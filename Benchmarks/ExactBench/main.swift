@@ -50,9 +50,10 @@ while !arguments.isEmpty {
 }
 
 func fmt(_ x: Double) -> String {
-    let micro = Int((x * 1e6).rounded())
-    let frac = String(micro % 1_000_000)
-    return "\(micro / 1_000_000)." + String(repeating: "0", count: 6 - frac.count) + frac
+    // nanoseconds: a small layout's build+solve takes a few microseconds
+    let nano = Int((x * 1e9).rounded())
+    let frac = String(nano % 1_000_000_000)
+    return "\(nano / 1_000_000_000)." + String(repeating: "0", count: 9 - frac.count) + frac
 }
 
 func readFile(_ path: String) -> [UInt8]? { readFileBytes(atPath: path) }
