@@ -84,7 +84,15 @@ public struct Harness {
     /// Times `workload` on `backEnd` and keeps every sample, with per-kind means of the lifecycle operations.
     func record(_ workload: Workload, workload name: String, family: String, size: Int, on backEnd: BackEnd,
                 suite: RunResults.Timing.Suite) -> RunResults.Timing {
-        let (samples, status) = measure(workload, on: backEnd)
+        timing(measure(workload, on: [backEnd])[0], of: workload, workload: name, family: family, size: size,
+               backEnd: backEnd.name, suite: suite)
+    }
+
+    /// The timing record of `measured`, one back end's figures for `workload`, with per-kind means of the lifecycle
+    /// operations.
+    func timing(_ measured: Measurement, of workload: Workload, workload name: String, family: String, size: Int,
+                backEnd: String, suite: RunResults.Timing.Suite) -> RunResults.Timing {
+        let (samples, status) = (measured.samples, measured.status)
         var lifecycle: [Workload.Kind: [Double]] = [:]
         for kind in workload.kinds {
             let positions = workload.operations.indices.filter { workload.operations[$0].kind == kind }
@@ -93,7 +101,7 @@ public struct Harness {
             }
         }
         return RunResults.Timing(suite: suite, workload: name, family: family, size: size, constraints: workload.system.constraints.count,
-                                 backEnd: backEnd.name, status: status, buildSolve: samples.map(\.buildSolve),
+                                 backEnd: backEnd, status: status, buildSolve: samples.map(\.buildSolve),
                                  editRounds: workload.system.suggestionRounds.count, editTotal: samples.map(\.editTotal),
                                  lifecycle: lifecycle)
     }
@@ -192,24 +200,30 @@ public struct Harness {
                 }
                 continue
             }
+            // the back ends still in take turns on the workload (`measure(_:on:)`); the records keep their order
             for backEnd in plan.backEnds {
                 if let predicted = predict(history[backEnd.name] ?? [], at: layout.size), predicted > plan.budget {
                     stopped.insert(backEnd.name)
                     progress("\(layout.name) \(suite.rawValue) · \(backEnd.name) skipped: predicted \(formatSeconds(predicted)) per run")
                 }
-                if stopped.contains(backEnd.name) {
+            }
+            let timed = plan.backEnds.filter { !stopped.contains($0.name) }
+            if !timed.isEmpty {
+                progress("\(layout.name) \(suite.rawValue) · \(timed.map(\.name).joined(separator: ", "))")
+            }
+            var measured = measure(workload, on: timed).makeIterator()
+            for backEnd in plan.backEnds {
+                guard !stopped.contains(backEnd.name), let figures = measured.next() else {
                     results.timings.append(.init(suite: suite, workload: layout.name, family: family.rawValue, size: layout.size,
                                                  constraints: workload.system.constraints.count, backEnd: backEnd.name,
                                                  status: .overBudget, buildSolve: [], editRounds: 0, editTotal: []))
                     continue
                 }
-                progress("\(layout.name) \(suite.rawValue) · \(backEnd.name)")
                 step += 1
-                let start = monotonicSeconds()
-                let timing = record(workload, workload: layout.name, family: family.rawValue, size: layout.size,
-                                    on: backEnd, suite: suite)
+                let timing = timing(figures, of: workload, workload: layout.name, family: family.rawValue,
+                                    size: layout.size, backEnd: backEnd.name, suite: suite)
                 results.timings.append(timing)
-                let perRun = (monotonicSeconds() - start) / Double(max(1, timing.buildSolve.count))
+                let perRun = figures.seconds / Double(max(1, timing.buildSolve.count))
                 history[backEnd.name, default: []].append((layout.size, perRun))
                 if perRun > plan.budget / 3 || !timing.status.isOK { stopped.insert(backEnd.name) }
             }

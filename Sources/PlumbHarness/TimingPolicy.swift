@@ -36,7 +36,12 @@ public struct TimingPolicy: Sendable, Equatable {
             + "a warm-up, and it gets warm-up runs (at least \(warmups), the first included, and enough to fill "
             + "\(formatSeconds(warmupTime))) and then timed runs (at least \(repeats), and enough "
             + "to fill \(formatSeconds(minimumTime)), at most \(maximumRuns)), back to back: in a loop for Plumb's back ends, "
-            + "in one request for an external program. Every run is on a fresh solver made before the clock starts, with the "
+            + "in one request for an external program. The back ends timed on one generated workload (the scaling "
+            + "and lifecycle sizes) take turns: each one's pacing run, then its timed runs in up to \(repeats) "
+            + "slices, a slice each in turn (one warm-up run before each later slice when the workload had any), so "
+            + "that a change in the machine's load falls on all of them alike; small and corpus layouts are timed "
+            + "layout by layout, each on every back end in turn. Every run is on a fresh solver made before the "
+            + "clock starts, with the "
             + "constraints ready before it too (an external program makes its own constraint objects when it loads the "
             + "workload; Plumb's back ends are lent the system's constraints, not handed copies), and times, "
             + "by the solver's own monotonic clock, build+solve (add every constraint and edit variable, solve), the "
@@ -55,47 +60,17 @@ public struct TimingPolicy: Sendable, Equatable {
         let affordable = Int(min(Double(Int.max / 2), (max(0, left) / pace).rounded(.down))) - warm
         return (warm, max(1, min(wanted, affordable)))
     }
+
+    /// How `count` timed runs of a fast workload are cut into slices when `turns` back ends take turns on it: up to
+    /// `repeats` slices as even as they come, larger first (one slice, all of them, for a back end timed alone).
+    public func slices(of count: Int, turns: Int) -> [Int] {
+        guard count > 0 else { return [] }
+        let parts = turns > 1 ? max(1, min(count, repeats)) : 1
+        return (0..<parts).map { count / parts + ($0 < count % parts ? 1 : 0) }
+    }
 }
 
 extension Harness {
-    /// Times `workload` on `backEnd` under the policy: the samples, and `ok` or why there are none or fewer.
-    /// - Complexity: one pacing run. A slow workload (any workload when `warmups` is 0) gets no warm-up: the pacing
-    ///   run is its first sample, then up to `repeats − 1` more while the budget lasts. A fast one gets up to
-    ///   `max(warmups, maximumRuns)` warm-up runs, then up to `max(repeats, maximumRuns)` timed runs, as many as the
-    ///   budget left covers (at least one).
-    public func measure(_ workload: Workload, on backEnd: BackEnd) -> (samples: [RunSample], status: TimingStatus) {
-        let policy = plan.timing
-        let runOnce: () throws -> RunSample
-        /// Warm-up runs then timed runs back to back: a loop here, one request for a program that supports `repeat`.
-        let runBatch: (_ warmups: Int, _ repeats: Int) throws -> [RunSample]
-        switch backEnd {
-        case .native(let type):
-            let lent = LentConstraints(workload.system.constraints)
-            runOnce = { try WorkloadPlayer.run(workload, on: type.init(), constraints: lent) }
-            runBatch = { warm, n in
-                for _ in 0..<warm { _ = try WorkloadPlayer.run(workload, on: type.init(), constraints: lent) }
-                return try (0..<n).map { _ in try WorkloadPlayer.run(workload, on: type.init(), constraints: lent) }
-            }
-        case .external(let program):
-            do { try program.load(workload) } catch { return ([], Self.status(of: error)) }
-            runOnce = { try program.run(operations: workload.operations.count).sample }
-            runBatch = { warm, n in try program.runs(n, warmups: warm, operations: workload.operations.count) }
-        }
-        let start = monotonicSeconds()
-        let pace: RunSample
-        do { pace = try runOnce() } catch { return ([], Self.status(of: error)) }
-        if pace.total < policy.coldThreshold && policy.warmups > 0 {
-            let (warm, n) = policy.plan(pace: pace.total, left: policy.budget - (monotonicSeconds() - start))
-            do { return (try runBatch(warm, n), .ok) } catch { return ([], Self.status(of: error)) }
-        }
-        // slow (or no warm-up asked for): the first run counts, the rest one at a time while the budget lasts
-        var samples = [pace]
-        while samples.count < policy.repeats && monotonicSeconds() - start <= policy.budget {
-            do { samples.append(try runOnce()) } catch { return (samples, Self.status(of: error)) }
-        }
-        return (samples, .ok)
-    }
-
     /// A timing record's status for a failed run.
     static func status(of error: any Error) -> TimingStatus {
         if let failure = error as? ExternalSolver.Failure {
