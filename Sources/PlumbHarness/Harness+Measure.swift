@@ -36,10 +36,8 @@ extension Harness {
         let policy = plan.timing
         var timed = backEnds.map { TurnTaker(backEnd: $0, workload: workload) }
         for i in timed.indices { timed[i].pace(policy: policy, turns: backEnds.count) }
-        var round = 0
         while timed.contains(where: \.hasRunsLeft) {
-            for i in timed.indices where timed[i].hasRunsLeft { timed[i].takeTurn(round, policy: policy) }
-            round += 1
+            for i in timed.indices where timed[i].hasRunsLeft { timed[i].takeTurn(policy: policy) }
         }
         return timed.map { Measurement(samples: $0.samples, status: $0.status, seconds: $0.seconds) }
     }
@@ -47,17 +45,25 @@ extension Harness {
 
 /// One back end's state while it takes turns on a workload (`Harness.measure(_:on:)`).
 struct TurnTaker {
+    /// What is left of a back end's runs of the workload.
+    enum Turns {
+        /// Before the pacing run.
+        case pacing
+        /// A fast workload's slices still to run, with the warm-up runs before each.
+        case slices([(warmups: Int, runs: Int)])
+        /// A slow workload's single runs still wanted (each made only while the budget lasts).
+        case singleRuns(Int)
+        /// Done: every run made, the budget spent, or a run failed (`status` says why).
+        case finished
+    }
+
     private let runOnce: () throws -> RunSample
     /// Warm-up runs then timed runs back to back: a loop here, one request for a program that supports `repeat`.
     private let runBatch: (_ warmups: Int, _ repeats: Int) throws -> [RunSample]
     private(set) var samples: [RunSample] = []
     private(set) var status: TimingStatus = .ok
     private(set) var seconds = 0.0
-    /// A fast workload's slices still to run, with the warm-up runs before each.
-    private var slices: [(warmups: Int, runs: Int)] = []
-    /// A slow workload's single runs still wanted (each made only while the budget lasts).
-    private var singleRuns = 0
-    private var failed = false
+    private var turns = Turns.pacing
 
     init(backEnd: BackEnd, workload: Workload) {
         switch backEnd {
@@ -69,60 +75,65 @@ struct TurnTaker {
                 return try (0..<n).map { _ in try WorkloadPlayer.run(workload, on: type.init(), constraints: lent) }
             }
         case .external(let program):
-            do {
-                try program.load(workload)
-            } catch {
-                status = Harness.status(of: error)
-                failed = true
-            }
             runOnce = { try program.run(operations: workload.operations.count).sample }
             runBatch = { warm, n in try program.runs(n, warmups: warm, operations: workload.operations.count) }
+            do { try program.load(workload) } catch { fail(error, keeping: false) }
         }
     }
 
-    var hasRunsLeft: Bool { !failed && (!slices.isEmpty || singleRuns > 0) }
+    var hasRunsLeft: Bool {
+        switch turns {
+        case .pacing, .finished: false
+        case .slices, .singleRuns: true
+        }
+    }
 
     /// The pacing run, and the plan it sets: slices of a fast workload's timed runs (`turns` back ends taking turns),
     /// or the single runs of a slow one.
-    mutating func pace(policy: TimingPolicy, turns: Int) {
-        guard !failed else { return }
+    mutating func pace(policy: TimingPolicy, turns count: Int) {
+        guard case .pacing = turns else { return }
         let pace: RunSample, run = runOnce
         do { pace = try timed { try run() } } catch { return fail(error, keeping: false) }
         if pace.total < policy.coldThreshold && policy.warmups > 0 {
             let (warm, n) = policy.plan(pace: pace.total, left: policy.budget - seconds)
-            slices = policy.slices(of: n, turns: turns).enumerated().map { k, runs in
+            let planned = policy.slices(of: n, turns: count).enumerated().map { k, runs in
                 (warmups: k == 0 ? warm : min(1, warm), runs: runs)
             }
+            turns = planned.isEmpty ? .finished : .slices(planned)
         } else {
             // slow (or no warm-up asked for): the first run counts, the rest one at a time while the budget lasts
             samples = [pace]
-            singleRuns = policy.repeats - 1
+            turns = .singleRuns(policy.repeats - 1)
         }
     }
 
-    /// This back end's part of round `round`: its next slice, or its next single run.
-    mutating func takeTurn(_ round: Int, policy: TimingPolicy) {
-        if !slices.isEmpty {
+    /// This back end's next turn: its next slice, or its next single run.
+    mutating func takeTurn(policy: TimingPolicy) {
+        switch turns {
+        case .slices(var slices):
             let slice = slices.removeFirst(), batch = runBatch
+            turns = slices.isEmpty ? .finished : .slices(slices)
             do {
                 let made = try timed { try batch(slice.warmups, slice.runs) }
                 samples += made
             } catch {
                 fail(error, keeping: false)
             }
+        case .singleRuns(let left):
+            guard left > 0, seconds <= policy.budget else {
+                turns = .finished
+                return
+            }
+            turns = left > 1 ? .singleRuns(left - 1) : .finished
+            let run = runOnce
+            do {
+                let made = try timed { try run() }
+                samples.append(made)
+            } catch {
+                fail(error, keeping: true)
+            }
+        case .pacing, .finished:
             return
-        }
-        singleRuns -= 1
-        guard seconds <= policy.budget else {
-            singleRuns = 0
-            return
-        }
-        let run = runOnce
-        do {
-            let made = try timed { try run() }
-            samples.append(made)
-        } catch {
-            fail(error, keeping: true)
         }
     }
 
@@ -134,7 +145,7 @@ struct TurnTaker {
 
     private mutating func fail(_ error: any Error, keeping: Bool) {
         status = Harness.status(of: error)
-        failed = true
+        turns = .finished
         if !keeping { samples = [] }
     }
 }
