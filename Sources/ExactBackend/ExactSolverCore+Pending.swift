@@ -33,6 +33,7 @@ extension ExactSolverCore {
     ///   as rationals only among the distinct ones. (Compared as rationals at every step of a sort, this was 4.5 % of
     ///   a 1,000-view app layout's first solve.)
     static func inEngineOrder(_ keys: [PendingKey]) -> [Int]? {
+        if keys.count <= smallBatch { return insertionEngineOrder(keys) }
         guard let (packed, levels) = packedEngineOrder(keys) else { return comparedEngineOrder(keys) }
         if !packed.indices.dropFirst().contains(where: { packed[$0 - 1] > packed[$0] }) { return nil }
         // Items by priority, each priority's in their order in `keys`.
@@ -88,6 +89,29 @@ extension ExactSolverCore {
             packed.append(rank[slot[i]] << 42 | place)
         }
         return (packed, distinct.count)
+    }
+
+    /// Waiting items few enough to order by insertion (a small layout's soft rows): packing them cost more than the
+    /// comparisons, in the arrays it made (six, for a handful of keys).
+    static var smallBatch: Int { 16 }
+
+    /// `inEngineOrder(_:)` for a few keys: checked in order first, else an insertion sort of their places.
+    /// - Complexity: O(n²) comparisons at worst, O(n) for keys in order; one array, when they are not.
+    static func insertionEngineOrder(_ keys: [PendingKey]) -> [Int]? {
+        guard keys.indices.dropFirst().contains(where: { !pendingKey(keys[$0 - 1], precedes: keys[$0]) }) else {
+            return nil
+        }
+        var permutation = Array(keys.indices)
+        for i in 1..<permutation.count {
+            let moving = permutation[i]
+            var j = i
+            while j > 0 && pendingKey(keys[moving], precedes: keys[permutation[j - 1]]) {
+                permutation[j] = permutation[j - 1]
+                j -= 1
+            }
+            permutation[j] = moving
+        }
+        return permutation
     }
 
     /// `inEngineOrder(_:)` by comparing the keys themselves (for keys `packedEngineOrder` cannot pack).

@@ -5,9 +5,15 @@
 /// `removeAll(keepingCapacity:)` replaces a range generically and destroys each element, and for a tuple holding an
 /// exact number that is a call into the runtime per element: on a 40,000-row chain those were a tenth of the build's
 /// instructions. Here emptying costs nothing, and an append overwrites a slot in place.
+///
+/// The slots live in a buffer the list refers to (made at the first append, none before: an empty list costs no
+/// allocation), read and written without the uniqueness check an `Array` makes on every write: on a small layout's
+/// exact build those checks were a twentieth of the instructions. So a copy of a list shares its slots with the
+/// original: a list is a buffer one operation owns at a time (the engine swaps its lists out and back), never a value
+/// two holders change.
 /// - Complexity: append O(1) amortized, `removeAll()` O(1).
 struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
-    private var slots: [Element] = []
+    private var slots: ScratchSlots<Element>? = nil
     private(set) var count = 0
 
     var startIndex: Int { 0 }
@@ -16,17 +22,30 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
     @inline(__always) subscript(i: Int) -> Element {
         get {
             precondition(i >= 0 && i < count, "ScratchList: index \(i) outside 0..<\(count)")
-            return slots[i]
+            return slots.unsafelyUnwrapped.base[i]
         }
-        set {
+        nonmutating set {
             precondition(i >= 0 && i < count, "ScratchList: index \(i) outside 0..<\(count)")
-            slots[i] = newValue
+            slots.unsafelyUnwrapped.base[i] = newValue
         }
     }
 
     @inline(__always) mutating func append(_ element: Element) {
-        if count < slots.count { slots[count] = element } else { slots.append(element) }
+        guard let s = slots, count < s.capacity else {
+            grow()
+            slots.unsafelyUnwrapped.place(element, at: count)
+            count += 1
+            return
+        }
+        s.place(element, at: count)
         count += 1
+    }
+
+    /// Room for twice as many slots (at least 8), the elements moved over.
+    private mutating func grow() {
+        let bigger = ScratchSlots<Element>(capacity: Swift.max(8, 2 * count))
+        if let s = slots { bigger.takeSlots(of: s) }
+        slots = bigger
     }
 
     /// Empties the list; its slots stay for the next call.
@@ -34,7 +53,7 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
 
     /// Calls `body` with the elements in place (an unchecked loop over many of them).
     @inline(__always) func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) -> R) -> R {
-        slots.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        body(UnsafeBufferPointer(start: slots?.base, count: count))
     }
 
     /// Drops the last `k` elements (their slots stay).
@@ -47,16 +66,54 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
     /// standard library's otherwise).
     mutating func sort(by key: (Element) -> Int) {
         if count < 2 { return }
+        let base = slots.unsafelyUnwrapped.base
         if count <= 16 {
             for i in 1..<count {
                 var j = i
-                while j > 0 && key(slots[j - 1]) > key(slots[j]) {
-                    slots.swapAt(j - 1, j)
+                while j > 0 && key(base[j - 1]) > key(base[j]) {
+                    swap(&base[j - 1], &base[j])
                     j -= 1
                 }
             }
         } else {
-            slots[0..<count].sort { key($0) < key($1) }
+            var buffer = UnsafeMutableBufferPointer(start: base, count: count)
+            buffer.sort { key($0) < key($1) }
         }
+    }
+}
+
+/// The slots of a `ScratchList`: `capacity` of them, the first `initialized` holding elements (those the list has
+/// used so far; the rest raw).
+final class ScratchSlots<Element> {
+    let base: UnsafeMutablePointer<Element>
+    let capacity: Int
+    private var initialized = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: initialized)
+        base.deallocate()
+    }
+
+    /// Puts `element` in slot `i` (at most `initialized`, below `capacity`): over the old element, or into the
+    /// first raw slot.
+    @inline(__always) func place(_ element: Element, at i: Int) {
+        if i < initialized {
+            base[i] = element
+        } else {
+            (base + i).initialize(to: element)
+            initialized += 1
+        }
+    }
+
+    /// Moves every element of `other` (no larger) into the first slots.
+    func takeSlots(of other: ScratchSlots<Element>) {
+        base.moveInitialize(from: other.base, count: other.initialized)
+        initialized = other.initialized
+        other.initialized = 0
     }
 }

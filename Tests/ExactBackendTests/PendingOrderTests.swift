@@ -57,16 +57,23 @@ import Testing
             if round % 5 == 0 { keys.sort { Core.pendingKey($0, precedes: $1) } }
             let byDefinition = keys.sorted { Core.pendingKey($0, precedes: $1) }
             #expect(same(ordered(keys, Core.inEngineOrder(keys)), byDefinition), "\(keys)")
+            // (a few keys go by insertion, more by packing: each path against the definition at every size)
+            #expect(same(ordered(keys, Core.insertionEngineOrder(keys)), byDefinition), "\(keys)")
             #expect(Core.packedEngineOrder(keys)?.priorities == Set(keys.map(\.priority)).count)
         }
     }
 
     @Test("a place beyond the packed range falls back to comparing the keys")
     func unpackablePlace() {
-        let keys: [Core.PendingKey] = [
+        // (more keys than go by insertion, so that the packing is tried)
+        var keys: [Core.PendingKey] = [
             (Priority(250), .constraint(sequence: 1 << 50)), (Priority(750), .constraint(sequence: 2)),
         ]
         #expect(Core.packedEngineOrder(keys) == nil)
         #expect(Core.inEngineOrder(keys) == [1, 0])
+        for k in 0..<Core.smallBatch { keys.append((Priority(500), .constraint(sequence: 100 + k))) }
+        #expect(Core.packedEngineOrder(keys) == nil)
+        // the 750 first, then the 500s in order of addition, then the 250
+        #expect(Core.inEngineOrder(keys) == [1] + Array(2..<keys.count) + [0])
     }
 }

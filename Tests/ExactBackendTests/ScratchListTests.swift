@@ -57,4 +57,46 @@ import Testing
         list.removeLast(4)
         #expect(list.isEmpty && list.withUnsafeBufferPointer { $0.isEmpty })
     }
+
+    /// Past its first slots (8), then past 16 and 32: exact numbers too large for the inline form (held by GMP) come
+    /// out as they went in, the old slots moved, not copied; refilled after emptying, the new values are read.
+    @Test func growsWithItsElementsMoved() {
+        var list = ScratchList<(column: Int, coefficient: Q)>()
+        var big = Q(1)
+        var expected: [Q] = []
+        for k in 0..<40 {
+            big = big * Q(1_000_003)   // beyond 64 bits from the fourth on
+            list.append((k, big))
+            expected.append(big)
+        }
+        #expect(list.count == 40)
+        #expect(list.map(\.column) == Array(0..<40))
+        #expect(list.map(\.coefficient) == expected)
+        list.removeAll()
+        list.append((7, Q(1, 2)))
+        #expect(list.map(\.coefficient) == [Q(1, 2)])
+    }
+
+    /// What a list holds is released exactly once: an element overwritten by a later append when it is, the rest
+    /// when the list goes (counted by the elements' own deinitializers).
+    @Test func releasesWhatItHoldsOnce() {
+        final class Tracked {
+            let released: Counter
+            init(_ released: Counter) { self.released = released }
+            deinit { released.value += 1 }
+        }
+        final class Counter { var value = 0 }
+        let released = Counter()
+        do {
+            var list = ScratchList<Tracked>()
+            for _ in 0..<20 { list.append(Tracked(released)) }   // (grown twice on the way)
+            #expect(released.value == 0)
+            list.removeAll()
+            #expect(released.value == 0, "emptying keeps the slots' elements until overwritten")
+            for _ in 0..<5 { list.append(Tracked(released)) }
+            #expect(released.value == 5, "each overwritten element released once")
+            #expect(list.count == 5)
+        }
+        #expect(released.value == 25, "the list gone, every element it made is released, none twice")
+    }
 }
