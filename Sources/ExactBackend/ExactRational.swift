@@ -53,13 +53,22 @@ public struct ExactRational: Sendable {
         }
     }
 
-    /// The exact value of a Plumb front-end rational (no floating point involved).
+    /// The exact value of a Plumb front-end rational (no floating point involved). (Inlined, the parts compared with
+    /// their 64-bit truncations: every term and constant of every row is converted, and the call with its two
+    /// optional conversions cost 44 instructions a number.)
+    @inline(__always)
     public init(_ value: Rational) {
-        if let n = Int64(exactly: value.numerator), let d = Int64(exactly: value.denominator), n != .min {
+        let n = Int64(truncatingIfNeeded: value.numerator), d = Int64(truncatingIfNeeded: value.denominator)
+        if Int128(n) == value.numerator && Int128(d) == value.denominator && n != .min {
             self.init(reduced: n, d)   // Rational is already in lowest terms with a positive denominator
         } else {
-            self.init(normalizing: ExactRational.mpq(fromInt128: value.numerator, value.denominator))
+            self.init(wide: value)
         }
+    }
+
+    /// `init(_:)` for a rational with a part beyond 64 bits (or a numerator of `Int64.min`).
+    init(wide value: Rational) {
+        self.init(normalizing: ExactRational.mpq(fromInt128: value.numerator, value.denominator))
     }
 
     static func mpq(fromInt128 n: Int128, _ d: Int128) -> MPQ {
