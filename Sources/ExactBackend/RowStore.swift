@@ -5,16 +5,16 @@ struct RowCompaction {
     var share = 2
 }
 
-/// The tableau's rows in two flat arrays, as kiwi keeps its rows small and flat: row i's entries are the cells
-/// `cells(i)` of `column` and `coefficient`, columns increasing.
+/// The tableau's rows in two flat buffers (`CellBuffer`), as kiwi keeps its rows small and flat: row i's entries are
+/// the cells `cells(i)` of `column` and `coefficient`, columns increasing.
 ///
 /// A row owns a range with some room to grow; a row that outgrows it moves to the tail, and `compactIfWasteful()`
 /// reclaims the ranges left behind once they are more than half of all cells. Rows added one after another sit one
 /// after another, so a column's rows are read nearly in order, and a row costs no allocation of its own. Cell indices
 /// stay valid until the next `compactIfWasteful()`.
 struct RowStore<T: SimplexScalar> {
-    private(set) var column: [Int] = []
-    private(set) var coefficient: [T] = []
+    private(set) var column = CellBuffer<Int>()
+    private(set) var coefficient = CellBuffer<T>()
     private var start: [Int] = []
     private var length: [Int] = []
     private var room: [Int] = []
@@ -51,8 +51,8 @@ struct RowStore<T: SimplexScalar> {
         start.reserveCapacity(rows)
         length.reserveCapacity(rows)
         room.reserveCapacity(rows)
-        column.reserveCapacity(cells)
-        coefficient.reserveCapacity(cells)
+        column.reserve(cells)
+        coefficient.reserve(cells)
     }
 
     /// Room for `rows` more rows and `cells` more cells (see `Array.ensureRoom(for:)`).
@@ -83,15 +83,12 @@ struct RowStore<T: SimplexScalar> {
         let n = columns.count
         if n <= room[i] {
             let s = start[i], old = length[i]
-            column.withUnsafeMutableBufferPointer { c in
-                coefficient.withUnsafeMutableBufferPointer { v in
-                    var cell = s
-                    for j in columns { c[cell] = j; cell += 1 }
-                    cell = s
-                    for a in coefficients { v[cell] = a; cell += 1 }
-                    for t in n..<Swift.max(n, old) { v[s + t] = .zero }
-                }
-            }
+            let c = column.base, v = coefficient.base
+            var cell = s
+            for j in columns { c[cell] = j; cell += 1 }
+            cell = s
+            for a in coefficients { v[cell] = a; cell += 1 }
+            for t in n..<Swift.max(n, old) { v[s + t] = .zero }
             length[i] = n
         } else {
             garbage += room[i]
@@ -153,18 +150,23 @@ struct RowStore<T: SimplexScalar> {
     mutating func compactIfWasteful() {
         guard garbage > compaction.floor && compaction.share * garbage > column.count else { return }
         compactions += 1
-        var newColumn: [Int] = [], newCoefficient: [T] = []
-        newColumn.reserveCapacity(column.count - garbage)
-        newCoefficient.reserveCapacity(column.count - garbage)
+        let newColumn = CellBuffer<Int>(capacity: column.count - garbage)
+        let newCoefficient = CellBuffer<T>(capacity: column.count - garbage)
         for i in start.indices {
             let n = length[i], r = length[i] == 0 ? 0 : Self.room(for: n)
             let s = start[i]
             start[i] = newColumn.count
             room[i] = r
-            newColumn.append(contentsOf: column[s ..< s + n])
-            newColumn.append(contentsOf: repeatElement(-1, count: r - n))
-            newCoefficient.append(contentsOf: coefficient[s ..< s + n])
-            newCoefficient.append(contentsOf: repeatElement(.zero, count: r - n))
+            newColumn.reserveGrowing(r)
+            newCoefficient.reserveGrowing(r)
+            for k in s ..< s + n {
+                newColumn.append(column[k])
+                newCoefficient.append(coefficient[k])
+            }
+            for _ in n..<r {
+                newColumn.append(-1)
+                newCoefficient.append(.zero)
+            }
         }
         column = newColumn
         coefficient = newCoefficient
@@ -174,7 +176,7 @@ struct RowStore<T: SimplexScalar> {
     /// The same rows with every coefficient mapped (the floating-point proposer's copy of the exact tableau).
     func map<U: SimplexScalar>(_ transform: (T) -> U) -> RowStore<U> {
         var copy = RowStore<U>()
-        copy.column = column
+        copy.column = column.map { $0 }   // (its own cells: a buffer is shared by reference)
         copy.coefficient = coefficient.map(transform)
         copy.start = start
         copy.length = length

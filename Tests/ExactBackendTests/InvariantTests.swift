@@ -132,7 +132,8 @@ import Testing
         case .basicColumnInACell:
             let other = try #require(live.first { $0 != rowWithCells })
             let basic = e.basic(ofRow: other)
-            var cols = Array(e.store.column[e.store.cells(rowWithCells)]), vals = Array(e.store.coefficient[e.store.cells(rowWithCells)])
+            let cells = e.store.cells(rowWithCells)
+            var cols = cells.map { e.store.column[$0] }, vals = cells.map { e.store.coefficient[$0] }
             cols.append(basic); vals.append(.one)
             let order = cols.indices.sorted { cols[$0] < cols[$1] }
             c.engine.store.setRow(rowWithCells, columns: order.map { cols[$0] }, coefficients: order.map { vals[$0] })
