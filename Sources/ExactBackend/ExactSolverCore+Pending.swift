@@ -163,7 +163,11 @@ extension ExactSolverCore {
         for item in items {
             let origin: Int
             switch item {
-            case .constraint(let id): origin = constraints.read(id) { addRow($0.constraint) }!
+            case .constraint(let id):
+                // (the constraint taken out first: a read whose closure calls into the solver has the whole table
+                // copied for it, and released after, at every row)
+                let constraint = constraints.read(id) { $0.constraint }!
+                origin = addRow(constraint)
             case .edit(let variable):
                 let edit = edits[variable]!, c = column(for: variable)
                 origin = engine.addRow(terms: CollectionOfOne((c, T.one)), constant: edit.constant!, relation: .equal,

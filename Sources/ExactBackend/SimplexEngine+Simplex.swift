@@ -148,8 +148,9 @@ extension SimplexEngine {
     /// scratch), read from the origins in place. - Complexity: O(origins) plus the pricing and the pivots.
     mutating func optimize(level p: Priority) -> Outcome {
         price.reset(columns: columns.count)
-        for o in origins where o.alive && o.priority == p {
-            for j in o.costColumns { addCost(.one, to: j) }
+        // (by index, the fields read in place: a loop over the origins copied each, its exact constant with it)
+        for k in origins.indices where origins[k].alive && origins[k].priority == p {
+            for j in origins[k].costColumns { addCost(.one, to: j) }
         }
         return iterate()
     }
