@@ -105,9 +105,11 @@ extension ExactSolverCore {
                            message: levelsMessage(engine.levelCount))
     }
 
-    /// A solve's report message, "N priority level(s)", kept for the last N (formatted at every solve, it was a
-    /// quarter of a resize round's solve).
+    /// A solve's report message, "N priority level(s)": shared by every solver for a layout's few levels, kept for
+    /// the last N beyond (formatted at every solve, it was a quarter of a resize round's solve; formatted once a
+    /// solver, a twentieth of a six-constraint layout's build).
     func levelsMessage(_ levels: Int) -> String {
+        if levels >= 0 && levels < commonLevelsMessages.count { return commonLevelsMessages[levels] }
         if lastLevelsMessage.levels != levels { lastLevelsMessage = (levels, "\(levels) priority level(s)") }
         return lastLevelsMessage.text
     }
@@ -249,3 +251,6 @@ extension ExactSolverCore {
                 (high.map { $0 + constant })?.solvedValue ?? .float(.infinity))
     }
 }
+
+/// `levelsMessage(_:)` for up to 31 levels, made once.
+private let commonLevelsMessages: [String] = (0..<32).map { "\($0) priority level(s)" }

@@ -41,6 +41,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         mentions.reserveCapacity(Self.smallLayoutRoom)
         variableOfColumn.reserveCapacity(Self.smallLayoutColumns)
         solution.reserveCapacity(Self.smallLayoutRoom)
+        termBuffer.reserve(SimplexEngine<T>.scratchRoom)
     }
 
     /// The constraints and variables a new solver has room for, and the engine's rows (`makeEngine`).

@@ -41,9 +41,16 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
         count += 1
     }
 
+    /// Room for `n` elements without growing (the slots made now, where the first append would make them).
+    mutating func reserve(_ n: Int) {
+        if n > (slots?.capacity ?? 0) { grow(to: n) }
+    }
+
     /// Room for twice as many slots (at least 8), the elements moved over.
-    private mutating func grow() {
-        let bigger = ScratchSlots<Element>(capacity: Swift.max(8, 2 * count))
+    private mutating func grow() { grow(to: Swift.max(8, 2 * count)) }
+
+    private mutating func grow(to capacity: Int) {
+        let bigger = ScratchSlots<Element>(capacity: capacity)
         if let s = slots { bigger.takeSlots(of: s) }
         slots = bigger
     }

@@ -206,7 +206,18 @@ struct SimplexEngine<T: SimplexScalar> {
         fixings.reserveCapacity(count / 2)
         fixingLevels.reserveCapacity(8)
         levels.reserve(8)
+        // (the scratch lists too: each made at its first append, they were a tenth of a small layout's allocations)
+        rowPieces.reserve(Self.scratchRoom)
+        rowColumns.reserve(Self.scratchRoom)
+        rowCoefficients.reserve(Self.scratchRoom)
+        installColumns.reserve(Self.scratchRoom)
+        installCoefficients.reserve(Self.scratchRoom)
+        scratchCols.reserve(Self.scratchRoom)
+        scratchVals.reserve(Self.scratchRoom)
     }
+
+    /// The entries a new solver's scratch lists have room for: a layout's row and what a pivot merges into it.
+    static var scratchRoom: Int { 16 }
 
     /// Room for `rows` more rows of `terms` structural terms in all, about to go in one after another (a batch of
     /// waiting rows): a table without the room is sized once, with an eighth more for what follows (a first

@@ -99,4 +99,18 @@ import Testing
         }
         #expect(released.value == 25, "the list gone, every element it made is released, none twice")
     }
+
+    /// Room reserved ahead (as a new solver's engine does) holds the appends without losing what is there; a
+    /// smaller reservation changes nothing.
+    @Test func reservesRoomAhead() {
+        var list = ScratchList<(column: Int, coefficient: Q)>()
+        list.reserve(16)
+        for k in 0..<3 { list.append((k, Q(Int64(k), 7))) }
+        list.reserve(40)   // (moves the three over)
+        list.reserve(2)
+        for k in 3..<40 { list.append((k, Q(Int64(k), 7))) }
+        #expect(list.count == 40)
+        #expect(list.map(\.column) == Array(0..<40))
+        #expect(list.map(\.coefficient) == (0..<40).map { Q(Int64($0), 7) })
+    }
 }
