@@ -40,6 +40,16 @@ final class CellBuffer<Element> {
         count += 1
     }
 
+    /// Puts `element` at `i` (at most `count`): over the element there, or appended.
+    @inline(__always) func place(_ element: Element, at i: Int) {
+        assert(i >= 0 && i <= count, "CellBuffer: place \(i) outside 0...\(count)")
+        if i < count {
+            base[i] = element
+        } else {
+            append(element)
+        }
+    }
+
     /// Room for `more` appends, grown as `Array.reserveGrowing` grows a table (fourfold past a thousand elements,
     /// doubling below).
     @inline(__always) func reserveGrowing(_ more: Int) {

@@ -6,14 +6,15 @@
 /// exact number that is a call into the runtime per element: on a 40,000-row chain those were a tenth of the build's
 /// instructions. Here emptying costs nothing, and an append overwrites a slot in place.
 ///
-/// The slots live in a buffer the list refers to (made at the first append, none before: an empty list costs no
-/// allocation), read and written without the uniqueness check an `Array` makes on every write: on a small layout's
-/// exact build those checks were a twentieth of the instructions. So a copy of a list shares its slots with the
-/// original: a list is a buffer one operation owns at a time (the engine swaps its lists out and back), never a value
-/// two holders change.
+/// The slots live in a `CellBuffer` the list refers to (made at the first append or `reserve`, none before: an empty
+/// list costs no allocation), read and written without the uniqueness check an `Array` makes on every write: on a
+/// small layout's exact build those checks were a twentieth of the instructions. The buffer's elements are the slots
+/// used so far (the list's `count` is at most theirs). So a copy of a list shares its slots with the original: a list
+/// is a buffer one operation owns at a time (the engine swaps its lists out and back), never a value two holders
+/// change.
 /// - Complexity: append O(1) amortized, `removeAll()` O(1).
 struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
-    private var slots: ScratchSlots<Element>? = nil
+    private var slots: CellBuffer<Element>? = nil
     private(set) var count = 0
 
     var startIndex: Int { 0 }
@@ -31,28 +32,14 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
     }
 
     @inline(__always) mutating func append(_ element: Element) {
-        guard let s = slots, count < s.capacity else {
-            grow()
-            slots.unsafelyUnwrapped.place(element, at: count)
-            count += 1
-            return
-        }
-        s.place(element, at: count)
+        if slots == nil { reserve(8) }
+        slots.unsafelyUnwrapped.place(element, at: count)
         count += 1
     }
 
     /// Room for `n` elements without growing (the slots made now, where the first append would make them).
     mutating func reserve(_ n: Int) {
-        if n > (slots?.capacity ?? 0) { grow(to: n) }
-    }
-
-    /// Room for twice as many slots (at least 8), the elements moved over.
-    private mutating func grow() { grow(to: Swift.max(8, 2 * count)) }
-
-    private mutating func grow(to capacity: Int) {
-        let bigger = ScratchSlots<Element>(capacity: capacity)
-        if let s = slots { bigger.takeSlots(of: s) }
-        slots = bigger
+        if let s = slots { s.reserve(n) } else { slots = CellBuffer(capacity: n) }
     }
 
     /// Empties the list; its slots stay for the next call.
@@ -86,41 +73,5 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
             var buffer = UnsafeMutableBufferPointer(start: base, count: count)
             buffer.sort { key($0) < key($1) }
         }
-    }
-}
-
-/// The slots of a `ScratchList`: `capacity` of them, the first `initialized` holding elements (those the list has
-/// used so far; the rest raw).
-final class ScratchSlots<Element> {
-    let base: UnsafeMutablePointer<Element>
-    let capacity: Int
-    private var initialized = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit {
-        base.deinitialize(count: initialized)
-        base.deallocate()
-    }
-
-    /// Puts `element` in slot `i` (at most `initialized`, below `capacity`): over the old element, or into the
-    /// first raw slot.
-    @inline(__always) func place(_ element: Element, at i: Int) {
-        if i < initialized {
-            base[i] = element
-        } else {
-            (base + i).initialize(to: element)
-            initialized += 1
-        }
-    }
-
-    /// Moves every element of `other` (no larger) into the first slots.
-    func takeSlots(of other: ScratchSlots<Element>) {
-        base.moveInitialize(from: other.base, count: other.initialized)
-        initialized = other.initialized
-        other.initialized = 0
     }
 }

@@ -65,4 +65,13 @@ import Testing
         }
         #expect(released.value == 11, "the buffer gone, every element released, none twice")
     }
+
+    /// `place` below the count writes over the element there, at the count appends (a scratch list's slots).
+    @Test func placesOverOrAfterItsElements() {
+        let cells = CellBuffer<Int>()
+        cells.place(7, at: 0)
+        cells.place(8, at: 1)
+        cells.place(9, at: 0)
+        #expect(cells.count == 2 && cells[0] == 9 && cells[1] == 8)
+    }
 }
