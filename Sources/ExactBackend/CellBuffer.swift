@@ -1,12 +1,13 @@
-/// The storage of `RowStore`'s cells: a growable run of elements behind a reference, read and written in place
-/// without the uniqueness check and the room check an `Array` makes on every write (appends check the room only).
+/// The storage of `RowStore`'s cells and of the `ScratchList`s' slots: a growable run of elements behind a
+/// reference, read and written in place without the uniqueness check and the room check an `Array` makes on every
+/// write (appends check the room only).
 ///
 /// A row's install appended its entries and room an element at a time into two arrays, each append a call to check
 /// the array's uniqueness: a tenth of a 10,000-view chain's exact build. Here an append is a room check and a store.
 ///
-/// A reference: a `RowStore` copied shares its cells. The engine never copies its store to change the copy (the
-/// floating-point proposer's copy is made by `RowStore.map`, which copies the cells), so the sharing is never seen.
-/// Indices are checked in debug builds only.
+/// A reference: a `RowStore` or a scratch list copied shares its elements. The engine never copies its store to change
+/// the copy (the floating-point proposer's copy is made by `RowStore.map`, which copies the cells), and a scratch list
+/// is lent to one operation at a time, so the sharing is never seen. Indices are checked in debug builds only.
 /// - Complexity: append O(1) amortized (doubling, fourfold past a thousand elements: see `Array.reserveGrowing`).
 final class CellBuffer<Element> {
     private(set) var base: UnsafeMutablePointer<Element>
