@@ -28,12 +28,13 @@ extension ExactSolverCore {
     /// The permutation that puts items with `keys` in the order they go into the engine (highest priority first;
     /// within a priority, as `PendingOrder` says; the keys are distinct, so the order is total), or nil when they
     /// are in it already (one priority, in order of addition: no sort).
-    /// - Complexity: O(n) when each priority's items are in order among themselves (a stable counting sort by
-    ///   priority, checked), else O(n log n) comparisons of integers (`packedEngineOrder`); priorities are compared
-    ///   as rationals only among the distinct ones. (Compared as rationals at every step of a sort, this was 4.5 % of
+    /// - Complexity: up to `smallBatch` keys, O(n log n) comparisons of keys (`comparedEngineOrder`); beyond, O(n)
+    ///   when each priority's items are in order among themselves (a stable counting sort by priority, checked), else
+    ///   O(n log n) comparisons of integers (`packedEngineOrder`); priorities are compared as rationals only among the
+    ///   distinct ones. (Compared as rationals at every step of a sort, this was 4.5 % of
     ///   a 1,000-view app layout's first solve.)
     static func inEngineOrder(_ keys: [PendingKey]) -> [Int]? {
-        if keys.count <= smallBatch { return insertionEngineOrder(keys) }
+        if keys.count <= smallBatch { return comparedEngineOrder(keys) }
         guard let (packed, levels) = packedEngineOrder(keys) else { return comparedEngineOrder(keys) }
         if !packed.indices.dropFirst().contains(where: { packed[$0 - 1] > packed[$0] }) { return nil }
         // Items by priority, each priority's in their order in `keys`.
@@ -91,30 +92,12 @@ extension ExactSolverCore {
         return (packed, distinct.count)
     }
 
-    /// Waiting items few enough to order by insertion (a small layout's soft rows): packing them cost more than the
-    /// comparisons, in the arrays it made (six, for a handful of keys).
+    /// Waiting items few enough to order by comparing the keys (a small layout's soft rows): packing them cost more
+    /// than the comparisons, in the arrays it made (six, for a handful of keys).
     static var smallBatch: Int { 16 }
 
-    /// `inEngineOrder(_:)` for a few keys: checked in order first, else an insertion sort of their places.
-    /// - Complexity: O(n²) comparisons at worst, O(n) for keys in order; one array, when they are not.
-    static func insertionEngineOrder(_ keys: [PendingKey]) -> [Int]? {
-        guard keys.indices.dropFirst().contains(where: { !pendingKey(keys[$0 - 1], precedes: keys[$0]) }) else {
-            return nil
-        }
-        var permutation = Array(keys.indices)
-        for i in 1..<permutation.count {
-            let moving = permutation[i]
-            var j = i
-            while j > 0 && pendingKey(keys[moving], precedes: keys[permutation[j - 1]]) {
-                permutation[j] = permutation[j - 1]
-                j -= 1
-            }
-            permutation[j] = moving
-        }
-        return permutation
-    }
-
-    /// `inEngineOrder(_:)` by comparing the keys themselves (for keys `packedEngineOrder` cannot pack).
+    /// `inEngineOrder(_:)` by comparing the keys themselves (for a few keys, and for keys `packedEngineOrder` cannot
+    /// pack).
     static func comparedEngineOrder(_ keys: [PendingKey]) -> [Int]? {
         if !keys.indices.dropFirst().contains(where: { !pendingKey(keys[$0 - 1], precedes: keys[$0]) }) { return nil }
         var permutation = Array(keys.indices)

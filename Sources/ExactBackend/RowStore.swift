@@ -157,8 +157,6 @@ struct RowStore<T: SimplexScalar> {
             let s = start[i]
             start[i] = newColumn.count
             room[i] = r
-            newColumn.reserveGrowing(r)
-            newCoefficient.reserveGrowing(r)
             for k in s ..< s + n {
                 newColumn.append(column[k])
                 newCoefficient.append(coefficient[k])

@@ -57,15 +57,15 @@ import Testing
             if round % 5 == 0 { keys.sort { Core.pendingKey($0, precedes: $1) } }
             let byDefinition = keys.sorted { Core.pendingKey($0, precedes: $1) }
             #expect(same(ordered(keys, Core.inEngineOrder(keys)), byDefinition), "\(keys)")
-            // (a few keys go by insertion, more by packing: each path against the definition at every size)
-            #expect(same(ordered(keys, Core.insertionEngineOrder(keys)), byDefinition), "\(keys)")
+            // (a few keys go by comparison, more by packing: each path against the definition at every size)
+            #expect(same(ordered(keys, Core.comparedEngineOrder(keys)), byDefinition), "\(keys)")
             #expect(Core.packedEngineOrder(keys)?.priorities == Set(keys.map(\.priority)).count)
         }
     }
 
     @Test("a place beyond the packed range falls back to comparing the keys")
     func unpackablePlace() {
-        // (more keys than go by insertion, so that the packing is tried)
+        // (more keys than go by comparison, so that the packing is tried)
         var keys: [Core.PendingKey] = [
             (Priority(250), .constraint(sequence: 1 << 50)), (Priority(750), .constraint(sequence: 2)),
         ]
