@@ -23,7 +23,8 @@ struct BasisCertificate<T: SimplexScalar> {
     let rowStart: [Int]
     let termColumn: [Int]
     let termCoefficient: [T]
-    let constant: [T]
+    /// Row k's constant; `setConstant` changes one (a suggested edit's), keeping everything else.
+    private(set) var constant: [T]
     /// Row k's logical columns: `variableCount + firstLogical[k] ..< variableCount + firstLogical[k + 1]`.
     private(set) var firstLogical: [Int] = []
     private(set) var logicalRow: [Int] = []
@@ -83,9 +84,23 @@ struct BasisCertificate<T: SimplexScalar> {
     /// Row k's logical columns (none for a required equality; `s`; or `p`, `n`).
     func logicals(ofRow k: Int) -> Range<Int> { (variableCount + firstLogical[k])..<(variableCount + firstLogical[k + 1]) }
 
+    /// A basis `certify` found exactly feasible and lexicographically optimal, with the order it was solved in and
+    /// its basic solution then (`value`, every column). Its duals, and so its optimality, do not depend on the rows'
+    /// constants: after new constants its basic solution, moved along `sensitivity(at:ofRow:)`, is the answer if it
+    /// is still feasible.
+    struct CertifiedBasis {
+        let basic: [Bool]
+        let order: Order
+        let value: [T]
+    }
+
     /// The structural values of the basic solution of `basic` (one flag per column), or nil unless the basis is
     /// exactly feasible and lexicographically optimal.
-    func certify(basic: [Bool]) -> [T]? {
+    /// - Complexity: O(nonzeros × levels) plus the core's elimination.
+    func certify(basic: [Bool]) -> [T]? { certifyKeepingBasis(basic: basic)?.values }
+
+    /// `certify(basic:)`, with the certified basis kept for `values(at:)`.
+    func certifyKeepingBasis(basic: [Bool]) -> (values: [T], basis: CertifiedBasis)? {
         precondition(basic.count == columnCount, "BasisCertificate: one flag per column")
         var basicCount = 0
         for b in basic where b { basicCount += 1 }
@@ -105,21 +120,56 @@ struct BasisCertificate<T: SimplexScalar> {
         // A large core whose duals are needed is left to the engine's own path (its inverse, which the duals read,
         // may be dense); without duals the core is solved for the values only, in a tableau without the inverse.
         guard !needsDuals || order.coreRows.count <= Swift.max(64, rowCount / 8) else { return nil }
+        guard let (value, core) = basicSolution(basic: basic, order: order, keepsInverse: needsDuals, constants: constant)
+        else { return nil }
+        guard isLexicographicallyOptimal(basic: basic, order: order, core: core, costed: costed) else { return nil }
+        return (Array(value[0..<variableCount]), CertifiedBasis(basic: basic, order: order, value: value))
+    }
+
+    /// How `certified`'s basic solution moves with row k's constant: by `Δ · coefficient` in each of `terms`'s
+    /// columns when the constant moves by Δ (`B d = -e_k`, the rows' matrix alone). `movesImpliedRow`: an implied
+    /// row's residual moves too, so that no other constant keeps the basis.
+    struct Sensitivity {
+        let terms: [(column: Int, coefficient: T)]
+        let movesImpliedRow: Bool
+    }
+
+    /// See `Sensitivity`; nil when the core cannot be solved again (past its work bound).
+    /// - Complexity: O(nonzeros) plus the core's elimination (without its inverse).
+    func sensitivity(at certified: CertifiedBasis, ofRow k: Int) -> Sensitivity? {
+        var unit = [T](repeating: .zero, count: rowCount)
+        unit[k] = .one
+        guard let (d, _) = basicSolution(basic: certified.basic, order: certified.order, keepsInverse: false,
+                                         constants: unit, checked: false) else { return nil }
+        var terms: [(column: Int, coefficient: T)] = []
+        for j in d.indices where !d[j].isZero { terms.append((j, d[j])) }
+        let moves = certified.order.impliedRows.contains { i in
+            !(residual(row: i, basic: certified.basic, value: d) - constant[i] + unit[i]).isZero
+        }
+        return Sensitivity(terms: terms, movesImpliedRow: moves)
+    }
+
+    /// Row k's constant becomes `c` (a suggested edit's new value): the rows' matrix, and so any certified basis's
+    /// order and duals, stay as they were.
+    mutating func setConstant(_ c: T, ofRow k: Int) { constant[k] = c }
+
+    /// The basic solution for `constants` (every column's value, nonbasic ones at 0) when it is exactly feasible:
+    /// the basic logical columns at least 0, and every implied row holding (unless not `checked`). With
+    /// `keepsInverse`, the core's factor for the duals.
+    private func basicSolution(basic: [Bool], order: Order, keepsInverse: Bool, constants: [T], checked: Bool = true)
+        -> (value: [T], core: CoreFactor?)? {
         var coreIndex = [Int?](repeating: nil, count: columnCount)
         for (n, j) in order.coreColumns.enumerated() { coreIndex[j] = n }
-        var coreRowIndex = [Int?](repeating: nil, count: rowCount)
-        for (n, k) in order.coreRows.enumerated() { coreRowIndex[k] = n }
-
         // Primal: B x_B = -c with the nonbasic columns at 0: the forward pivots, the core, the deferred pivots.
         var value = [T](repeating: .zero, count: columnCount)
         var core: CoreFactor? = nil
-        for (k, j) in order.forward { value[j] = solvedValue(row: k, column: j, basic: basic, value: value) }
+        for (k, j) in order.forward { value[j] = solvedValue(row: k, column: j, basic: basic, value: value, constants) }
         if !order.coreRows.isEmpty {
             var terms: [[(column: Int, coefficient: T)]] = []
             var rhs: [T] = []
             for k in order.coreRows {
                 var row: [(column: Int, coefficient: T)] = []
-                var sum = constant[k]
+                var sum = constants[k]
                 for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] {
                     let j = termColumn[t]
                     if let n = coreIndex[j] { row.append((n, termCoefficient[t])) }
@@ -132,17 +182,27 @@ struct BasisCertificate<T: SimplexScalar> {
                 terms.append(row)
                 rhs.append(-sum)
             }
-            guard let factored = CoreFactor(terms, rhs, unknowns: order.coreColumns.count, keepsInverse: needsDuals)
+            guard let factored = CoreFactor(terms, rhs, unknowns: order.coreColumns.count, keepsInverse: keepsInverse)
             else { return nil }
             core = factored
             for (n, j) in order.coreColumns.enumerated() { value[j] = factored.values[n] }
         }
-        for (k, j) in order.deferred.reversed() { value[j] = solvedValue(row: k, column: j, basic: basic, value: value) }
+        for (k, j) in order.deferred.reversed() {
+            value[j] = solvedValue(row: k, column: j, basic: basic, value: value, constants)
+        }
+        guard checked else { return (value, core) }
         for j in variableCount..<columnCount where basic[j] && value[j].signum < 0 { return nil }
         // An implied row holds exactly at these values, or the basis is not one of the system's (its dual is 0: the
         // other rows' duals price every basic column).
         for k in order.impliedRows where !residual(row: k, basic: basic, value: value).isZero { return nil }
+        return (value, core)
+    }
 
+    /// Each `costed` level's duals and the reduced costs of the nonbasic columns (see below): true when no column
+    /// improves any level without worsening a higher one.
+    private func isLexicographicallyOptimal(basic: [Bool], order: Order, core: CoreFactor?, costed: [Bool]) -> Bool {
+        var coreRowIndex = [Int?](repeating: nil, count: rowCount)
+        for (n, k) in order.coreRows.enumerated() { coreRowIndex[k] = n }
         // Nonbasic columns fixed by a higher level's nonzero reduced cost (they keep their value on the face).
         var fixed = [Bool](repeating: false, count: columnCount)
         var y = [T](repeating: .zero, count: rowCount)
@@ -207,23 +267,23 @@ struct BasisCertificate<T: SimplexScalar> {
             }
             // Reduced costs d_j = c_j - y·A_j of the nonbasic columns: a logical at 0 improves when d < 0, a free
             // structural one whenever d ≠ 0; a column with d ≠ 0 is then held where it is for the lower levels.
-            for j in 0..<variableCount where !basic[j] && !columnSum[j].isZero { return nil }
+            for j in 0..<variableCount where !basic[j] && !columnSum[j].isZero { return false }
             for j in variableCount..<columnCount where !basic[j] && !fixed[j] {
                 let d = cost(j, level) - logicalCoefficient[j - variableCount] * y[logicalRow[j - variableCount]]
-                if d.signum < 0 { return nil }
+                if d.signum < 0 { return false }
                 if !d.isZero { fixed[j] = true }
             }
         }
-        return Array(value[0..<variableCount])
+        return true
     }
 
     @inline(__always) func cost(_ j: Int, _ level: Int) -> T {
         j >= variableCount && logicalCost[j - variableCount]?.rank == level ? .one : .zero
     }
 
-    /// The value of basic column j from row k, every other basic column of the row known.
-    func solvedValue(row k: Int, column j: Int, basic: [Bool], value: [T]) -> T {
-        var sum = constant[k], pivot = T.zero
+    /// The value of basic column j from row k with `constants`, every other basic column of the row known.
+    func solvedValue(row k: Int, column j: Int, basic: [Bool], value: [T], _ constants: [T]) -> T {
+        var sum = constants[k], pivot = T.zero
         for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] {
             if termColumn[t] == j { pivot = termCoefficient[t] } else { sum = sum + termCoefficient[t] * value[termColumn[t]] }
         }

@@ -26,9 +26,13 @@ extension ExactSolverCore {
 
     func solve(boundingWarmStart: Bool) -> SolveReport {
         let start = engine.iterations
-        // (suggestions since a certified answer: the tableau built at the proposer's new basis is the optimum to
-        // read; if the proposer failed, every row waits, and the solve goes on as a first one)
-        if case .suggestedSinceCertificate = state { materialize() }
+        // (suggestions since a certified answer: answered by the kept certificate if it can; else the tableau built
+        // at the proposer's new basis is the optimum to read; if the proposer failed, every row waits, and the solve
+        // goes on as a first one)
+        if case .suggestedSinceCertificate = state {
+            if let report = solveAtKeptCertificate() { return report }
+            materialize()
+        }
         switch state {
         case .optimal(let stale):
             // Nothing changed since the last optimum but suggested values that kept it (see `suggest`).

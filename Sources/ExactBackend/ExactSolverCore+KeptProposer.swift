@@ -59,3 +59,66 @@ extension ExactSolverCore {
         state = .optimal(stale: true)
     }
 }
+
+extension ExactSolverCore {
+    /// After suggestions the kept proposer took (`AnswerState.suggestedSinceCertificate`), the answer without a
+    /// tableau, from the kept certificate (`KeptCertificate`) with the edits' new constants: the certified basis's
+    /// basic solution, moved with them, when it is still feasible (its duals, and so its optimality, do not depend
+    /// on the constants),
+    /// else the proposer's basis for the new constants, certified on the same rows (with a row more for an edit's
+    /// first value). Either way the state is `certified` again, the proposer and the certificate kept. Nil when
+    /// neither holds (or an edit lost its value), or after `KeptCertificate.answersBeforeTableau` rounds: `materialize()`
+    /// then builds the tableau as before.
+    /// - Complexity: the columns the edits' constants move (O(nonzeros) at an edit's first change); past it, the
+    ///   proposer's solve and a certificate.
+    func solveAtKeptCertificate() -> SolveReport? {
+        guard var kept = keptCertificate, let live = liveProposer,
+              kept.movedAnswers < KeptCertificate<T>.answersBeforeTableau else { return nil }
+        keptCertificate = nil   // (the only reference: the constants change in place)
+        var known = 0, first = 0, feasible = true
+        for (variable, edit) in edits {
+            guard let constant = edit.constant else { continue }
+            if let row = kept.editRows[variable] {
+                if !kept.moveConstant(ofRow: row, to: constant) { feasible = false }
+                known += 1
+            } else {
+                first += 1
+            }
+        }
+        guard known == kept.editRows.count else { return nil }
+        if first == 0 && feasible {
+            stats.keptBasisAnswers += 1
+            kept.movedAnswers += 1
+            return answer(kept.structuralValues, kept)
+        }
+        // The certified basis is infeasible for the new constants, or an edit's first value added a row: the
+        // proposer's basis for them, certified on the same constraints' rows (in the same order) and the edits'.
+        guard let suggested = suggestedEdits() else { return nil }
+        do { _ = try live.solve() } catch { return nil }
+        let basis = proposedBasis(of: live, order: kept.proposed.order, suggested: suggested)
+        if first > 0 {
+            guard let report = certify(basis, of: live, constraintRows: kept.constraintRows) else { return nil }
+            countCertificateAnswer()
+            return report
+        }
+        guard let (values, certified) = kept.certificate.certifyKeepingBasis(
+            basic: basicColumns(of: basis, in: kept.certificate)) else { return nil }
+        kept.basis = certified
+        kept.proposed = basis
+        countCertificateAnswer()
+        return answer(values, kept)
+    }
+
+    private func countCertificateAnswer() {
+        stats.proposals += 1
+        stats.fromProposer += 1
+        stats.keptCertificateAnswers += 1
+    }
+
+    private func answer(_ values: [T], _ kept: KeptCertificate<T>) -> SolveReport {
+        setCertifiedSolution(values)
+        state = .certified(kept.proposed, levels: kept.levels)
+        keptCertificate = kept
+        return SolveReport(converged: true, iterations: 0, message: levelsMessage(kept.levels))
+    }
+}

@@ -215,6 +215,9 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// whole tree (40 % of that round's instructions), where the proposer's own round costs a few. Dropped when
     /// the tableau is built.
     var liveProposer: (any BasisProposing)? = nil
+    /// With `liveProposer`: the certificate of the answer it made, for the solves after its suggestions
+    /// (`solveAtKeptCertificate()`). Dropped with it.
+    var keptCertificate: KeptCertificate<T>? = nil
     /// What the proposer did so far (counted for measurement).
     var stats = ProposalStatistics()
 

@@ -20,6 +20,10 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
     /// the certified basis, followed by the exact pivots to the new optimum).
     public var suggestionsToKeptProposer = 0
     public var materializedAtKeptProposer = 0
+    /// Solves after such suggestions answered without a tableau: at the certified basis (its basic solution for the
+    /// new constants, still feasible, is optimal), or at the proposer's new basis, certified on the same rows.
+    public var keptBasisAnswers = 0
+    public var keptCertificateAnswers = 0
     /// Milliseconds in proposer / insertion / adoption / levels / copy / the whole insertion.
     public var milliseconds = ""
     /// The exact engine: simplex iterations, live rows, columns (the layout's, the live rows' logical columns, and the
@@ -57,7 +61,8 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
             + "certified as proposed \(certified), exact iterations after the others \(fallbackIterations); proposer "
             + "iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots "
             + "\(adoptionPivots); suggestions to the kept proposer \(suggestionsToKeptProposer), tableaux built at its "
-            + "basis \(materializedAtKeptProposer); ms in proposer/insertion/adoption/levels/copy/all "
+            + "basis \(materializedAtKeptProposer), answered at the certified basis \(keptBasisAnswers) or certified "
+            + "again \(keptCertificateAnswers); ms in proposer/insertion/adoption/levels/copy/all "
             + "\(milliseconds)), iterations \(iterations), rows \(rows), "
             + "columns \(columns), nonzeros \(nonzeros), rows touched by pivots \(rowsRewritten), markers recovered "
             + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts), crash paths given "

@@ -186,38 +186,9 @@ extension ExactSolverCore {
         guard waiting > 0, worthAProposal(waiting: waiting) else { return nil }
         for o in engine.origins where o.alive && o.priority != nil { return nil }
         var collected: CertificateRows<T>? = CertificateRows(reservingRows: constraints.count + edits.count)
-        guard let (basis, solver) = proposerRun(collecting: &collected), var input = collected else { return nil }
-        // The rows as Cassowary took them (the constraints, then the suggested edits), levels numbered from the
-        // highest priority.
-        for e in basis.suggested {
-            input.append(CollectionOfOne((column: e.variable.index, coefficient: T.one)), constant: T(e.constant),
-                         relation: .equal, priority: e.priority)
-        }
-        let rowCount = input.constants.count
-        let relations = input.relations
-        let (levels, levelCount) = priorityRanks(input.priorities)
-        let certificate = BasisCertificate<T>(rowStart: input.rowStart, termColumn: input.termColumn,
-                                              termCoefficient: input.termCoefficient, constant: input.constants,
-                                              relation: relations, levels: levels,
-                                              variableCount: columnOf.count, levelCount: levelCount)
-        var basic = [Bool](repeating: false, count: certificate.columnCount)
-        for v in basis.structural.indices where basis.structural[v] { basic[v] = true }
-        for k in 0..<rowCount {
-            let logicals = (k < basis.order.count ? basis.constraintLogicals[basis.order[k]]
-                : basis.editLogicals[basis.suggested[k - basis.order.count].variable]) ?? BasicLogicals()
-            let soft = !levels[k].isRequired
-            let l = ProposedBasis.engineLogicals(logicals, soft: soft)
-            let columns = certificate.logicals(ofRow: k)
-            if soft {
-                basic[columns.lowerBound] = l.p
-                basic[columns.lowerBound + 1] = l.n
-            } else if !columns.isEmpty {
-                basic[columns.lowerBound] = l.single
-            }
-            // (a required equality has no column here: one whose marker the proposer has basic, or that it keeps no
-            // row for, is a row the others imply, which the certificate checks)
-        }
-        guard let values = certificate.certify(basic: basic) else {
+        keptCertificate = nil
+        guard let (basis, solver) = proposerRun(collecting: &collected), let rows = collected else { return nil }
+        guard let report = certify(basis, of: solver, constraintRows: rows) else {
             state = .changed(proposal: basis)
             return nil
         }
@@ -225,12 +196,69 @@ extension ExactSolverCore {
         stats.certifiedAsProposed += 1
         stats.fromProposer += 1
         stats.certifiedWithoutTableau += 1
-        // By variable (after a rebuild a variable only soft rows mention has no engine column yet).
-        setSolution(mentions.indices.map { v in mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) })
+        return report
+    }
+
+    /// Certifies `basis`, `solver`'s, on the rows as Cassowary took them: `constraintRows` (the constraints in
+    /// order), then the basis's suggested edits, levels numbered from the highest priority. If it holds, its values
+    /// are the answer, the state is `certified`, and with edit variables the solver and the certificate are kept
+    /// for the suggestions to come (`liveProposer`, `keptCertificate`). Nil otherwise, nothing changed.
+    /// - Complexity: O(nonzeros × levels) plus the core's elimination.
+    func certify(_ basis: ProposedBasis, of solver: any BasisProposing, constraintRows: CertificateRows<T>)
+        -> SolveReport? {
+        var input = constraintRows
+        for e in basis.suggested {
+            input.append(CollectionOfOne((column: e.variable.index, coefficient: T.one)), constant: T(e.constant),
+                         relation: .equal, priority: e.priority)
+        }
+        let (levels, levelCount) = priorityRanks(input.priorities)
+        let certificate = BasisCertificate<T>(rowStart: input.rowStart, termColumn: input.termColumn,
+                                              termCoefficient: input.termCoefficient, constant: input.constants,
+                                              relation: input.relations, levels: levels,
+                                              variableCount: columnOf.count, levelCount: levelCount)
+        guard let (values, certified) = certificate.certifyKeepingBasis(basic: basicColumns(of: basis, in: certificate))
+        else { return nil }
+        setCertifiedSolution(values)
         state = .certified(basis, levels: levelCount)
-        // (a system without edit variables takes no suggestion: its proposer is not worth holding)
+        // (a system without edit variables takes no suggestion: its proposer is not worth holding, nor the
+        // certificate)
         liveProposer = edits.isEmpty ? nil : solver
+        if !edits.isEmpty {
+            var editRows: [VariableID: Int] = [:]
+            for (i, e) in basis.suggested.enumerated() { editRows[e.variable] = basis.order.count + i }
+            keptCertificate = KeptCertificate(certificate: certificate, basis: certified, proposed: basis,
+                                              constraintRows: constraintRows, editRows: editRows, levels: levelCount)
+        }
         return SolveReport(converged: true, iterations: 0, message: levelsMessage(levelCount))
+    }
+
+    /// The answer of a certificate: `values` by variable (after a rebuild a variable only soft rows mention has no
+    /// engine column yet, and reads 0).
+    func setCertifiedSolution(_ values: [T]) {
+        setSolution(mentions.indices.map { v in v < values.count && mentions[v] > 0 ? values[v].solvedValue : .exact(.zero) })
+    }
+
+    /// `basis` as one flag per column of `certificate`, whose rows are the basis's constraints in order, then its
+    /// suggested edits: the variables Cassowary has basic, and each row's basic logical columns (a required
+    /// equality has none here: one whose marker the proposer has basic, or that it keeps no row for, is a row the
+    /// others imply, which the certificate checks).
+    func basicColumns(of basis: ProposedBasis, in certificate: BasisCertificate<T>) -> [Bool] {
+        var basic = [Bool](repeating: false, count: certificate.columnCount)
+        for v in basis.structural.indices where basis.structural[v] { basic[v] = true }
+        for k in 0..<certificate.rowCount {
+            let logicals = (k < basis.order.count ? basis.constraintLogicals[basis.order[k]]
+                : basis.editLogicals[basis.suggested[k - basis.order.count].variable]) ?? BasicLogicals()
+            let columns = certificate.logicals(ofRow: k)
+            let soft = columns.count == 2
+            let l = ProposedBasis.engineLogicals(logicals, soft: soft)
+            if soft {
+                basic[columns.lowerBound] = l.p
+                basic[columns.lowerBound + 1] = l.n
+            } else if !columns.isEmpty {
+                basic[columns.lowerBound] = l.single
+            }
+        }
+        return basic
     }
 
     /// Puts the waiting rows into the engine before any change or query that needs it: a certified answer's at the
@@ -238,6 +266,7 @@ extension ExactSolverCore {
     /// proposer's basis for the changed system (`materializeAtLiveProposer()`). The engine's own phase 1 and levels
     /// check either basis again.
     func materialize() {
+        keptCertificate = nil
         switch state {
         case .certified(let basis, _):
             liveProposer = nil

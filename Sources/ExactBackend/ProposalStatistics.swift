@@ -18,6 +18,11 @@ struct ProposalStatistics {
     /// the times the engine was then built at that proposer's basis for the changed system.
     var suggestionsToKeptProposer = 0
     var materializedAtKeptProposer = 0
+    /// Solves after such suggestions answered without a tableau all the same (`solveAtKeptCertificate()`): at the
+    /// certified basis, its basic solution recomputed for the new constants, or at the proposer's new basis,
+    /// certified on the same rows.
+    var keptBasisAnswers = 0
+    var keptCertificateAnswers = 0
 
     /// Time spent in each phase of a solve with a proposal.
     struct Times {

@@ -144,6 +144,32 @@ import Testing
         #expect(c.certify(basic: [true, false, false, true]) == nil)
     }
 
+    /// The same rows with a third required row `y - x == 5` again (row 2, implied), the preference y == 100 now row
+    /// 3 (`y + c₃ - p + n = 0`); the basis {x, y, n}: x = 10, y = 15, n = 85. Moving row 0's constant (`x + c₀ = 0`)
+    /// by Δ moves x by -Δ, y = x - c₁ by -Δ and n = -c₃ - y by +Δ; the residual y - x + c of rows 1 and 2 not at
+    /// all. Of the two equal rows, one solves y and the other is implied: moving the first's constant moves y by -Δ
+    /// and n by +Δ, the second's nothing; either way the other no longer holds, so no constant keeps the basis.
+    /// Row 3's moves n alone, by -Δ.
+    @Test func howTheBasicSolutionMovesWithAConstant() throws {
+        let c = certificate([([(0, "1")], "-10", .equal, -1), ([(1, "1"), (0, "-1")], "-5", .equal, -1),
+                             ([(1, "1"), (0, "-1")], "-5", .equal, -1), ([(1, "1")], "-100", .equal, 0)],
+                            variables: 2, levels: 1)
+        let (values, certified) = try #require(c.certifyKeepingBasis(basic: [true, true, false, true]))
+        #expect(values == [q("10"), q("15")])
+        #expect(certified.value == [q("10"), q("15"), q("0"), q("85")])
+        func moves(_ row: Int) throws -> (columns: [Int], by: [Q], implied: Bool) {
+            let s = try #require(c.sensitivity(at: certified, ofRow: row))
+            return (s.terms.map(\.column), s.terms.map(\.coefficient), s.movesImpliedRow)
+        }
+        let row0 = try moves(0), row1 = try moves(1), row2 = try moves(2), row3 = try moves(3)
+        #expect(row0.columns == [0, 1, 3] && row0.by == [q("-1"), q("-1"), q("1")] && !row0.implied)
+        #expect(row1.implied && row2.implied)
+        let (solving, implied) = row1.columns.isEmpty ? (row2, row1) : (row1, row2)
+        #expect(solving.columns == [1, 3] && solving.by == [q("-1"), q("1")])
+        #expect(implied.columns.isEmpty)
+        #expect(row3.columns == [3] && row3.by == [q("-1")] && !row3.implied)
+    }
+
     /// Through the solver: Cassowary keeps no row for the repeated equality, and its basis is certified on the
     /// original rows all the same (it was left to the engine before), with the answer derived above.
     @Test func aRedundantRequiredEqualityIsCertifiedWithoutATableau() throws {

@@ -5,8 +5,10 @@ import PlumbSystem
 import PlumbTestSupport
 import Testing
 
-/// A certified answer keeps the proposer that made it while the system has edit variables; a suggestion then goes to
-/// that proposer, and the tableau is built at its basis for the changed system (`ExactSolverCore+KeptProposer.swift`).
+/// A certified answer keeps the proposer that made it, and its certificate, while the system has edit variables; a
+/// suggestion then goes to that proposer, and the solve answers from the certificate (the certified basis's solution
+/// moved with the new values, or the proposer's new basis certified on the same rows), or else builds the tableau at
+/// the proposer's basis for the changed system (`ExactSolverCore+KeptProposer.swift`).
 /// Every answer is derived by hand, or compared with a solver that solves the final system from scratch without a
 /// proposal (`ExactPivotingSolver`); the counters say which path ran.
 @Suite struct KeptProposerTests {
@@ -37,26 +39,44 @@ import Testing
         #expect(s.value(of: VariableID(60)) == .exact(total), "\(step): s")
     }
 
-    @Test("the first suggestion after a certified answer goes to the proposer, and the tableau is built at its basis")
+    /// At s = 900, x59 = 310 sits 300 above its preference (its row's error above, p = 300, basic); s = 800 moves
+    /// it to p = 200, still feasible: the same basis. s = 500 would move p to -100: x59 = -90 is below, n basic, a
+    /// new basis.
+    @Test("suggestions after a certified answer are answered from its certificate, without a tableau")
     func suggestionThroughTheKeptProposer() throws {
         let s = try sumOfPreferences()
         let c = try core(s)
         #expect(s.counters.withoutTableau == 1, "the test's premise: the first solve is certified")
         try expectSum(s, 600, "before any value")
 
+        // the edit's first value adds a row: the proposer's basis, certified on the rows with it
         try s.suggest(Rational(900), for: VariableID(60))
         #expect(s.counters.suggestionsToKeptProposer == 1)
-        #expect(c.engine.liveRowCount == 1, "the soft rows still wait outside the engine")
         _ = try s.solve()
-        #expect(s.counters.materializedAtKeptProposer == 1)
+        #expect(s.counters.keptCertificateAnswers == 1 && s.counters.keptBasisAnswers == 0)
         try expectSum(s, 900, "s = 900")
-        #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
-
-        // the engine holds the system now: a later value is a suggestion like any other
+        // a value the certified basis still holds at: its solution moved
+        try s.suggest(Rational(800), for: VariableID(60))
+        _ = try s.solve()
+        #expect(s.counters.keptBasisAnswers == 1 && s.counters.keptCertificateAnswers == 1)
+        try expectSum(s, 800, "s = 800")
+        // one it does not: certified again at the proposer's basis
         try s.suggest(Rational(500), for: VariableID(60))
         _ = try s.solve()
-        #expect(s.counters.suggestionsToKeptProposer == 1)
+        #expect(s.counters.keptBasisAnswers == 1 && s.counters.keptCertificateAnswers == 2)
         try expectSum(s, 500, "s = 500")
+        #expect(s.counters.suggestionsToKeptProposer == 3)
+        #expect(s.counters.materializedAtKeptProposer == 0)
+        #expect(c.engine.liveRowCount == 1, "the soft rows still wait outside the engine")
+        #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
+
+        // a change of the rows builds the tableau at the certified basis; a later value is a suggestion like any other
+        try s.add(.integer([(59, 1)], 1000, .greaterOrEqual, priority: Priority(100)), id: ConstraintID(100))
+        #expect(c.engine.liveRowCount > 1)
+        try s.suggest(Rational(700), for: VariableID(60))
+        _ = try s.solve()
+        #expect(s.counters.suggestionsToKeptProposer == 3)
+        try expectSum(s, 700, "s = 700")
         #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
     }
 
@@ -67,8 +87,24 @@ import Testing
         try s.suggest(Rational(700), for: VariableID(60))
         _ = try s.solve()
         #expect(s.counters.suggestionsToKeptProposer == 2)
-        #expect(s.counters.materializedAtKeptProposer == 1)
+        #expect(s.counters.keptCertificateAnswers == 1)
         try expectSum(s, 700, "s = 700")
+    }
+
+    /// s = 900, then 901, 902, …: every value keeps x59 above its preference, the certified basis. Past
+    /// `answersBeforeTableau` such answers the tableau is built at the proposer's basis, and the engine goes on.
+    @Test("a long run of values builds the tableau after a bounded number of moved answers")
+    func longResizeBuildsTheTableau() throws {
+        let s = try sumOfPreferences()
+        let bound = KeptCertificate<ExactRational>.answersBeforeTableau
+        for k in 0...(bound + 3) {
+            try s.suggest(Rational(900 + k), for: VariableID(60))
+            _ = try s.solve()
+            try expectSum(s, Rational(900 + k), "s = \(900 + k)")
+        }
+        #expect(s.counters.keptCertificateAnswers == 1)
+        #expect(s.counters.keptBasisAnswers == bound)
+        #expect(s.counters.materializedAtKeptProposer == 1)
     }
 
     @Test("a query between the suggestion and the solve is refused; after the solve it answers")
@@ -151,7 +187,7 @@ import Testing
         var random = SplitMix64(seed: 7)
         let priorities: [Priority] = [.required, Priority(999), Priority(750), Priority(500), Priority(250),
                                       Priority(1)]
-        var throughProposer = 0
+        var throughProposer = 0, movedAnswers = 0
         for _ in 0..<80 {
             let rows = try randomPrioritizedSystem(&random, variables: (4, 8), rows: (6, 10), priorities: priorities)
             let s = ExactSolver.proposingEverySolve()
@@ -178,7 +214,9 @@ import Testing
                 _ = try s.solve()
                 #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
             }
-            throughProposer += s.counters.materializedAtKeptProposer
+            let k = s.counters
+            throughProposer += k.materializedAtKeptProposer + k.keptBasisAnswers + k.keptCertificateAnswers
+            movedAnswers += k.keptBasisAnswers
             var all = accepted
             for (v, value) in last {
                 var e = LinearExpression(constant: -value)
@@ -192,5 +230,6 @@ import Testing
             #expect(a == b, "level sums differ: \(a) vs \(b) for \(all)")
         }
         #expect(throughProposer > 20, "only \(throughProposer) systems took the kept proposer's path")
+        #expect(movedAnswers > 10, "only \(movedAnswers) answers moved the certified basis's solution")
     }
 }
