@@ -23,8 +23,19 @@ extension ExactSolverCore {
         case .changed, .optimal: return false
         }
         do {
-            if edit.constant == nil { try live.addEditVariable(variable, priority: edit.priority) }
-            try live.suggest(value, for: variable)
+            if edit.constant == nil {
+                try live.addEditVariable(variable, priority: edit.priority)
+                try live.suggest(value, for: variable)
+            } else if keptCertificate != nil {
+                // (the kept certificate may answer without the proposer: see `unsentSuggestions`)
+                if let i = unsentSuggestions.firstIndex(where: { $0.variable == variable }) {
+                    unsentSuggestions[i].value = value
+                } else {
+                    unsentSuggestions.append((variable, value))
+                }
+            } else {
+                try live.suggest(value, for: variable)
+            }
         } catch {
             liveProposer = nil
             return false
@@ -35,12 +46,28 @@ extension ExactSolverCore {
         return true
     }
 
+    /// Sends `liveProposer` the suggestions held back from it; false (and the proposer dropped) when it refuses one.
+    /// - Complexity: the proposer's `suggest` for each edit held back.
+    func sendUnsentSuggestions() -> Bool {
+        guard !unsentSuggestions.isEmpty else { return true }
+        guard let live = liveProposer else { return false }
+        do {
+            for s in unsentSuggestions { try live.suggest(s.value, for: s.variable) }
+        } catch {
+            liveProposer = nil
+            return false
+        }
+        unsentSuggestions.removeAll(keepingCapacity: true)
+        return true
+    }
+
     /// After suggestions the kept proposer took: it solves, and every waiting row goes into the engine at its
     /// basis (`putWaitingRowsIn(at:)`); the state is then `optimal(stale: true)`, the answer to be read. If the
     /// proposer fails, nothing goes in: every soft row and edit waits, as before a first solve, and the state is
     /// `changed`.
     /// - Complexity: the proposer's solve, then the rows' insertion, adoption and levels.
     func materializeAtLiveProposer() {
+        _ = sendUnsentSuggestions()
         let live = liveProposer
         liveProposer = nil
         state = .changed(proposal: nil)
@@ -64,38 +91,39 @@ extension ExactSolverCore {
     /// After suggestions the kept proposer took (`AnswerState.suggestedSinceCertificate`), the answer without a
     /// tableau, from the kept certificate (`KeptCertificate`) with the edits' new constants: the certified basis's
     /// basic solution, moved with them, when it is still feasible (its duals, and so its optimality, do not depend
-    /// on the constants),
-    /// else the proposer's basis for the new constants, certified on the same rows (with a row more for an edit's
-    /// first value). Either way the state is `certified` again, the proposer and the certificate kept. Nil when
-    /// neither holds (or an edit lost its value), or after `KeptCertificate.answersBeforeTableau` rounds: `materialize()`
-    /// then builds the tableau as before.
+    /// on the constants; the proposer is not asked, and its suggestions wait in `unsentSuggestions`); else the
+    /// proposer's basis for the new constants, certified on the same rows (with a row more for an edit's first
+    /// value). Either way the state is `certified` again, the proposer and the certificate kept. Nil when neither
+    /// holds (or an edit lost its value), or when the same edits' basis was certified again
+    /// `KeptCertificate.certificationsBeforeTableau` times already: `materialize()` then builds the tableau as before.
     /// - Complexity: the columns the edits' constants move (O(nonzeros) at an edit's first change); past it, the
     ///   proposer's solve and a certificate.
     func solveAtKeptCertificate() -> SolveReport? {
-        guard var kept = keptCertificate, let live = liveProposer,
-              kept.movedAnswers < KeptCertificate<T>.answersBeforeTableau else { return nil }
-        keptCertificate = nil   // (the only reference: the constants change in place)
-        var known = 0, first = 0, feasible = true
-        for (variable, edit) in edits {
-            guard let constant = edit.constant else { continue }
-            if let row = kept.editRows[variable] {
-                if !kept.moveConstant(ofRow: row, to: constant) { feasible = false }
-                known += 1
-            } else {
-                first += 1
-            }
+        guard liveProposer != nil, let kept = keptCertificate else { return nil }
+        // The edits' constants into the certificate, its basic solution moved with them.
+        var suggested = 0
+        for variable in edits.keys where edits.read(variable, { $0.constant != nil }) == true { suggested += 1 }
+        kept.clearMovedColumns()
+        var feasible = true
+        for i in kept.editRows.indices {
+            guard let constant = edits.read(kept.editRows[i].variable, { $0.constant }) ?? nil else { return nil }
+            if !kept.moveEdit(i, to: constant) { feasible = false }
         }
-        guard known == kept.editRows.count else { return nil }
+        let first = suggested - kept.editRows.count
         if first == 0 && feasible {
             stats.keptBasisAnswers += 1
-            kept.movedAnswers += 1
-            return answer(kept.structuralValues, kept)
+            writeMovedAnswer(kept)
+            state = .certified(kept.proposed, levels: kept.levels)
+            return SolveReport(converged: true, iterations: 0, message: levelsMessage(kept.levels))
         }
         // The certified basis is infeasible for the new constants, or an edit's first value added a row: the
         // proposer's basis for them, certified on the same constraints' rows (in the same order) and the edits'.
-        guard let suggested = suggestedEdits() else { return nil }
+        keptCertificate = nil
+        guard first > 0 || kept.certifiedAgain < KeptCertificate<T>.certificationsBeforeTableau else { return nil }
+        guard first >= 0, sendUnsentSuggestions(), let live = liveProposer,
+              let suggestedEdits = suggestedEdits() else { return nil }
         do { _ = try live.solve() } catch { return nil }
-        let basis = proposedBasis(of: live, order: kept.proposed.order, suggested: suggested)
+        let basis = proposedBasis(of: live, order: kept.proposed.order, suggested: suggestedEdits)
         if first > 0 {
             guard let report = certify(basis, of: live, constraintRows: kept.constraintRows) else { return nil }
             countCertificateAnswer()
@@ -105,20 +133,37 @@ extension ExactSolverCore {
             basic: basicColumns(of: basis, in: kept.certificate)) else { return nil }
         kept.basis = certified
         kept.proposed = basis
+        kept.certifiedAgain += 1
         countCertificateAnswer()
-        return answer(values, kept)
+        setCertifiedSolution(values)
+        state = .certified(basis, levels: kept.levels)
+        keptCertificate = kept
+        return SolveReport(converged: true, iterations: 0, message: levelsMessage(kept.levels))
+    }
+
+    /// The kept certificate's moved structural columns into the answer, in place: the rest of it is the certified
+    /// answer's already (nothing else writes the answer while the certificate is kept). Whole if its width changed.
+    private func writeMovedAnswer(_ kept: KeptCertificate<T>) {
+        guard solution.count == mentions.count else {
+            setCertifiedSolution(kept.structuralValues)
+            return
+        }
+        var floats = floatValues
+        solution.withUnsafeMutableBufferPointer { answer in
+            mentions.withUnsafeBufferPointer { mentions in kept.forEachMovedStructural { v, x in
+                guard v < answer.count else { return }
+                let new: SolvedValue = mentions[v] > 0 ? x.solvedValue : .exact(.zero)
+                if case .float = answer[v] { floats -= 1 }
+                if case .float = new { floats += 1 }
+                answer[v] = new
+            } }
+        }
+        floatValues = floats
     }
 
     private func countCertificateAnswer() {
         stats.proposals += 1
         stats.fromProposer += 1
         stats.keptCertificateAnswers += 1
-    }
-
-    private func answer(_ values: [T], _ kept: KeptCertificate<T>) -> SolveReport {
-        setCertifiedSolution(values)
-        state = .certified(kept.proposed, levels: kept.levels)
-        keptCertificate = kept
-        return SolveReport(converged: true, iterations: 0, message: levelsMessage(kept.levels))
     }
 }

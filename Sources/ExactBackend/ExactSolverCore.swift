@@ -95,13 +95,13 @@ final class ExactSolverCore<T: SimplexScalar> {
     @exclusivity(unchecked) var variableOfColumn: [Int?] = []
     /// The answer of the last `solve()` by variable, and how many of its values are floats (beyond 128 bits).
     @exclusivity(unchecked) var solution: [SolvedValue] = []
-    var floatValues = 0
+    @exclusivity(unchecked) var floatValues = 0
     /// Whether `solution` is the engine's values as of the engine's `valueLog` start (plus `staleVariables`, whose
     /// mention count moved through zero since): then reading the answer again reads only what changed.
     var solutionTracksEngine = false
     @exclusivity(unchecked) var staleVariables: [Int] = []
     /// Where the answer stands between calls.
-    var state: AnswerState = .changed(proposal: nil)
+    @exclusivity(unchecked) var state: AnswerState = .changed(proposal: nil)
     var ambiguityMode: AmbiguityMode = .screened
 
     // MARK: Variables
@@ -214,12 +214,18 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// 1,000-view random layout cost the exact pivots from the old basis to the new optimum over the rows of the
     /// whole tree (40 % of that round's instructions), where the proposer's own round costs a few. Dropped when
     /// the tableau is built.
-    var liveProposer: (any BasisProposing)? = nil
+    @exclusivity(unchecked) var liveProposer: (any BasisProposing)? = nil {
+        didSet { unsentSuggestions.removeAll(keepingCapacity: true) }
+    }
+    /// Suggestions held back from `liveProposer` while the kept certificate answers without it (a resize's rounds
+    /// that move the certified basis's solution, `solveAtKeptCertificate()`): the latest value of each edit, sent
+    /// before the proposer next solves (`sendUnsentSuggestions()`). Emptied with the proposer.
+    @exclusivity(unchecked) var unsentSuggestions: [(variable: VariableID, value: Rational)] = []
     /// With `liveProposer`: the certificate of the answer it made, for the solves after its suggestions
     /// (`solveAtKeptCertificate()`). Dropped with it.
-    var keptCertificate: KeptCertificate<T>? = nil
+    @exclusivity(unchecked) var keptCertificate: KeptCertificate<T>? = nil
     /// What the proposer did so far (counted for measurement).
-    var stats = ProposalStatistics()
+    @exclusivity(unchecked) var stats = ProposalStatistics()
 
     /// `warmStartWork`'s terms (tests lower them to see the fallback on small layouts).
     var warmStartBound = (perLiveRow: 2, floor: 10_000)

@@ -224,8 +224,7 @@ extension ExactSolverCore {
         // certificate)
         liveProposer = edits.isEmpty ? nil : solver
         if !edits.isEmpty {
-            var editRows: [VariableID: Int] = [:]
-            for (i, e) in basis.suggested.enumerated() { editRows[e.variable] = basis.order.count + i }
+            let editRows = basis.suggested.enumerated().map { i, e in (variable: e.variable, row: basis.order.count + i) }
             keptCertificate = KeptCertificate(certificate: certificate, basis: certified, proposed: basis,
                                               constraintRows: constraintRows, editRows: editRows, levels: levelCount)
         }

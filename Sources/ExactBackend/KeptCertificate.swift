@@ -10,27 +10,44 @@ import PlumbSystem
 /// found at the edit's first change, one mult-add per column it moves after that); while it stays feasible it is the
 /// answer, without the tableau the first suggestion used to build (kiwi's enaml-like form: six window sizes, each
 /// paying a sixth of a tableau of 108 rows before).
-struct KeptCertificate<T: SimplexScalar> {
-    var certificate: BasisCertificate<T>
+///
+/// A class: the solver holds the only reference, and a round reads and moves it in place (as a struct in an
+/// optional stored property, each read of a field copied the whole, a retain per array: 800 instructions a round).
+/// Its fields are read and written only by the solver's own calls, one at a time, so that their accesses are not
+/// checked at run time (a check cost 85 instructions, 2 K a round).
+final class KeptCertificate<T: SimplexScalar> {
+    @exclusivity(unchecked) var certificate: BasisCertificate<T>
     var basis: BasisCertificate<T>.CertifiedBasis {
-        didSet { value = basis.value; sensitivities = [:] }
+        didSet {
+            value = basis.value
+            sensitivities = Array(repeating: .unknown, count: editRows.count)
+            movedStructural.removeAll(keepingCapacity: true)
+        }
     }
     /// The proposer's basis behind `basis` (the certified state's, for `materialize()`).
     var proposed: ProposedBasis
     /// The constraints' rows alone, in order (an edit's first value adds a row after them: a new certificate).
     let constraintRows: CertificateRows<T>
-    /// The certificate's row of each suggested edit (`v == value` as `v + constant = 0`).
-    let editRows: [VariableID: Int]
+    /// The certificate's row of each suggested edit (`v == value` as `v + constant = 0`), by variable.
+    let editRows: [(variable: VariableID, row: Int)]
     let levels: Int
-    /// Solves answered by moving `basis`'s basic solution so far (see `answersBeforeTableau`).
-    var movedAnswers = 0
+    /// How many times the same edits' basis was certified again so far (see `certificationsBeforeTableau`).
+    @exclusivity(unchecked) var certifiedAgain = 0
     /// `basis`'s basic solution for the certificate's current constants (every column).
-    private(set) var value: [T]
-    /// By edit row, once its constant has changed.
-    private var sensitivities: [Int: BasisCertificate<T>.Sensitivity] = [:]
+    @exclusivity(unchecked) private(set) var value: [T]
+    /// How `basis`'s solution moves with each edit's constant (by `editRows` index), found at its first change.
+    @exclusivity(unchecked) private var sensitivities: [EditSensitivity]
+    enum EditSensitivity {
+        case unknown
+        case known(BasisCertificate<T>.Sensitivity)
+        /// Past the core's work bound, or moving an implied row: no other constant keeps the basis.
+        case unavailable
+    }
+    /// The structural columns `moveConstant` changed since `clearMovedColumns()` (an answer rewrites just these).
+    @exclusivity(unchecked) private(set) var movedStructural: [Int] = []
 
     init(certificate: BasisCertificate<T>, basis: BasisCertificate<T>.CertifiedBasis, proposed: ProposedBasis,
-         constraintRows: CertificateRows<T>, editRows: [VariableID: Int], levels: Int) {
+         constraintRows: CertificateRows<T>, editRows: [(variable: VariableID, row: Int)], levels: Int) {
         self.certificate = certificate
         self.basis = basis
         self.proposed = proposed
@@ -38,32 +55,51 @@ struct KeptCertificate<T: SimplexScalar> {
         self.editRows = editRows
         self.levels = levels
         value = basis.value
+        sensitivities = Array(repeating: .unknown, count: editRows.count)
     }
 
-    /// Row k's constant becomes `c`, and the basic solution moves with it. False when it leaves the basis's
-    /// feasible region (a basic logical column below 0, an implied row no longer held) or the sensitivity cannot
-    /// be found: `value` is then no answer (the basis must be certified again).
+    /// Edit i's constant (row `editRows[i].row`) becomes `c`, and the basic solution moves with it. False when it
+    /// leaves the basis's feasible region (a basic logical column below 0, an implied row no longer held) or the
+    /// sensitivity cannot be found: `value` is then no answer (the basis must be certified again).
     /// - Complexity: the columns the row's constant moves; the first time, O(nonzeros) to find them.
-    mutating func moveConstant(ofRow k: Int, to c: T) -> Bool {
+    func moveEdit(_ i: Int, to c: T) -> Bool {
+        let k = editRows[i].row
         let delta = c - certificate.constant[k]
         certificate.setConstant(c, ofRow: k)
         if delta.isZero { return true }
-        if sensitivities[k] == nil { sensitivities[k] = certificate.sensitivity(at: basis, ofRow: k) }
-        guard let s = sensitivities[k], !s.movesImpliedRow else { return false }
+        if case .unknown = sensitivities[i] {
+            if let found = certificate.sensitivity(at: basis, ofRow: k), !found.movesImpliedRow {
+                sensitivities[i] = .known(found)
+            } else {
+                sensitivities[i] = .unavailable
+            }
+        }
+        guard case .known(let s) = sensitivities[i] else { return false }
         var feasible = true
-        for (j, d) in s.terms {
-            value[j] = value[j] + d * delta
-            if j >= certificate.variableCount && value[j].signum < 0 { feasible = false }
+        let structural = certificate.variableCount
+        value.withUnsafeMutableBufferPointer { value in
+            for (j, d) in s.terms {
+                value[j] = value[j] + d * delta
+                if j < structural { movedStructural.append(j) } else if value[j].signum < 0 { feasible = false }
+            }
         }
         return feasible
     }
 
-    /// The most solves answered by moving the basic solution before the tableau is built after all. Moving it costs
-    /// a round about twice what the tableau's own round costs (enaml-like form: 19 K instructions against 7.6 K, the
-    /// edits' columns dense in both), where building the tableau costs about 90 of the difference (1 M): past this
-    /// many rounds the tableau pays for itself, and a long resize ends no worse than twice the cheaper way.
-    static var answersBeforeTableau: Int { 64 }
+    /// Starts a new list of moved columns (`movedStructural`).
+    func clearMovedColumns() { movedStructural.removeAll(keepingCapacity: true) }
+
+    /// The most times the same edits' basis is certified again (the moved solution infeasible) before the tableau is
+    /// built instead. A certificate costs about as much as a proposer's solve and a third of the tableau (enaml-like
+    /// form: 0.4 M instructions against 1.3 M), where the tableau's own round, and a moved one, cost about 7.5 K: a
+    /// resize that keeps changing bases is the engine's (its dual pivots), one that keeps the basis is not.
+    static var certificationsBeforeTableau: Int { 2 }
 
     /// The structural columns' values.
     var structuralValues: [T] { Array(value[0..<certificate.variableCount]) }
+
+    /// Each structural column in `movedStructural` (a column twice if two edits moved it) with its value now.
+    func forEachMovedStructural(_ body: (Int, T) -> Void) {
+        for j in movedStructural { body(j, value[j]) }
+    }
 }

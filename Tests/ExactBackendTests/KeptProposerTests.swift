@@ -91,19 +91,52 @@ import Testing
         try expectSum(s, 700, "s = 700")
     }
 
-    /// s = 900, then 901, 902, …: every value keeps x59 above its preference, the certified basis. Past
-    /// `answersBeforeTableau` such answers the tableau is built at the proposer's basis, and the engine goes on.
-    @Test("a long run of values builds the tableau after a bounded number of moved answers")
-    func longResizeBuildsTheTableau() throws {
+    /// s = 900, then 901, 902, …: every value keeps x59 above its preference, the certified basis, whose solution
+    /// moves: no tableau however long the resize, and the proposer is not asked (its suggestions wait).
+    @Test("a long run of values the certified basis holds at is answered by moving its solution")
+    func longResizeMovesTheSolution() throws {
         let s = try sumOfPreferences()
-        let bound = KeptCertificate<ExactRational>.answersBeforeTableau
-        for k in 0...(bound + 3) {
+        let c = try core(s)
+        for k in 0..<100 {
             try s.suggest(Rational(900 + k), for: VariableID(60))
             _ = try s.solve()
             try expectSum(s, Rational(900 + k), "s = \(900 + k)")
         }
         #expect(s.counters.keptCertificateAnswers == 1)
-        #expect(s.counters.keptBasisAnswers == bound)
+        #expect(s.counters.keptBasisAnswers == 99)
+        #expect(s.counters.materializedAtKeptProposer == 0)
+        #expect(c.engine.liveRowCount == 1, "the soft rows still wait outside the engine")
+        #expect(c.unsentSuggestions.count == 1, "the proposer holds s = 900; the last value waits for it")
+        // a value in the other regime (500: x59 below its preference), then a change of the rows before the solve:
+        // the proposer takes the waiting value first, so its basis for s = 500 is the optimum as it stands (with
+        // s = 999 it would not be, and the engine would pivot from it)
+        try s.suggest(Rational(500), for: VariableID(60))
+        let before = s.counters
+        try s.add(.integer([(59, 1)], 1000, .greaterOrEqual, priority: Priority(100)), id: ConstraintID(100))
+        #expect(s.counters.materializedAtKeptProposer == 1)
+        #expect(c.unsentSuggestions.isEmpty)
+        _ = try s.solve()
+        try expectSum(s, 500, "s = 500 after the change")
+        #expect(s.counters.certified == before.certified + 1)
+        #expect(s.counters.fallbackIterations == before.fallbackIterations)
+        #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
+    }
+
+    /// s alternates between 900 (x59 above its preference: p basic) and 500 (below: n basic), a new basis at each
+    /// value. The same edits' basis is certified again `certificationsBeforeTableau` times; the next change of basis
+    /// builds the tableau at the proposer's basis, and the engine's pivots answer from there.
+    @Test("a resize that keeps changing bases builds the tableau after a bounded number of certificates")
+    func changingBasesBuildTheTableau() throws {
+        let s = try sumOfPreferences()
+        let bound = KeptCertificate<ExactRational>.certificationsBeforeTableau
+        let values = (0..<(bound + 4)).map { $0 % 2 == 0 ? Rational(900) : Rational(500) }
+        for (k, total) in values.enumerated() {
+            try s.suggest(total, for: VariableID(60))
+            _ = try s.solve()
+            try expectSum(s, total, "round \(k): s = \(total)")
+        }
+        #expect(s.counters.keptCertificateAnswers == 1 + bound, "the first value's, then the bound's")
+        #expect(s.counters.keptBasisAnswers == 0)
         #expect(s.counters.materializedAtKeptProposer == 1)
     }
 
@@ -181,8 +214,8 @@ import Testing
     }
 
     /// Random prioritized systems with edit variables, each solved once (certified when the proposal is exactly
-    /// optimal), then a few rounds of suggested values: every level's exact sum of violations equals that of a solver
-    /// that solves the final system from scratch, and the kept proposer's path ran.
+    /// optimal), then a few rounds of suggested values: after every round, every level's exact sum of violations
+    /// equals that of a solver that solves the system as it stands from scratch, and the kept proposer's path ran.
     @Test func suggestionsAgreeWithSolvingFromScratch() throws {
         var random = SplitMix64(seed: 7)
         let priorities: [Priority] = [.required, Priority(999), Priority(750), Priority(500), Priority(250),
@@ -205,7 +238,7 @@ import Testing
             }
             _ = try s.solve()
             var last: [VariableID: Rational] = [:]
-            for _ in 0..<3 {
+            for round in 0..<4 {
                 for v in editPriority.keys.sorted() where random.next() % 3 != 0 {
                     let value = Rational(Int(random.next() % 81) - 40)
                     try s.suggest(value, for: v)
@@ -213,21 +246,23 @@ import Testing
                 }
                 _ = try s.solve()
                 #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
+                // every round against the system as it stands, solved from scratch (a moved answer rewrites only
+                // the columns it moved: a stale one would show here)
+                var all = accepted
+                for (v, value) in last {
+                    var e = LinearExpression(constant: -value)
+                    try e.add(v, .one)
+                    all.append(LinearConstraint(e, .equal, priority: editPriority[v]!))
+                }
+                let reference = ExactPivotingSolver()
+                for (n, row) in all.enumerated() { try reference.add(row, id: ConstraintID(n)) }
+                _ = try reference.solve()
+                let a = levelSums(s, all), b = levelSums(reference, all)
+                #expect(a == b, "round \(round): level sums differ: \(a) vs \(b) for \(all)")
             }
             let k = s.counters
             throughProposer += k.materializedAtKeptProposer + k.keptBasisAnswers + k.keptCertificateAnswers
             movedAnswers += k.keptBasisAnswers
-            var all = accepted
-            for (v, value) in last {
-                var e = LinearExpression(constant: -value)
-                try e.add(v, .one)
-                all.append(LinearConstraint(e, .equal, priority: editPriority[v]!))
-            }
-            let reference = ExactPivotingSolver()
-            for (n, row) in all.enumerated() { try reference.add(row, id: ConstraintID(n)) }
-            _ = try reference.solve()
-            let a = levelSums(s, all), b = levelSums(reference, all)
-            #expect(a == b, "level sums differ: \(a) vs \(b) for \(all)")
         }
         #expect(throughProposer > 20, "only \(throughProposer) systems took the kept proposer's path")
         #expect(movedAnswers > 10, "only \(movedAnswers) answers moved the certified basis's solution")
