@@ -19,7 +19,10 @@ extension ExactSolverCore {
     ///   identity every pivot, move and constant change keeps;
     /// - the answer: in `.optimal` nothing waits and every row is feasible; an answer that tracks the engine equals
     ///   the engine's values wherever the change log lists no move (unless a suggestion left it stale); away from
-    ///   `.optimal` no level fixing is held but those kept for the next solve (`SimplexEngine.fixingsHeld`).
+    ///   `.optimal` no level fixing is held but those kept for the next solve (`SimplexEngine.fixingsHeld`);
+    /// - the kept proposer: a kept certificate, and suggestions held back, only with the proposer and in `.certified`
+    ///   or `.suggestedSinceCertificate`; a held-back suggestion is its edit's value; the answer is the kept
+    ///   certificate's solution (a moved answer rewrites only the columns it moved).
     func invariantReport() -> InvariantReport {
         var report = InvariantReport()
         let engine = self.engine
@@ -27,6 +30,7 @@ extension ExactSolverCore {
         guard report.isEmpty else { return report }
         checkVariables(engine, into: &report)
         checkRequiredCounts(into: &report)
+        checkKeptProposer(into: &report)
         // (a stale engine is behind the table until its rebuild: only the table is checked then)
         if engineIsStale {
             if case .changed = state {} else { report.fail("ExactSolver", "a stale engine outside .changed") }
@@ -126,6 +130,34 @@ extension ExactSolverCore {
         }
         for (k, o) in engine.origins.enumerated() where o.alive && !claimed[k] {
             report.fail("ExactSolver", "live origin \(k) belongs to no constraint or edit")
+        }
+    }
+
+    private func checkKeptProposer(into report: inout InvariantReport) {
+        let answeredByCertificate: Bool
+        switch state {
+        case .certified, .suggestedSinceCertificate: answeredByCertificate = true
+        case .changed, .optimal: answeredByCertificate = false
+        }
+        if !unsentSuggestions.isEmpty {
+            report.expect(liveProposer != nil && keptCertificate != nil && answeredByCertificate, "ExactSolver",
+                          "suggestions held back without a kept proposer and certificate")
+            for (variable, value) in unsentSuggestions {
+                let constant = edits.read(variable, { $0.constant }) ?? nil
+                if constant != -T(value) {
+                    report.fail("ExactSolver", "the suggestion held back for \(variable) is not its edit's value")
+                }
+            }
+        }
+        guard let kept = keptCertificate else { return }
+        report.expect(liveProposer != nil && answeredByCertificate, "ExactSolver",
+                      "a kept certificate without its proposer, or outside a certified answer")
+        let width = Swift.min(kept.certificate.variableCount, solution.count, mentions.count)
+        for v in 0..<width {
+            let expected: SolvedValue = mentions[v] > 0 ? kept.value[v].solvedValue : .exact(.zero)
+            if solution[v] != expected {
+                report.fail("ExactSolver", "the answer for variable \(v) is not the kept certificate's solution")
+            }
         }
     }
 

@@ -199,6 +199,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         didSet {
             proposerSolver = proposer.map { $0.init() }
             liveProposer = nil
+            keptCertificate = nil
         }
     }
     /// The proposer's solver, made with the exact solver (outside its operations, as every back end's set-up is) and
