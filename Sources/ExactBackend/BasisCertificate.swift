@@ -99,7 +99,7 @@ struct BasisCertificate<T: SimplexScalar> {
     /// - Complexity: O(nonzeros × levels) plus the core's elimination.
     func certify(basic: [Bool]) -> [T]? { certifyKeepingBasis(basic: basic)?.values }
 
-    /// `certify(basic:)`, with the certified basis kept for `values(at:)`.
+    /// `certify(basic:)`, with the certified basis kept (its solution moves with new constants: `sensitivity(at:ofRow:)`).
     func certifyKeepingBasis(basic: [Bool]) -> (values: [T], basis: CertifiedBasis)? {
         precondition(basic.count == columnCount, "BasisCertificate: one flag per column")
         var basicCount = 0

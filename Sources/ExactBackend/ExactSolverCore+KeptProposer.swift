@@ -109,7 +109,7 @@ extension ExactSolverCore {
             guard let constant = edits.read(kept.editRows[i].variable, { $0.constant }) ?? nil else { return nil }
             if !kept.moveEdit(i, to: constant) { feasible = false }
         }
-        let first = suggested - kept.editRows.count
+        let first = suggested - kept.editRows.count   // (at least 0: each edit row's edit has its value)
         if first == 0 && feasible {
             stats.keptBasisAnswers += 1
             writeMovedAnswer(kept)
@@ -120,7 +120,7 @@ extension ExactSolverCore {
         // proposer's basis for them, certified on the same constraints' rows (in the same order) and the edits'.
         keptCertificate = nil
         guard first > 0 || kept.certifiedAgain < KeptCertificate<T>.certificationsBeforeTableau else { return nil }
-        guard first >= 0, sendUnsentSuggestions(), let live = liveProposer,
+        guard sendUnsentSuggestions(), let live = liveProposer,
               let suggestedEdits = suggestedEdits() else { return nil }
         do { _ = try live.solve() } catch { return nil }
         let basis = proposedBasis(of: live, order: kept.proposed.order, suggested: suggestedEdits)

@@ -43,7 +43,7 @@ final class KeptCertificate<T: SimplexScalar> {
         /// Past the core's work bound, or moving an implied row: no other constant keeps the basis.
         case unavailable
     }
-    /// The structural columns `moveConstant` changed since `clearMovedColumns()` (an answer rewrites just these).
+    /// The structural columns `moveEdit` changed since `clearMovedColumns()` (an answer rewrites just these).
     @exclusivity(unchecked) private(set) var movedStructural: [Int] = []
 
     init(certificate: BasisCertificate<T>, basis: BasisCertificate<T>.CertifiedBasis, proposed: ProposedBasis,
@@ -76,10 +76,10 @@ final class KeptCertificate<T: SimplexScalar> {
         }
         guard case .known(let s) = sensitivities[i] else { return false }
         var feasible = true
-        let structural = certificate.variableCount
+        let structural = certificate.variableCount, shift = -delta
         value.withUnsafeMutableBufferPointer { value in
             for (j, d) in s.terms {
-                value[j] = value[j] + d * delta
+                value[j] = value[j].subtractingProduct(d, shift)   // + d·Δ, fused like the engine's updates
                 if j < structural { movedStructural.append(j) } else if value[j].signum < 0 { feasible = false }
             }
         }

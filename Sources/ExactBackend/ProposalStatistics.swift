@@ -19,7 +19,7 @@ struct ProposalStatistics {
     var suggestionsToKeptProposer = 0
     var materializedAtKeptProposer = 0
     /// Solves after such suggestions answered without a tableau all the same (`solveAtKeptCertificate()`): at the
-    /// certified basis, its basic solution recomputed for the new constants, or at the proposer's new basis,
+    /// certified basis, its basic solution moved with the new constants, or at the proposer's new basis,
     /// certified on the same rows.
     var keptBasisAnswers = 0
     var keptCertificateAnswers = 0
