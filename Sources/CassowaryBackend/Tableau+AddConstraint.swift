@@ -169,15 +169,22 @@ extension Tableau {
             subjectIndex = k
             raisedSubjects += 1
         }
+        // a slack or error that would push other rows below zero: raised all the same, the dual simplex repairing
+        // them (journaled; phase 1 decides if the repair fails)
+        var repairing = false
+        if subject == nil, !explaining, let k = repairableSubject(syms, cs) {
+            subject = syms[k]
+            subjectIndex = k
+            repairing = true
+        }
         guard let subject else {
             // 4. phase 1 with an artificial variable
-            artificialAdds += 1
-            let precision = RowPrecision(constantError: cError, coefficientError: coefficientError)
-            return addWithArtificialVariable(syms, cs, constant: c, precision: precision, marker: marker,
-                                             other: other, symbolsBefore: startSymbols, lossBefore: lossBefore)
+            return addThroughPhaseOne(syms, cs, constant: c, cError: cError, coefficientError: coefficientError,
+                                      marker: marker, other: other, symbolsBefore: startSymbols, lossBefore: lossBefore)
         }
         let i = subjectIndex
         let inv = -1 / cs[i]
+        if repairing { beginJournal() }
         // the error of the row's constant once divided by its subject's coefficient, whose own relative error is
         // round-off times how much cancelled in it
         // (a division by a power of two, ±1 above all, is exact)
@@ -188,13 +195,45 @@ extension Tableau {
         watch(errorBound: error, value: c * inv)
         let precision = RowPrecision(constantError: error,
                                      coefficientError: coefficientError + 2 * CassowaryTolerance.roundoff)
+        let taken = (symbol: syms[i], coefficient: cs[i], magnitude: ms[i])
         syms[i] = syms[syms.count - 1]; syms.removeLast()
         cs[i] = cs[cs.count - 1]; cs.removeLast()
         ms[i] = ms[ms.count - 1]; ms.removeLast()
         let r = rows.allocate()
         installRow(r, basic: subject, syms: syms, coefs: cs, scale: inv, constant: c * inv, precision: precision)
+        if repairing {
+            if settleRepairedRow(r, subject: subject) {
+                raisedSubjects += 1
+                return .added(marker: marker, other: other)
+            }
+            // rolled back: the cell goes back where it was, and phase 1 decides
+            putBack(taken, at: i, into: newRow)
+            return addThroughPhaseOne(syms, cs, constant: c, cError: cError, coefficientError: coefficientError,
+                                      marker: marker, other: other, symbolsBefore: startSymbols, lossBefore: lossBefore)
+        }
         settleNewRow(r, subject: subject)
         return .added(marker: marker, other: other)
+    }
+
+    /// Phase 1 for the gathered row (`Tableau+PhaseOne.swift`), counted.
+    @inline(never)
+    mutating func addThroughPhaseOne(_ syms: FlatList<Int32>, _ cs: FlatList<Double>, constant c: Double,
+                                     cError: Double, coefficientError: Double, marker: Int32?, other: Int32?,
+                                     symbolsBefore startSymbols: Int, lossBefore: PrecisionLoss?) -> Outcome {
+        artificialAdds += 1
+        let precision = RowPrecision(constantError: cError, coefficientError: coefficientError)
+        return addWithArtificialVariable(syms, cs, constant: c, precision: precision, marker: marker,
+                                         other: other, symbolsBefore: startSymbols, lossBefore: lossBefore)
+    }
+
+    /// Undoes the swap that took cell `i` out of the gathered row (`taken` was at `i`, the last cell took its place).
+    func putBack(_ taken: (symbol: Int32, coefficient: Double, magnitude: Double), at i: Int, into row: NewRowBuffers) {
+        if i == row.symbols.count {
+            row.symbols.append(taken.symbol); row.coefficients.append(taken.coefficient); row.magnitudes.append(taken.magnitude)
+            return
+        }
+        row.symbols.append(row.symbols[i]); row.coefficients.append(row.coefficients[i]); row.magnitudes.append(row.magnitudes[i])
+        row.symbols[i] = taken.symbol; row.coefficients[i] = taken.coefficient; row.magnitudes[i] = taken.magnitude
     }
 
     /// After a new row `r` made `subject` basic: substitutes it out of the other rows and the objective, repairs the
@@ -246,6 +285,7 @@ extension Tableau {
     /// would add two rows and pivot at least once. Nil when no candidate passes (phase 1 decides, as before).
     /// - Complexity: O(length of each candidate's column), at most `raiseCandidates` candidates.
     mutating func raisableSubject(_ syms: FlatList<Int32>, _ cs: FlatList<Double>, constant c: Double) -> Int? {
+        if c == 0 { return degenerateSubject(syms, cs) }
         let tol = CassowaryTolerance.feasibilityBound(valueScale)
         var tried = 0
         for k in syms.indices where cs[k] < -CassowaryTolerance.pivot {
@@ -268,8 +308,58 @@ extension Tableau {
         return nil
     }
 
+    /// A subject for the row `raisableSubject` found none for, to be raised even though rows that hold it then turn
+    /// infeasible, which the dual simplex repairs (`settleRepairedRow`): the first slack or error with a negative
+    /// coefficient (basic at `constant / |a|` >= 0 in its own row) whose objective coefficients are all zero, so
+    /// that substituting it out leaves the objective, and the optimality the dual simplex keeps, as they were (a
+    /// required inequality's slack, nearly always). Nil when none qualifies.
+    /// - Complexity: O(row length).
+    func repairableSubject(_ syms: FlatList<Int32>, _ cs: FlatList<Double>) -> Int? {
+        for k in syms.indices where cs[k] < -CassowaryTolerance.pivot {
+            let s = syms[k], kind = symbols.kind[Int(s)]
+            if (kind == .slack || kind == .error) && objective.isZero(s) { return k }
+        }
+        return nil
+    }
+
+    /// Settles a new row `r` whose raised `subject` may push other rows below zero (`repairableSubject`), inside the
+    /// undo journal opened for it: substitutes the subject out, repairs with the dual simplex from the optimal basis
+    /// the add started from, and commits, then optimizes; false, with every change rolled back, when a row cannot be
+    /// repaired (the add then goes through phase 1, which refuses it or finds the basis the repair missed).
+    /// - Complexity: the substitution, plus one dual pivot per row repaired (phase 1 adds two rows and pivots).
+    mutating func settleRepairedRow(_ r: Int32, subject: Int32) -> Bool {
+        queueInfeasibleRows = true
+        substituteOut(subject, row: r)
+        queueInfeasibleRows = false
+        guard dualOptimize() else {
+            rollbackJournal()
+            return false
+        }
+        commitJournal()
+        optimize()
+        return true
+    }
+
     /// Candidates `raisableSubject` tries before leaving the row to phase 1 (each costs a walk of its column).
     static let raiseCandidates = 4
+
+    /// The subject of a new row `0 = Σ cs·syms` whose constant is 0 (an inequality whose variables cancel once
+    /// substituted, `a + b <= a + b + 2` with b fixed, say): any slack or error in it can be basic there at 0, the
+    /// value it has as a parametric symbol, whatever the sign of its coefficient, so no other row moves and none can
+    /// turn infeasible (phase 1 would add two rows and pivot to reach the same degenerate basis). The largest
+    /// coefficient is taken (the row is divided by it); the first on ties. Nil when the row holds no slack or error
+    /// above the pivot tolerance.
+    /// - Complexity: O(row length).
+    func degenerateSubject(_ syms: FlatList<Int32>, _ cs: FlatList<Double>) -> Int? {
+        var best: Int? = nil, largest = CassowaryTolerance.pivot
+        for k in syms.indices where abs(cs[k]) > largest {
+            let kind = symbols.kind[Int(syms[k])]
+            guard kind == .slack || kind == .error else { continue }
+            best = k
+            largest = abs(cs[k])
+        }
+        return best
+    }
 
     /// Adds `a` to symbol `s`'s accumulator in `scratch` (listing `s` in `accumulatedSymbols` the first time). From
     /// the second contribution on, `scratch.magnitude` holds the sum of the contributions' magnitudes (0 means one

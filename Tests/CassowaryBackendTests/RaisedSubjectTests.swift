@@ -4,8 +4,10 @@ import PlumbSolver
 @testable import CassowaryBackend
 
 /// A required row whose variables are all basic already is solved for a slack or error that can rise to the value
-/// the row asks (every restricted row it appears in stays feasible) instead of going through phase 1; phase 1 still
-/// decides when no such symbol exists. The work is pinned (which path), and the values derived by hand.
+/// the row asks (every restricted row it appears in stays feasible) instead of going through phase 1; one that would
+/// push other rows below zero rises all the same when the dual simplex can repair them (journaled); a row whose
+/// constant cancels to 0 takes any slack at 0. Phase 1 still decides when none of these applies or the repair fails.
+/// The work is pinned (which path), and the values derived by hand.
 @Suite("Subjectless adds raise a slack instead of phase 1")
 struct RaisedSubjectTests {
     @Test("x >= 10 then x == 15: the slack of the first rises to 5")
@@ -57,6 +59,79 @@ struct RaisedSubjectTests {
         s.solved()
         #expect(s.val(0) == 100)
         #expect(s.val(1) == 100)
+        #expect(s.invariantReport().isEmpty)
+    }
+
+    @Test("a raised slack that pushes another row below zero is repaired by the dual simplex, not phase 1")
+    func repairedRaise() throws {
+        let s = CassowarySolver()
+        try s.add(constraint([(1, 1)], 0, .greaterOrEqual), 0)               // z >= 0
+        try s.add(pin(1, 0, .low), 1)                                       // z == 0 @250
+        try s.add(constraint([(0, 1)], -10, .greaterOrEqual), 2)            // x >= 10
+        try s.add(constraint([(0, 1), (1, -1)], -12, .lessOrEqual), 3)      // x - z <= 12
+        let before = s.counters
+        // x == 15: the slack of x >= 10 rises to 5, which takes the slack of x - z <= 12 to -3; one dual pivot
+        // raises z to 3 (by hand: z >= x - 12 = 3, and z as small as the weak pin asks)
+        try s.add(pin(0, 15), 4)
+        s.solved()
+        #expect(s.val(0) == 15)
+        #expect(s.val(1) == 3)
+        #expect(s.counters.phaseOneAdds == before.phaseOneAdds)
+        #expect(s.counters.raisedSubjects == before.raisedSubjects + 1)
+        #expect(s.counters.dualPivots > before.dualPivots)
+        #expect(s.invariantReport().isEmpty)
+    }
+
+    @Test("a repair that fails is rolled back, and phase 1 refuses the conflict; the solver is as before")
+    func failedRepairRefused() throws {
+        let s = CassowarySolver()
+        try s.add(constraint([(1, 1)], 0, .greaterOrEqual), 0)               // z >= 0
+        try s.add(pin(1, 0, .low), 1)                                       // z == 0 @250
+        try s.add(constraint([(0, 1)], -10, .greaterOrEqual), 2)            // x >= 10
+        try s.add(constraint([(0, 1), (1, -1)], -12, .lessOrEqual), 3)      // x - z <= 12
+        try s.add(constraint([(1, 1)], -1, .lessOrEqual), 4)                 // z <= 1
+        s.solved()
+        #expect(s.val(1) == 0)
+        let before = s.counters
+        // x == 15 needs z >= 3 against z <= 1
+        let error = thrown { () throws(SolverError) in try s.add(pin(0, 15), 5) }
+        guard case .unsatisfiable(let id, let others)? = error else {
+            Issue.record("expected a conflict, got \(String(describing: error))")
+            return
+        }
+        #expect(id == ConstraintID(5))
+        #expect(Set(others ?? []).isSuperset(of: [ConstraintID(3), ConstraintID(4)]))
+        #expect(s.counters.phaseOneAdds == before.phaseOneAdds + 1)
+        #expect(s.counters.raisedSubjects == before.raisedSubjects)
+        #expect(s.invariantReport().isEmpty)
+        s.solved()
+        #expect(s.val(1) == 0)
+        // x == 13 fits (z = 1 by hand), repaired this time
+        try s.add(pin(0, 13), 6)
+        s.solved()
+        #expect(s.val(0) == 13)
+        #expect(s.val(1) == 1)
+        #expect(s.counters.raisedSubjects == before.raisedSubjects + 1)
+        #expect(s.counters.phaseOneAdds == before.phaseOneAdds + 1)
+        #expect(s.invariantReport().isEmpty)
+    }
+
+    @Test("a row whose constant cancels to 0 takes a slack of either sign as its subject at 0, without phase 1")
+    func degenerateRow() throws {
+        let s = CassowarySolver()
+        try s.add(pin(0, 0), 0)                                             // a == 0
+        try s.add(pin(1, 10), 1)                                            // b == 10
+        try s.add(constraint([(2, 1), (0, -1)], -10, .equal), 2)            // c == a + 10
+        let before = s.counters
+        // c - a - b <= 0 reads 0 <= 0 once substituted: its slack, coefficient +1, is basic at 0
+        try s.add(constraint([(2, 1), (0, -1), (1, -1)], 0, .lessOrEqual), 3)
+        #expect(s.counters.phaseOneAdds == before.phaseOneAdds)
+        #expect(s.counters.raisedSubjects == before.raisedSubjects + 1)
+        // the slack holds: c can still not exceed a + b
+        try s.add(constraint([(2, 1)], -5, .greaterOrEqual, .medium), 4)       // c >= 5 @500: already
+        try s.add(constraint([(2, 1)], -20, .greaterOrEqual, .low), 5)         // c >= 20 @250: not possible
+        s.solved()
+        #expect(s.val(2) == 10)
         #expect(s.invariantReport().isEmpty)
     }
 }
