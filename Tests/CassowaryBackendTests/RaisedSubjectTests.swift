@@ -64,11 +64,7 @@ struct RaisedSubjectTests {
 
     @Test("a raised slack that pushes another row below zero is repaired by the dual simplex, not phase 1")
     func repairedRaise() throws {
-        let s = CassowarySolver()
-        try s.add(constraint([(1, 1)], 0, .greaterOrEqual), 0)               // z >= 0
-        try s.add(pin(1, 0, .low), 1)                                       // z == 0 @250
-        try s.add(constraint([(0, 1)], -10, .greaterOrEqual), 2)            // x >= 10
-        try s.add(constraint([(0, 1), (1, -1)], -12, .lessOrEqual), 3)      // x - z <= 12
+        let s = try xAboveTenZBelowXMinusTwelve()
         let before = s.counters
         // x == 15: the slack of x >= 10 rises to 5, which takes the slack of x - z <= 12 to -3; one dual pivot
         // raises z to 3 (by hand: z >= x - 12 = 3, and z as small as the weak pin asks)
@@ -84,11 +80,7 @@ struct RaisedSubjectTests {
 
     @Test("a repair that fails is rolled back, and phase 1 refuses the conflict; the solver is as before")
     func failedRepairRefused() throws {
-        let s = CassowarySolver()
-        try s.add(constraint([(1, 1)], 0, .greaterOrEqual), 0)               // z >= 0
-        try s.add(pin(1, 0, .low), 1)                                       // z == 0 @250
-        try s.add(constraint([(0, 1)], -10, .greaterOrEqual), 2)            // x >= 10
-        try s.add(constraint([(0, 1), (1, -1)], -12, .lessOrEqual), 3)      // x - z <= 12
+        let s = try xAboveTenZBelowXMinusTwelve()
         try s.add(constraint([(1, 1)], -1, .lessOrEqual), 4)                 // z <= 1
         s.solved()
         #expect(s.val(1) == 0)
@@ -133,5 +125,16 @@ struct RaisedSubjectTests {
         s.solved()
         #expect(s.val(2) == 10)
         #expect(s.invariantReport().isEmpty)
+    }
+
+    /// x (0) and z (1): z >= 0, z == 0 @250, x >= 10, x - z <= 12 (ids 0 to 3), added in that order: the slack of
+    /// x >= 10 then sits in the slack row of x - z <= 12 with a coefficient of -1.
+    private func xAboveTenZBelowXMinusTwelve() throws -> CassowarySolver {
+        let s = CassowarySolver()
+        try s.add(constraint([(1, 1)], 0, .greaterOrEqual), 0)
+        try s.add(pin(1, 0, .low), 1)
+        try s.add(constraint([(0, 1)], -10, .greaterOrEqual), 2)
+        try s.add(constraint([(0, 1), (1, -1)], -12, .lessOrEqual), 3)
+        return s
     }
 }
