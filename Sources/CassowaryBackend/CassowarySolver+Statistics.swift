@@ -49,7 +49,8 @@ public struct CassowarySolverCounters: Sendable, Equatable, CustomStringConverti
     public var substitutedCells = 0
     public var columnVisits = 0
     /// Adds whose row had no external variable to solve for: those that raised a slack or error already in the
-    /// tableau (one substitution), and those that needed phase 1 (an artificial variable and at least one pivot).
+    /// tableau (one substitution, and a dual pivot per row it pushed below zero), and those that needed phase 1 (an
+    /// artificial variable and at least one pivot).
     public var raisedSubjects = 0
     public var phaseOneAdds = 0
     /// Times the tableau was rebuilt from the stored constraints (a removal or constant change of a required equality

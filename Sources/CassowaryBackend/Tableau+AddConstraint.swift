@@ -8,6 +8,30 @@ struct NewRowBuffers {
     let magnitudes = FlatList<Double>()
 
     var footprintBytes: Int { symbols.footprintBytes + coefficients.footprintBytes + magnitudes.footprintBytes }
+
+    /// One cell of the gathered row.
+    typealias Cell = (symbol: Int32, coefficient: Double, magnitude: Double)
+
+    /// Takes cell `i` out (the last cell takes its place) and returns it.
+    /// - Complexity: O(1).
+    @inline(__always) func removeCell(at i: Int) -> Cell {
+        let cell = (symbols[i], coefficients[i], magnitudes[i])
+        let last = symbols.count - 1
+        symbols[i] = symbols[last]; symbols.removeLast()
+        coefficients[i] = coefficients[last]; coefficients.removeLast()
+        magnitudes[i] = magnitudes[last]; magnitudes.removeLast()
+        return cell
+    }
+
+    /// Undoes `removeCell(at: i)`, which returned `cell`: the row is as before, in the same order.
+    /// - Complexity: O(1).
+    func putBack(_ cell: Cell, at i: Int) {
+        symbols.append(cell.symbol); coefficients.append(cell.coefficient); magnitudes.append(cell.magnitude)
+        let last = symbols.count - 1
+        (symbols[i], symbols[last]) = (symbols[last], symbols[i])
+        (coefficients[i], coefficients[last]) = (coefficients[last], coefficients[i])
+        (magnitudes[i], magnitudes[last]) = (magnitudes[last], magnitudes[i])
+    }
 }
 
 /// The relation of a constraint `expression RELATION 0`, as the tableau stores it (one byte per record).
@@ -195,10 +219,7 @@ extension Tableau {
         watch(errorBound: error, value: c * inv)
         let precision = RowPrecision(constantError: error,
                                      coefficientError: coefficientError + 2 * CassowaryTolerance.roundoff)
-        let taken = (symbol: syms[i], coefficient: cs[i], magnitude: ms[i])
-        syms[i] = syms[syms.count - 1]; syms.removeLast()
-        cs[i] = cs[cs.count - 1]; cs.removeLast()
-        ms[i] = ms[ms.count - 1]; ms.removeLast()
+        let taken = newRow.removeCell(at: i)
         let r = rows.allocate()
         installRow(r, basic: subject, syms: syms, coefs: cs, scale: inv, constant: c * inv, precision: precision)
         if repairing {
@@ -207,7 +228,7 @@ extension Tableau {
                 return .added(marker: marker, other: other)
             }
             // rolled back: the cell goes back where it was, and phase 1 decides
-            putBack(taken, at: i, into: newRow)
+            newRow.putBack(taken, at: i)
             return addThroughPhaseOne(syms, cs, constant: c, cError: cError, coefficientError: coefficientError,
                                       marker: marker, other: other, symbolsBefore: startSymbols, lossBefore: lossBefore)
         }
@@ -226,27 +247,23 @@ extension Tableau {
                                          other: other, symbolsBefore: startSymbols, lossBefore: lossBefore)
     }
 
-    /// Undoes the swap that took cell `i` out of the gathered row (`taken` was at `i`, the last cell took its place).
-    func putBack(_ taken: (symbol: Int32, coefficient: Double, magnitude: Double), at i: Int, into row: NewRowBuffers) {
-        if i == row.symbols.count {
-            row.symbols.append(taken.symbol); row.coefficients.append(taken.coefficient); row.magnitudes.append(taken.magnitude)
-            return
-        }
-        row.symbols.append(row.symbols[i]); row.coefficients.append(row.coefficients[i]); row.magnitudes.append(row.magnitudes[i])
-        row.symbols[i] = taken.symbol; row.coefficients[i] = taken.coefficient; row.magnitudes[i] = taken.magnitude
-    }
-
     /// After a new row `r` made `subject` basic: substitutes it out of the other rows and the objective, repairs the
     /// rows that made infeasible, and optimizes. An external subject held by restricted rows (possible only after a
     /// removal pivoted an external out of the basis) shifts their constants: any that turn negative are queued and
     /// repaired by the dual simplex. (A raised slack or error shifts them too, by construction to no worse than
     /// round-off below zero.)
     @inline(__always) mutating func settleNewRow(_ r: Int32, subject: Int32) {
+        substituteOutQueueingInfeasible(subject, row: r)
+        if !infeasible.isEmpty && !dualOptimize() { reportTrouble("dual simplex found no entering symbol after an add") }
+        optimize()
+    }
+
+    /// `substituteOut(subject, row: r)` for a new row, queueing every restricted row the substitution makes
+    /// infeasible (for the dual simplex).
+    @inline(__always) mutating func substituteOutQueueingInfeasible(_ subject: Int32, row r: Int32) {
         queueInfeasibleRows = true
         substituteOut(subject, row: r)
         queueInfeasibleRows = false
-        if !infeasible.isEmpty && !dualOptimize() { reportTrouble("dual simplex found no entering symbol after an add") }
-        optimize()
     }
 
     /// The commonest add, a required `a·v + constant == 0` (a view's width, its left edge...) when `v` is parametric:
@@ -282,7 +299,9 @@ extension Tableau {
     /// the row would make basic at `constant / |a|`, when raising it there keeps every restricted row it appears in
     /// feasible (and every basic dummy at 0). The new row is then the binding row of the ratio test for that symbol
     /// entering: one substitution and the usual optimization reach the optimum from a feasible basis, where phase 1
-    /// would add two rows and pivot at least once. Nil when no candidate passes (phase 1 decides, as before).
+    /// would add two rows and pivot at least once. A row whose constant is exactly 0 takes any slack or error, of
+    /// either sign, without a walk (`degenerateSubject`). Nil when no candidate passes (`repairableSubject`, then phase
+    /// 1, decide).
     /// - Complexity: O(length of each candidate's column), at most `raiseCandidates` candidates.
     mutating func raisableSubject(_ syms: FlatList<Int32>, _ cs: FlatList<Double>, constant c: Double) -> Int? {
         if c == 0 { return degenerateSubject(syms, cs) }
@@ -328,9 +347,7 @@ extension Tableau {
     /// repaired (the add then goes through phase 1, which refuses it or finds the basis the repair missed).
     /// - Complexity: the substitution, plus one dual pivot per row repaired (phase 1 adds two rows and pivots).
     mutating func settleRepairedRow(_ r: Int32, subject: Int32) -> Bool {
-        queueInfeasibleRows = true
-        substituteOut(subject, row: r)
-        queueInfeasibleRows = false
+        substituteOutQueueingInfeasible(subject, row: r)
         guard dualOptimize() else {
             rollbackJournal()
             return false

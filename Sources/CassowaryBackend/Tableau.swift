@@ -84,7 +84,8 @@ struct Tableau {
     var pivots = 0
     var dualPivots = 0
     var substitutions = 0
-    /// Adds whose row no external could take: through a raised slack or error (`raisableSubject`), or phase 1.
+    /// Adds whose row no external could take: through a raised slack or error (`raisableSubject`, `repairableSubject`),
+    /// or phase 1.
     var raisedSubjects = 0
     var artificialAdds = 0
     var substitutedCells = 0
