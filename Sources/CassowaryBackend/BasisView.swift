@@ -23,13 +23,14 @@ extension CassowarySolver: BasisProposing {
 
     /// A record's marker is the slack of an inequality, the dummy of a required equality that keeps one, and the
     /// error with coefficient -1 of a soft equality or `>=` (the error above); `other` is a soft row's second error:
-    /// below for `==` and `>=`, above for `<=` (whose marker, its slack, is the error below).
+    /// below for `==` and `>=`, above for `<=` (whose marker, its slack, is the error below). A required equality
+    /// without a dummy that the rows before it implied (`Record.isImplied`) reports its would-be dummy basic.
     func basicLogicals(ofRecord k: Int) -> BasicLogicals {
         settleRemovals()
         let r = records[k]
         let marker = r.marker.map(tableau.symbols.isBasic)
         let other = r.other.map(tableau.symbols.isBasic)
-        if r.isRequired { return BasicLogicals(slack: marker) }
+        if r.isRequired { return BasicLogicals(slack: marker ?? (r.isImplied ? true : nil)) }
         if r.relation == .lessOrEqual { return BasicLogicals(above: other, below: marker) }
         return BasicLogicals(above: marker, below: other)
     }

@@ -21,8 +21,13 @@ extension CassowarySolver {
         if includingTableau { tableau.checkInvariants(into: &report) }
         regionScratch.checkInvariants(into: &report)
         let symbolCount = tableau.symbolCount
+        var implied = 0
         for slot in records.indices where records[slot].alive {
             let r = records[slot]
+            if r.isImplied {
+                implied += 1
+                report.expect(r.hasNoMarker, "CassowarySolver", "record \(slot) is marked implied but has a marker")
+            }
             report.expect(r.start >= 0 && r.start + r.count <= termVars.count, "CassowarySolver",
                           "record \(slot)'s terms lie outside the term arrays")
             func check(_ s: Int32?, _ role: String, _ kind: SymbolKind?) {
@@ -51,6 +56,8 @@ extension CassowarySolver {
                 report.expect(self.slot(of: id) == slot, "CassowarySolver", "constraint \(id) does not map to its record \(slot)")
             }
         }
+        report.expect(implied == impliedRecords, "CassowarySolver",
+                      "\(impliedRecords) records counted implied, \(implied) marked")
         // the use counts are those of the records in the tableau: the live ones and the leaving ones
         var uses = [Int32](repeating: 0, count: variableUses.count)
         var inTableau = records.indices.filter { records[$0].alive }

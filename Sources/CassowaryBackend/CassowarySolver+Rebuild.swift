@@ -27,6 +27,7 @@ extension CassowarySolver {
         rebuilds += 1
         var t = Tableau(rankSlot: levelSlots)
         var markers: [(Int, Int32?, Int32?)] = []
+        var implied: [Int] = []
         for slot in records.indices where records[slot].alive {
             let r = records[slot]
             let constant = change?.slot == slot ? change!.value : r.constant
@@ -35,6 +36,7 @@ extension CassowarySolver {
                                    level: r.level, withDummy: r.hasDummy || flag == slot, owner: Int32(slot),
                                    gatheringInto: newRow) {
             case .added(let m, let o): markers.append((slot, m, o))
+            case .implied: markers.append((slot, nil, nil)); implied.append(slot)
             case .unsatisfiable: return false
             }
         }
@@ -43,10 +45,13 @@ extension CassowarySolver {
         // the new tableau holds the live records' symbols and its own phase ones' artificial ones
         symbolsMaybeUnused = 0
         artificialAddsSeen = 0
+        forgetImpliedRecords()
         for (slot, m, o) in markers {
             records[slot].marker = m
             records[slot].other = o
         }
+        for slot in implied { records[slot].isImplied = true }
+        impliedRecords = implied.count
         if let change { records[change.slot].constant = change.value }
         if let flag { records[flag].hasDummy = true }
         return true

@@ -26,6 +26,10 @@ extension CassowarySolver {
         var relation: ConstraintRelation
         /// A required equality that keeps a dummy marker column (after its first constant change).
         var hasDummy = false
+        /// A required equality without a dummy that the rows in the tableau implied when it was added: it has no row
+        /// (a proposal reports its would-be dummy basic). Forgotten when a required constraint is removed, which can
+        /// change what the others imply (`forgetImpliedRecords()`).
+        var isImplied = false
         var alive = true
         /// Whether `constant` is the nearest `Double` to the number written, not that number.
         var constantIsRounded = false

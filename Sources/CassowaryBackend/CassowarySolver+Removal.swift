@@ -6,6 +6,7 @@ extension CassowarySolver {
     func removeSlot(_ slot: Int) {
         let r = records[slot]
         records[slot].alive = false
+        if r.isRequired && impliedRecords > 0 { forgetImpliedRecords() }
         deadRecords += 1
         symbolsMaybeUnused += 2
         if r.hasNoMarker {
@@ -67,6 +68,15 @@ extension CassowarySolver {
         precondition(ok, "removing constraints cannot make the required set infeasible")
         for slot in leaving { countUses(of: slot, by: -1) }
         leaving.removeAll(keepingCapacity: true)
+    }
+
+    /// Clears every record's `isImplied` (a removal can make an implied equality needed, and the tableau then holds
+    /// it through the rows it was implied by).
+    /// - Complexity: O(records) when some are marked, O(1) otherwise.
+    func forgetImpliedRecords() {
+        guard impliedRecords > 0 else { return }
+        for slot in records.indices where records[slot].isImplied { records[slot].isImplied = false }
+        impliedRecords = 0
     }
 
     /// A variable of `record` that no other constraint in the tableau names, as its symbol and its coefficient in the

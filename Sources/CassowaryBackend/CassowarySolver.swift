@@ -94,6 +94,8 @@ public final class CassowarySolver: LayoutSolver {
     #endif
     /// Records removed since the last compaction of the records (`CassowarySolver+Compaction.swift`).
     @exclusivity(unchecked) var deadRecords = 0
+    /// Live records marked `isImplied`.
+    @exclusivity(unchecked) var impliedRecords = 0
     /// Symbols that may be out of use, counted since the last look: two per record removed, and those the last look
     /// found and left (phase one's artificial symbols are counted from `artificialAddsSeen`).
     @exclusivity(unchecked) var symbolsMaybeUnused = 0
@@ -144,6 +146,7 @@ public final class CassowarySolver: LayoutSolver {
         useIndex.removeAll()
         pivotsReported = 0
         deadRecords = 0
+        impliedRecords = 0
         symbolsMaybeUnused = 0
         artificialAddsSeen = 0
         symbolCheckAt = 2 * Tableau.compactionFloor
@@ -236,10 +239,9 @@ public final class CassowarySolver: LayoutSolver {
         case .added(let m, let o):
             record.marker = m
             record.other = o
-            records.append(record)
-            if useIndex.isBuilt { useIndex.link(slot: slot, start: start, count: record.count, variables: termVars) }
-            setSlot(slot, of: id)
-            compactIfSparse()
+        case .implied:
+            record.isImplied = true
+            impliedRecords += 1
         case .unsatisfiable:
             if let doubt = tableau.doubtOfLastRefusal {
                 // round-off may have made the verdict: say so instead of calling the constraints conflicting
@@ -252,6 +254,10 @@ public final class CassowarySolver: LayoutSolver {
             dropTerms(from: start)
             throw .unsatisfiable(id, conflictsWith: others)
         }
+        records.append(record)
+        if useIndex.isBuilt { useIndex.link(slot: slot, start: start, count: record.count, variables: termVars) }
+        setSlot(slot, of: id)
+        compactIfSparse()
     }
 
     /// Takes back the terms an add stored from `start` on, and their counts in `variableUses` (a refused add).

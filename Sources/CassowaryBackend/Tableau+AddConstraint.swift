@@ -162,13 +162,12 @@ extension Tableau {
                 // taken for zero leaves the answer unvouched: the rows may be nearly, not exactly, dependent)
                 watchDiscarded(c, roundoff: Swift.max(cError, CassowaryTolerance.roundoff * valueScale), tolerance: bound,
                                what: .redundantRowResidual)
-                if let marker {
-                    let r = rows.allocate()
-                    let i = syms.firstIndex(of: marker)!
-                    let inv = -1 / cs[i]
-                    syms.remove(at: i); cs.remove(at: i); ms.remove(at: i)
-                    installRow(r, basic: marker, syms: syms, coefs: cs, scale: inv, constant: 0)
-                }
+                guard let marker else { return .implied }
+                let r = rows.allocate()
+                let i = syms.firstIndex(of: marker)!
+                let inv = -1 / cs[i]
+                syms.remove(at: i); cs.remove(at: i); ms.remove(at: i)
+                installRow(r, basic: marker, syms: syms, coefs: cs, scale: inv, constant: 0)
                 return .added(marker: marker, other: other)
             }
             let owners = syms.buffer.compactMap { symbols.owner(of: $0) }

@@ -37,6 +37,9 @@ struct PivotBudget {
 struct Tableau {
     enum Outcome {
         case added(marker: Int32?, other: Int32?)
+        /// A required equality without a dummy that the rows already in the tableau imply (it reduced to `0 = 0`):
+        /// nothing was installed.
+        case implied
         /// A required constraint cannot hold; in explaining mode, the owners of the markers in the failing row.
         case unsatisfiable(owners: [Int32])
     }

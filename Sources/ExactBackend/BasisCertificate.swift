@@ -100,12 +100,16 @@ struct BasisCertificate<T: SimplexScalar> {
     func certify(basic: [Bool]) -> [T]? { certifyKeepingBasis(basic: basic)?.values }
 
     /// `certify(basic:)`, with the certified basis kept (its solution moves with new constants: `sensitivity(at:ofRow:)`).
-    func certifyKeepingBasis(basic: [Bool]) -> (values: [T], basis: CertifiedBasis)? {
+    /// `implied` (one flag per row, or empty) names rows the proposer found implied by the others (a required
+    /// equality it keeps no row for): they take no part in the triangular order and are checked like the implied
+    /// rows it finds itself (each must hold exactly at the basic solution). Without them, a layout's redundant
+    /// equalities leave a core with more rows than columns, which is refused.
+    func certifyKeepingBasis(basic: [Bool], implied: [Bool] = []) -> (values: [T], basis: CertifiedBasis)? {
         precondition(basic.count == columnCount, "BasisCertificate: one flag per column")
         var basicCount = 0
         for b in basic where b { basicCount += 1 }
         guard basicCount <= rowCount else { return nil }
-        let order = triangularOrder(basic: basic)
+        let order = triangularOrder(basic: basic, implied: implied)
         // Rows the others imply (a redundant required equality, which Cassowary keeps no row for) take no basic
         // column: the rest must be square.
         guard basicCount + order.impliedRows.count == rowCount else { return nil }
@@ -198,85 +202,6 @@ struct BasisCertificate<T: SimplexScalar> {
         return (value, core)
     }
 
-    /// Each `costed` level's duals and the reduced costs of the nonbasic columns (see below): true when no column
-    /// improves any level without worsening a higher one.
-    private func isLexicographicallyOptimal(basic: [Bool], order: Order, core: CoreFactor?, costed: [Bool]) -> Bool {
-        var coreRowIndex = [Int?](repeating: nil, count: rowCount)
-        for (n, k) in order.coreRows.enumerated() { coreRowIndex[k] = n }
-        // Nonbasic columns fixed by a higher level's nonzero reduced cost (they keep their value on the face).
-        var fixed = [Bool](repeating: false, count: columnCount)
-        var y = [T](repeating: .zero, count: rowCount)
-        // Each level's duals come from the transposed system `y·A_j = c_j` over the basic columns, solved in the
-        // reverse block order: the deferred pivots in the order found, the core transposed, the forward pivots in
-        // reverse. A row's dual, once known and nonzero, is pushed into `columnSum[j] = Σ_i a_ij·y_i` of its
-        // structural columns, so that a pivot's dual costs one division and rows whose dual is zero cost nothing.
-        let deferredPivot = order.deferred.map { pivotCoefficient(row: $0.row, column: $0.column) }
-        let forwardPivot = order.forward.map { pivotCoefficient(row: $0.row, column: $0.column) }
-        var columnSum = [T](repeating: .zero, count: variableCount)
-        @inline(__always) func push(_ k: Int) {
-            let yk = y[k]
-            if yk.isZero { return }
-            for t in rowStart[k]..<rowStart[k + 1] {
-                columnSum[termColumn[t]] = columnSum[termColumn[t]] + termCoefficient[t] * yk
-            }
-        }
-        @inline(__always) func dual(_ j: Int, _ pivot: T, _ level: Int) -> T {
-            // A logical column is in its row only; a structural one costs nothing.
-            j >= variableCount ? cost(j, level) / pivot : -columnSum[j] / pivot
-        }
-        var dualsZero = true   // (y and columnSum hold the last costed level's duals until the next one)
-        for level in 0..<levelCount {
-            guard costed[level] else {
-                // y = 0: d_j = c_j ≥ 0; a nonzero one is held for the lower levels.
-                for j in variableCount..<columnCount where !basic[j] && !fixed[j] && !cost(j, level).isZero {
-                    fixed[j] = true
-                }
-                continue
-            }
-            if !dualsZero { for j in 0..<variableCount where !columnSum[j].isZero { columnSum[j] = .zero } }
-            dualsZero = false
-            for (n, (k, j)) in order.deferred.enumerated() {
-                y[k] = dual(j, deferredPivot[n], level)
-                push(k)
-            }
-            if let core {
-                // The core's columns' equations less the rows already known (no forward row holds a core column),
-                // solved with the primal factor.
-                var rhs: [T] = []
-                rhs.reserveCapacity(order.coreColumns.count)
-                for j in order.coreColumns {
-                    var sum = T.zero
-                    if j >= variableCount {
-                        let k = logicalRow[j - variableCount]
-                        if coreRowIndex[k] == nil { sum = logicalCoefficient[j - variableCount] * y[k] }
-                    } else {
-                        sum = columnSum[j]
-                    }
-                    rhs.append(cost(j, level) - sum)
-                }
-                let u = core.transposedSolve(rhs)
-                for (n, k) in order.coreRows.enumerated() {
-                    y[k] = u[n]
-                    push(k)
-                }
-            }
-            for n in order.forward.indices.reversed() {
-                let (k, j) = order.forward[n]
-                y[k] = dual(j, forwardPivot[n], level)
-                push(k)
-            }
-            // Reduced costs d_j = c_j - y·A_j of the nonbasic columns: a logical at 0 improves when d < 0, a free
-            // structural one whenever d ≠ 0; a column with d ≠ 0 is then held where it is for the lower levels.
-            for j in 0..<variableCount where !basic[j] && !columnSum[j].isZero { return false }
-            for j in variableCount..<columnCount where !basic[j] && !fixed[j] {
-                let d = cost(j, level) - logicalCoefficient[j - variableCount] * y[logicalRow[j - variableCount]]
-                if d.signum < 0 { return false }
-                if !d.isZero { fixed[j] = true }
-            }
-        }
-        return true
-    }
-
     @inline(__always) func cost(_ j: Int, _ level: Int) -> T {
         j >= variableCount && logicalCost[j - variableCount]?.rank == level ? .one : .zero
     }
@@ -323,12 +248,14 @@ struct BasisCertificate<T: SimplexScalar> {
         var impliedRows: [Int] = []
     }
 
-    func triangularOrder(basic: [Bool]) -> Order {
+    /// `implied`: rows set aside as implied from the start (see `certifyKeepingBasis`).
+    func triangularOrder(basic: [Bool], implied: [Bool] = []) -> Order {
         var rowUnknowns = [Int](repeating: 0, count: rowCount)
         var columnRows = [Int](repeating: 0, count: columnCount)
         var rowActive = [Bool](repeating: true, count: rowCount)
         var known = [Bool](repeating: false, count: columnCount)
-        for k in 0..<rowCount {
+        for k in implied.indices where implied[k] { rowActive[k] = false }
+        for k in 0..<rowCount where rowActive[k] {
             for t in rowStart[k]..<rowStart[k + 1] where basic[termColumn[t]] {
                 rowUnknowns[k] += 1
                 columnRows[termColumn[t]] += 1
@@ -388,8 +315,8 @@ struct BasisCertificate<T: SimplexScalar> {
                 break
             }
         }
-        for k in 0..<rowCount where rowActive[k] {
-            if unknownColumn(ofRow: k, basic: basic, known: known) != nil { order.coreRows.append(k) } else { order.impliedRows.append(k) }
+        for k in 0..<rowCount where rowActive[k] || (k < implied.count && implied[k]) {
+            if rowActive[k] && unknownColumn(ofRow: k, basic: basic, known: known) != nil { order.coreRows.append(k) } else { order.impliedRows.append(k) }
         }
         for j in 0..<columnCount where basic[j] && !known[j] { order.coreColumns.append(j) }
         return order

@@ -129,8 +129,9 @@ extension ExactSolverCore {
             countCertificateAnswer()
             return report
         }
-        guard let (values, certified) = kept.certificate.certifyKeepingBasis(
-            basic: basicColumns(of: basis, in: kept.certificate)) else { return nil }
+        let proposed = basicColumns(of: basis, in: kept.certificate)
+        guard let (values, certified) = kept.certificate.certifyKeepingBasis(basic: proposed.basic,
+                                                                             implied: proposed.implied) else { return nil }
         kept.basis = certified
         kept.proposed = basis
         kept.certifiedAgain += 1

@@ -216,7 +216,8 @@ extension ExactSolverCore {
                                               termCoefficient: input.termCoefficient, constant: input.constants,
                                               relation: input.relations, levels: levels,
                                               variableCount: columnOf.count, levelCount: levelCount)
-        guard let (values, certified) = certificate.certifyKeepingBasis(basic: basicColumns(of: basis, in: certificate))
+        let proposed = basicColumns(of: basis, in: certificate)
+        guard let (values, certified) = certificate.certifyKeepingBasis(basic: proposed.basic, implied: proposed.implied)
         else { return nil }
         setCertifiedSolution(values)
         state = .certified(basis, levels: levelCount)
@@ -238,10 +239,13 @@ extension ExactSolverCore {
     }
 
     /// `basis` as one flag per column of `certificate`, whose rows are the basis's constraints in order, then its
-    /// suggested edits: the variables Cassowary has basic, and each row's basic logical columns (a required
-    /// equality has none here: one whose marker the proposer has basic, or that it keeps no row for, is a row the
-    /// others imply, which the certificate checks).
-    func basicColumns(of basis: ProposedBasis, in certificate: BasisCertificate<T>) -> [Bool] {
+    /// suggested edits: the variables Cassowary has basic, and each row's basic logical columns; and, one flag per
+    /// row, the required equalities the proposer reports implied by the others (its marker basic, or no row kept for
+    /// it: `BasicLogicals.slack`), which the certificate sets aside and checks. (A required equality has no logical
+    /// column here.)
+    /// - Complexity: O(columns + rows).
+    func basicColumns(of basis: ProposedBasis, in certificate: BasisCertificate<T>) -> (basic: [Bool], implied: [Bool]) {
+        var implied = [Bool](repeating: false, count: certificate.rowCount)
         var basic = [Bool](repeating: false, count: certificate.columnCount)
         for v in basis.structural.indices where basis.structural[v] { basic[v] = true }
         for k in 0..<certificate.rowCount {
@@ -255,9 +259,11 @@ extension ExactSolverCore {
                 basic[columns.lowerBound + 1] = l.n
             } else if !columns.isEmpty {
                 basic[columns.lowerBound] = l.single
+            } else if logicals.slack == true {
+                implied[k] = true
             }
         }
-        return basic
+        return (basic, implied)
     }
 
     /// Puts the waiting rows into the engine before any change or query that needs it: a certified answer's at the

@@ -4,7 +4,9 @@ import PlumbSystem
 /// inequality's slack, or a soft constraint's two errors (the amounts by which its expression ends above and below
 /// the constraint's value). Nil where the constraint has no such column.
 public struct BasicLogicals: Hashable, Sendable {
-    /// The slack of a required inequality (or of a required equality, when the solver keeps one fixed at 0).
+    /// The slack of a required inequality (or of a required equality, when the solver keeps one fixed at 0). For a
+    /// required equality the other rows imply, true even when the solver keeps no column for it: its would-be marker
+    /// is basic at 0, and the row takes no basic column of the others.
     public var slack: Bool?
     /// A soft constraint's error above (`expression − value > 0`) and below.
     public var above: Bool?

@@ -189,6 +189,45 @@ import Testing
         #expect(s.counters.withoutTableau == 1)
     }
 
+    /// x + y == 10, x - y == 2 and 3x + y == c required (variables 0, 1), the basis {x, y}: every row holds both
+    /// unknowns and each column three rows, so nothing peels and the core is three rows by two columns, refused.
+    /// Named implied by the proposer, row 2 is set aside: rows 0 and 1 give x = 6, y = 4, and row 2 is checked at
+    /// them, holding for c = 22 (18 + 4) and not for c = 23.
+    @Test func anImpliedRowTheProposerNamesLeavesASquareCore() throws {
+        func rows(_ c: String) -> [Row] {
+            [([(0, "1"), (1, "1")], "-10", .equal, -1), ([(0, "1"), (1, "-1")], "-2", .equal, -1),
+             ([(0, "3"), (1, "1")], "-" + c, .equal, -1)]
+        }
+        let c = certificate(rows("22"), variables: 2, levels: 0)
+        let hint = [false, false, true]
+        #expect(c.triangularOrder(basic: [true, true]).coreRows.count == 3)
+        #expect(c.certify(basic: [true, true]) == nil)
+        let order = c.triangularOrder(basic: [true, true], implied: hint)
+        #expect(order.impliedRows == [2] && order.coreRows.count + order.forward.count + order.deferred.count == 2)
+        #expect(try #require(c.certifyKeepingBasis(basic: [true, true], implied: hint)).values == [q("6"), q("4")])
+        #expect(certificate(rows("23"), variables: 2, levels: 0).certifyKeepingBasis(basic: [true, true],
+                                                                                      implied: hint) == nil)
+    }
+
+    /// Through the solver, the rows above (c = 22) with y == 100 @500: Cassowary keeps no row for the third equality
+    /// (it reduces to 0 = 0) and reports it implied, so its basis is certified on the original rows: x = 6, y = 4.
+    @Test func anImpliedEqualityInACycleIsCertifiedWithoutATableau() throws {
+        let s = ExactSolver.proposingEverySolve()
+        func add(_ terms: [(Int, Int)], _ constant: Int, _ priority: Priority = .required, _ id: Int) throws {
+            var e = LinearExpression(constant: Rational(constant))
+            for (v, a) in terms { try e.add(VariableID(v), Rational(a)) }
+            try s.add(LinearConstraint(e, .equal, priority: priority), id: ConstraintID(id))
+        }
+        try add([(0, 1), (1, 1)], -10, .required, 0)
+        try add([(0, 1), (1, -1)], -2, .required, 1)
+        try add([(0, 3), (1, 1)], -22, .required, 2)
+        try add([(1, 1)], -100, Priority(500), 3)
+        _ = try s.solve()
+        #expect(s.value(of: VariableID(0)) == .exact(Rational(6)))
+        #expect(s.value(of: VariableID(1)) == .exact(Rational(4)))
+        #expect(s.counters.withoutTableau == 1)
+    }
+
     /// A singular basis (x and y only ever as x + y) is refused, not divided by zero.
     @Test func aSingularBasisIsRefused() {
         let c = certificate([([(0, "1"), (1, "1")], "-1", .equal, -1), ([(0, "2"), (1, "2")], "-2", .equal, -1)],

@@ -16,15 +16,24 @@ final class WrongBasisProposer: ForwardingSolver, BasisProposing {
     func basicLogicals(ofEdit variable: VariableID) -> BasicLogicals? { BasicLogicals(above: false, below: false) }
 }
 
+/// A proposer that solves with the Cassowary back end but reports every required row implied by the others (its
+/// marker basic), and nothing else basic: the certificate sets those rows aside only to check them.
+final class EverythingImpliedProposer: ForwardingSolver, BasisProposing {
+    override class var name: String { "everything-implied" }
+    func isBasic(_ variable: VariableID) -> Bool { false }
+    func basicLogicals(of id: ConstraintID) -> BasicLogicals? { BasicLogicals(slack: true, above: false, below: false) }
+    func basicLogicals(ofEdit variable: VariableID) -> BasicLogicals? { BasicLogicals(above: false, below: false) }
+}
+
 @Suite struct ProposerInjection {
     /// Every level's total violation, exactly, and every variable the exact back end finds unique, agree with the
     /// usual proposer's; a variable the layout leaves ambiguous may sit at another point of its range.
-    @Test(arguments: [Family.app, .random])
-    func aWrongProposalChangesNoAnswer(_ family: Family) throws {
+    @Test(arguments: [Family.app, .random], [WrongBasisProposer.self, EverythingImpliedProposer.self] as [any BasisProposing.Type])
+    func aWrongProposalChangesNoAnswer(_ family: Family, _ proposer: any BasisProposing.Type) throws {
         let system = try family.generate(size: 40, seed: 7, rounds: 0).linearSystem()
         let usual = SystemRunner(roundValues: .all).run(system, solver: ProposedExactSolver.self)
         try #require(usual.status == .ok)
-        let solver = ExactSolver(proposer: WrongBasisProposer.self)
+        let solver = ExactSolver(proposer: proposer)
         try SystemRunner.build(system, into: solver)
         _ = try solver.solve()
         var expected: [String: Rational] = [:]
