@@ -103,13 +103,18 @@ extension ExactSolverCore {
         // The edits' constants into the certificate, its basic solution moved with them.
         var suggested = 0
         for variable in edits.keys where edits.read(variable, { $0.constant != nil }) == true { suggested += 1 }
+        let first = suggested - kept.editRows.count   // (at least 0: each edit row's edit has its value)
+        if first > 0 && kept.constraintRows.constants.count > firstValueCertificateRows {
+            // (a new certificate of every row for one more: the tableau, built once, takes the rounds after it)
+            keptCertificate = nil
+            return nil
+        }
         kept.clearMovedColumns()
         var feasible = true
         for i in kept.editRows.indices {
             guard let constant = edits.read(kept.editRows[i].variable, { $0.constant }) ?? nil else { return nil }
             if !kept.moveEdit(i, to: constant) { feasible = false }
         }
-        let first = suggested - kept.editRows.count   // (at least 0: each edit row's edit has its value)
         if first == 0 && feasible {
             stats.keptBasisAnswers += 1
             writeMovedAnswer(kept)

@@ -80,6 +80,28 @@ import Testing
         #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
     }
 
+    /// The same system past `firstValueCertificateRows` (lowered to 60: it has 61 constraint rows): the edit's first
+    /// value would need a certificate of every row again, so the tableau is built at the proposer's basis instead;
+    /// the next values are the engine's suggestions (kept on its optimal face: s = 800 keeps x59 above 10).
+    @Test("a large system's first value builds the tableau instead of a new certificate")
+    func firstValueOfALargeSystemBuildsTheTableau() throws {
+        let s = try sumOfPreferences()
+        let c = try core(s)
+        #expect(s.counters.withoutTableau == 1, "the test's premise: the first solve is certified")
+        c.firstValueCertificateRows = 60
+        try s.suggest(Rational(900), for: VariableID(60))
+        _ = try s.solve()
+        #expect(s.counters.keptCertificateAnswers == 0)
+        #expect(s.counters.materializedAtKeptProposer == 1)
+        #expect(c.engine.liveRowCount == 62, "every row in the engine, the edit's with them")
+        try expectSum(s, 900, "s = 900")
+        try s.suggest(Rational(800), for: VariableID(60))
+        _ = try s.solve()
+        #expect(s.counters.keptCertificateAnswers == 0 && s.counters.keptBasisAnswers == 0)
+        try expectSum(s, 800, "s = 800")
+        #expect(c.invariantReport().isEmpty, "\(c.invariantReport().description)")
+    }
+
     @Test("two values before the solve: the proposer takes both, the last one counts")
     func twoValuesBeforeTheSolve() throws {
         let s = try sumOfPreferences()
