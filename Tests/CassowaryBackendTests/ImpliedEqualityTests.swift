@@ -60,4 +60,10 @@ struct ImpliedEqualityTests {
         #expect(s.basicLogicals(of: ConstraintID(2))?.slack == true)
         #expect(s.impliedRecords == 1)
     }
+
+    /// The mark shares the byte of the dummy's (`Record.EqualityMarker`): a record stays 48 bytes, one per constraint.
+    @Test("a record is still 48 bytes")
+    func recordSize() {
+        #expect(MemoryLayout<CassowarySolver.Record>.stride == 48)
+    }
 }
