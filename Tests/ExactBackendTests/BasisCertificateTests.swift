@@ -26,6 +26,19 @@ import Testing
                                    levels: rows.map { $0.level < 0 ? .required : .soft($0.level) }, variableCount: variables, levelCount: levels)
     }
 
+    /// A solver that asks for a proposal at every solve, given the equalities `Σ a·v + constant == 0` in order (ids
+    /// 0, 1, …), then solved.
+    func solvedWithProposals(_ rows: [(terms: [(Int, Int)], constant: Int, priority: Priority)]) throws -> ExactSolver {
+        let s = ExactSolver.proposingEverySolve()
+        for (id, row) in rows.enumerated() {
+            var e = LinearExpression(constant: Rational(row.constant))
+            for (v, a) in row.terms { try e.add(VariableID(v), Rational(a)) }
+            try s.add(LinearConstraint(e, .equal, priority: row.priority), id: ConstraintID(id))
+        }
+        _ = try s.solve()
+        return s
+    }
+
     /// x + y ≤ 10 and x - y == 2 required (variables 0, 1), x == 100 @ level 0 (row 2: `x - 100 = p - n`).
     /// Columns: x 0, y 1, the slack s of row 0 is 2, p 3, n 4. The basis {x, y, n} is a core of two rows (no row
     /// has a single unknown): x = 6, y = 4 (x + y = 10 tight), n = 94. Duals: n's column gives y₂ = 1; x and y give
@@ -173,17 +186,8 @@ import Testing
     /// Through the solver: Cassowary keeps no row for the repeated equality, and its basis is certified on the
     /// original rows all the same (it was left to the engine before), with the answer derived above.
     @Test func aRedundantRequiredEqualityIsCertifiedWithoutATableau() throws {
-        let s = ExactSolver.proposingEverySolve()
-        func add(_ terms: [(Int, Int)], _ constant: Int, _ priority: Priority = .required, _ id: Int) throws {
-            var e = LinearExpression(constant: Rational(constant))
-            for (v, a) in terms { try e.add(VariableID(v), Rational(a)) }
-            try s.add(LinearConstraint(e, .equal, priority: priority), id: ConstraintID(id))
-        }
-        try add([(0, 1)], -10, .required, 0)
-        try add([(1, 1), (0, -1)], -5, .required, 1)
-        try add([(1, 1), (0, -1)], -5, .required, 2)
-        try add([(1, 1)], -100, Priority(500), 3)
-        _ = try s.solve()
+        let s = try solvedWithProposals([([(0, 1)], -10, .required), ([(1, 1), (0, -1)], -5, .required),
+                                         ([(1, 1), (0, -1)], -5, .required), ([(1, 1)], -100, Priority(500))])
         #expect(s.value(of: VariableID(0)) == .exact(Rational(10)))
         #expect(s.value(of: VariableID(1)) == .exact(Rational(15)))
         #expect(s.counters.withoutTableau == 1)
@@ -212,17 +216,8 @@ import Testing
     /// Through the solver, the rows above (c = 22) with y == 100 @500: Cassowary keeps no row for the third equality
     /// (it reduces to 0 = 0) and reports it implied, so its basis is certified on the original rows: x = 6, y = 4.
     @Test func anImpliedEqualityInACycleIsCertifiedWithoutATableau() throws {
-        let s = ExactSolver.proposingEverySolve()
-        func add(_ terms: [(Int, Int)], _ constant: Int, _ priority: Priority = .required, _ id: Int) throws {
-            var e = LinearExpression(constant: Rational(constant))
-            for (v, a) in terms { try e.add(VariableID(v), Rational(a)) }
-            try s.add(LinearConstraint(e, .equal, priority: priority), id: ConstraintID(id))
-        }
-        try add([(0, 1), (1, 1)], -10, .required, 0)
-        try add([(0, 1), (1, -1)], -2, .required, 1)
-        try add([(0, 3), (1, 1)], -22, .required, 2)
-        try add([(1, 1)], -100, Priority(500), 3)
-        _ = try s.solve()
+        let s = try solvedWithProposals([([(0, 1), (1, 1)], -10, .required), ([(0, 1), (1, -1)], -2, .required),
+                                         ([(0, 3), (1, 1)], -22, .required), ([(1, 1)], -100, Priority(500))])
         #expect(s.value(of: VariableID(0)) == .exact(Rational(6)))
         #expect(s.value(of: VariableID(1)) == .exact(Rational(4)))
         #expect(s.counters.withoutTableau == 1)
