@@ -50,7 +50,7 @@ extension CassowarySolver {
             records[slot].marker = m
             records[slot].other = o
         }
-        for slot in implied { records[slot].isImplied = true }
+        for slot in implied { records[slot].equalityMarker = .implied }
         impliedRecords = implied.count
         if let change { records[change.slot].constant = change.value }
         if let flag { records[flag].hasDummy = true }

@@ -46,10 +46,7 @@ extension CassowarySolver {
         }
         /// A required equality without a dummy that the rows in the tableau implied when it was added (see
         /// `EqualityMarker.implied`).
-        var isImplied: Bool {
-            get { equalityMarker == .implied }
-            set { equalityMarker = newValue ? .implied : .none }
-        }
+        var isImplied: Bool { equalityMarker == .implied }
         var alive = true
         /// Whether `constant` is the nearest `Double` to the number written, not that number.
         var constantIsRounded = false

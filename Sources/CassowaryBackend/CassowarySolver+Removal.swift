@@ -75,7 +75,7 @@ extension CassowarySolver {
     /// - Complexity: O(records) when some are marked, O(1) otherwise.
     func forgetImpliedRecords() {
         guard impliedRecords > 0 else { return }
-        for slot in records.indices where records[slot].isImplied { records[slot].isImplied = false }
+        for slot in records.indices where records[slot].isImplied { records[slot].equalityMarker = .none }
         impliedRecords = 0
     }
 

@@ -240,7 +240,7 @@ public final class CassowarySolver: LayoutSolver {
             record.marker = m
             record.other = o
         case .implied:
-            record.isImplied = true
+            record.equalityMarker = .implied
             impliedRecords += 1
         case .unsatisfiable:
             if let doubt = tableau.doubtOfLastRefusal {

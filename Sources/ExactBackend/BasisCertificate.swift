@@ -315,8 +315,12 @@ struct BasisCertificate<T: SimplexScalar> {
                 break
             }
         }
-        for k in 0..<rowCount where rowActive[k] || (k < implied.count && implied[k]) {
-            if rowActive[k] && unknownColumn(ofRow: k, basic: basic, known: known) != nil { order.coreRows.append(k) } else { order.impliedRows.append(k) }
+        for k in 0..<rowCount {
+            if k < implied.count && implied[k] {
+                order.impliedRows.append(k)
+            } else if rowActive[k] {
+                if unknownColumn(ofRow: k, basic: basic, known: known) != nil { order.coreRows.append(k) } else { order.impliedRows.append(k) }
+            }
         }
         for j in 0..<columnCount where basic[j] && !known[j] { order.coreColumns.append(j) }
         return order
