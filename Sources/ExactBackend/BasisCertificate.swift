@@ -92,6 +92,9 @@ struct BasisCertificate<T: SimplexScalar> {
         let basic: [Bool]
         let order: Order
         let value: [T]
+        /// The core's factor from the certification, when it kept the inverse (for the duals of rows added later:
+        /// `certifyAddingUnmetRows`).
+        var core: CoreFactor? = nil
     }
 
     /// The structural values of the basic solution of `basic` (one flag per column), or nil unless the basis is
@@ -127,7 +130,8 @@ struct BasisCertificate<T: SimplexScalar> {
         guard let (value, core) = basicSolution(basic: basic, order: order, keepsInverse: needsDuals, constants: constant)
         else { return nil }
         guard isLexicographicallyOptimal(basic: basic, order: order, core: core, costed: costed) else { return nil }
-        return (Array(value[0..<variableCount]), CertifiedBasis(basic: basic, order: order, value: value))
+        return (Array(value[0..<variableCount]),
+                CertifiedBasis(basic: basic, order: order, value: value, core: core?.keepsInverse == true ? core : nil))
     }
 
     /// How `certified`'s basic solution moves with row k's constant: by `Δ · coefficient` in each of `terms`'s
@@ -158,8 +162,8 @@ struct BasisCertificate<T: SimplexScalar> {
     mutating func setConstant(_ c: T, ofRow k: Int) { constant[k] = c }
 
     /// The basic solution for `constants` (every column's value, nonbasic ones at 0) when it is exactly feasible:
-    /// the basic logical columns at least 0, and every implied row holding (unless not `checked`). With
-    /// `keepsInverse`, the core's factor for the duals.
+    /// the basic logical columns at least 0, and every implied row holding (unless not `checked`: a certified
+    /// basis, whose core is known regular). With `keepsInverse`, the core's factor for the duals.
     private func basicSolution(basic: [Bool], order: Order, keepsInverse: Bool, constants: [T], checked: Bool = true)
         -> (value: [T], core: CoreFactor?)? {
         var coreIndex = [Int?](repeating: nil, count: columnCount)
@@ -186,10 +190,14 @@ struct BasisCertificate<T: SimplexScalar> {
                 terms.append(row)
                 rhs.append(-sum)
             }
-            guard let factored = CoreFactor(terms, rhs, unknowns: order.coreColumns.count, keepsInverse: keepsInverse)
-            else { return nil }
-            core = factored
-            for (n, j) in order.coreColumns.enumerated() { value[j] = factored.values[n] }
+            // (a certified basis's core is regular: with nothing on the right its values stay 0, as for a
+            // sensitivity that stops short of the core)
+            if checked || keepsInverse || !rhs.allSatisfy(\.isZero) {
+                guard let factored = CoreFactor(terms, rhs, unknowns: order.coreColumns.count, keepsInverse: keepsInverse)
+                else { return nil }
+                core = factored
+                for (n, j) in order.coreColumns.enumerated() { value[j] = factored.values[n] }
+            }
         }
         for (k, j) in order.deferred.reversed() {
             value[j] = solvedValue(row: k, column: j, basic: basic, value: value, constants)
@@ -340,6 +348,8 @@ struct BasisCertificate<T: SimplexScalar> {
     struct CoreFactor {
         var engine = SimplexEngine<T>()
         let values: [T]
+        /// Whether the tableau holds `C⁻¹` (`transposedSolve` works).
+        let keepsInverse: Bool
         /// The core row of each marker column (nil for the unknowns' columns).
         var markerRow: [Int?] = []
 
@@ -347,6 +357,7 @@ struct BasisCertificate<T: SimplexScalar> {
         /// fixed at 0, are then dropped as they leave the basis, and the tableau keeps no inverse (a chain's is dense).
         init?(_ terms: [[(column: Int, coefficient: T)]], _ rhs: [T], unknowns n: Int, keepsInverse: Bool) {
             guard terms.count == n else { return nil }
+            self.keepsInverse = keepsInverse
             engine.dropsFixedMarkers = !keepsInverse
             for _ in 0..<n { _ = engine.newColumn(bounds: .free, kind: .structural) }
             for (row, b) in zip(terms, rhs) {

@@ -220,7 +220,7 @@ extension ExactSolverCore: ExactCore {
             proposerIterations: s.proposerIterations, proposerRowsTouched: s.proposerRowsTouched,
             adoptionPivots: s.adoptionPivots, suggestionsToKeptProposer: s.suggestionsToKeptProposer,
             materializedAtKeptProposer: s.materializedAtKeptProposer, keptBasisAnswers: s.keptBasisAnswers,
-            keptCertificateAnswers: s.keptCertificateAnswers, milliseconds: s.times.milliseconds,
+            keptCertificateAnswers: s.keptCertificateAnswers, unmetRowsAdded: s.unmetRowsAdded, milliseconds: s.times.milliseconds,
             iterations: e.iterations,
             rows: e.liveRowCount, columns: e.columnCount, nonzeros: e.store.liveCells, rowsRewritten: e.statColumn,
             markersRecovered: recoveredMarkers, rebuilds: rebuilds, abandonedWarmStarts: abandonedWarmStarts,

@@ -91,8 +91,9 @@ extension ExactSolverCore {
     /// After suggestions the kept proposer took (`AnswerState.suggestedSinceCertificate`), the answer without a
     /// tableau, from the kept certificate (`KeptCertificate`) with the edits' new constants: the certified basis's
     /// basic solution, moved with them, when it is still feasible (its duals, and so its optimality, do not depend
-    /// on the constants; the proposer is not asked, and its suggestions wait in `unsentSuggestions`); else the
-    /// proposer's basis for the new constants, certified on the same rows (with a row more for an edit's first
+    /// on the constants; the proposer is not asked, and its suggestions wait in `unsentSuggestions`); for an edit's
+    /// first value that basis leaves unmet, the same basis with the edit's error (`answerWithUnmetEditRows`); else
+    /// the proposer's basis for the new constants, certified on the same rows (with a row more for an edit's first
     /// value). Either way the state is `certified` again, the proposer and the certificate kept. Nil when neither
     /// holds (or an edit lost its value), or when the same edits' basis was certified again
     /// `KeptCertificate.certificationsBeforeTableau` times already: `materialize()` then builds the tableau as before.
@@ -104,11 +105,6 @@ extension ExactSolverCore {
         var suggested = 0
         for variable in edits.keys where edits.read(variable, { $0.constant != nil }) == true { suggested += 1 }
         let first = suggested - kept.editRows.count   // (at least 0: each edit row's edit has its value)
-        if first > 0 && kept.constraintRows.constants.count > firstValueCertificateRows {
-            // (a new certificate of every row for one more: the tableau, built once, takes the rounds after it)
-            keptCertificate = nil
-            return nil
-        }
         kept.clearMovedColumns()
         var feasible = true
         for i in kept.editRows.indices {
@@ -120,6 +116,15 @@ extension ExactSolverCore {
             writeMovedAnswer(kept)
             state = .certified(kept.proposed, levels: kept.levels)
             return SolveReport(converged: true, iterations: 0, message: levelsMessage(kept.levels))
+        }
+        // An edit's first value the kept basis leaves unmet (a width the required rows pin): that basis with the
+        // edit's error, without the proposer.
+        if first > 0 && feasible, let report = answerWithUnmetEditRows(kept) { return report }
+        // (a new certificate of every row for one more: for a large system the tableau, built once, takes the rounds
+        // after it)
+        if first > 0 && kept.constraintRows.constants.count > firstValueCertificateRows {
+            keptCertificate = nil
+            return nil
         }
         // The certified basis is infeasible for the new constants, or an edit's first value added a row: the
         // proposer's basis for them, certified on the same constraints' rows (in the same order) and the edits'.

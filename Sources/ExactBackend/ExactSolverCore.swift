@@ -242,8 +242,8 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// (`solveAtKeptCertificate()`: a new certificate of every row, with the edit's); a larger system builds the
     /// tableau at the proposer's basis instead (`materialize()`), and its later rounds cost the engine a few pivots.
     /// Measured (callgrind, a certified build then 60 resize rounds): the 6,659-row app layout of 1,000 views paid
-    /// 34 M instructions certifying again against 19 M for the tableau; the 108-row enaml-like form pays 0.4 M
-    /// against 1.3 M. Tests lower it.
+    /// 34 M instructions certifying again against 19 M for the tableau; the 108-row enaml-like form 0.4 M against
+    /// 1.3 M. (A value the kept basis leaves unmet takes `answerWithUnmetEditRows` first.) Tests lower it.
     var firstValueCertificateRows = 1_024
     /// Crash paths given up for a proposal (`crashPathWork`).
     var abandonedCrashPaths = 0

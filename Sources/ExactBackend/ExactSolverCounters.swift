@@ -24,6 +24,9 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
     /// new constants, still feasible, is optimal), or at the proposer's new basis, certified on the same rows.
     public var keptBasisAnswers = 0
     public var keptCertificateAnswers = 0
+    /// Of the latter, edits' first values whose rows the kept basis leaves unmet, certified without a new
+    /// certificate of every row (one of the new rows' errors basic in each, the old basis kept).
+    public var unmetRowsAdded = 0
     /// Milliseconds in proposer / insertion / adoption / levels / copy / the whole insertion.
     public var milliseconds = ""
     /// The exact engine: simplex iterations, live rows, columns (the layout's, the live rows' logical columns, and the
@@ -62,7 +65,7 @@ public struct ExactSolverCounters: Sendable, Equatable, CustomStringConvertible 
             + "iterations \(proposerIterations), rows touched \(proposerRowsTouched); adoption pivots "
             + "\(adoptionPivots); suggestions to the kept proposer \(suggestionsToKeptProposer), tableaux built at its "
             + "basis \(materializedAtKeptProposer), answered at the certified basis \(keptBasisAnswers) or certified "
-            + "again \(keptCertificateAnswers); ms in proposer/insertion/adoption/levels/copy/all "
+            + "again \(keptCertificateAnswers) (of them new rows left unmet \(unmetRowsAdded)); ms in proposer/insertion/adoption/levels/copy/all "
             + "\(milliseconds)), iterations \(iterations), rows \(rows), "
             + "columns \(columns), nonzeros \(nonzeros), rows touched by pivots \(rowsRewritten), markers recovered "
             + "\(markersRecovered), rebuilds \(rebuilds), warm starts given up \(abandonedWarmStarts), crash paths given "

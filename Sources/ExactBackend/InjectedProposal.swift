@@ -206,16 +206,7 @@ extension ExactSolverCore {
     /// - Complexity: O(nonzeros × levels) plus the core's elimination.
     func certify(_ basis: ProposedBasis, of solver: any BasisProposing, constraintRows: CertificateRows<T>)
         -> SolveReport? {
-        var input = constraintRows
-        for e in basis.suggested {
-            input.append(CollectionOfOne((column: e.variable.index, coefficient: T.one)), constant: T(e.constant),
-                         relation: .equal, priority: e.priority)
-        }
-        let (levels, levelCount) = priorityRanks(input.priorities)
-        let certificate = BasisCertificate<T>(rowStart: input.rowStart, termColumn: input.termColumn,
-                                              termCoefficient: input.termCoefficient, constant: input.constants,
-                                              relation: input.relations, levels: levels,
-                                              variableCount: columnOf.count, levelCount: levelCount)
+        let (certificate, levelCount) = certificate(of: constraintRows, suggested: basis.suggested)
         let proposed = basicColumns(of: basis, in: certificate)
         guard let (values, certified) = certificate.certifyKeepingBasis(basic: proposed.basic, implied: proposed.implied)
         else { return nil }
@@ -230,6 +221,25 @@ extension ExactSolverCore {
                                               constraintRows: constraintRows, editRows: editRows, levels: levelCount)
         }
         return SolveReport(converged: true, iterations: 0, message: levelsMessage(levelCount))
+    }
+
+    /// The certificate of `constraintRows` (the constraints in order) and then the rows of the `suggested` edits
+    /// (`v + constant = 0` each), its levels numbered from the highest priority, and how many levels it has.
+    /// - Complexity: O(nonzeros).
+    func certificate(of constraintRows: CertificateRows<T>,
+                     suggested: [(variable: VariableID, priority: Priority, constant: Rational)])
+        -> (certificate: BasisCertificate<T>, levelCount: Int) {
+        var input = constraintRows
+        for e in suggested {
+            input.append(CollectionOfOne((column: e.variable.index, coefficient: T.one)), constant: T(e.constant),
+                         relation: .equal, priority: e.priority)
+        }
+        let (levels, levelCount) = priorityRanks(input.priorities)
+        let certificate = BasisCertificate<T>(rowStart: input.rowStart, termColumn: input.termColumn,
+                                              termCoefficient: input.termCoefficient, constant: input.constants,
+                                              relation: input.relations, levels: levels,
+                                              variableCount: columnOf.count, levelCount: levelCount)
+        return (certificate, levelCount)
     }
 
     /// The answer of a certificate: `values` by variable (after a rebuild a variable only soft rows mention has no

@@ -86,6 +86,11 @@ final class KeptCertificate<T: SimplexScalar> {
         return feasible
     }
 
+    /// Edit i's sensitivity, known without solving (an unmet row's error, `BasisCertificate.certifyAddingUnmetRows`).
+    func knowSensitivity(_ i: Int, _ sensitivity: BasisCertificate<T>.Sensitivity) {
+        sensitivities[i] = .known(sensitivity)
+    }
+
     /// Starts a new list of moved columns (`movedStructural`).
     func clearMovedColumns() { movedStructural.removeAll(keepingCapacity: true) }
 

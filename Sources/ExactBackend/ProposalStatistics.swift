@@ -23,6 +23,9 @@ struct ProposalStatistics {
     /// certified on the same rows.
     var keptBasisAnswers = 0
     var keptCertificateAnswers = 0
+    /// Of the latter, the edits' first values certified as new rows the kept basis leaves unmet, without a new
+    /// certificate (`BasisCertificate.certifyAddingUnmetRows`).
+    var unmetRowsAdded = 0
 
     /// Time spent in each phase of a solve with a proposal.
     struct Times {

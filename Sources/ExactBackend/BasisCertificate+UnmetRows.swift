@@ -1,0 +1,158 @@
+/// A certified basis carried to new soft rows that it leaves unmet, without certifying it again.
+///
+/// An edit's first value adds a row `v + c = 0` at the edit's priority. When the basis for it is the certified one
+/// plus one logical column of each new row (its error: the edit is not met, as for a window width the required
+/// rows pin), the new basis is the old one bordered by rows that each hold a column no other row has:
+/// - its basic solution is the old one, with each new row's error read off that row;
+/// - at every level but the new rows', their duals are 0 (their errors cost nothing there), so those levels' duals
+///   and reduced costs are the ones already certified;
+/// - at a new row's level, the duals move by the new rows' errors' costs priced through the old rows (the old
+///   triangular order, and the core's transposed solve with the factor kept from the certification), and only the
+///   reduced costs of the rows they reach change.
+/// So one level is priced again, over one pass of the rows, not every level with the core factored anew. Any other
+/// change of basis is left to a new certificate.
+extension BasisCertificate {
+    /// `certified` (a basis of this certificate's first `oldRowCount` rows, certified on a certificate of just
+    /// those rows: the same columns, in the same order, before the new rows' logical columns) with the new rows
+    /// after it, at the basis `basic` (one flag per column of this certificate); `value` is `certified`'s basic
+    /// solution for the old rows' current constants. Nil unless `basic` is `certified`'s basis plus one logical
+    /// column of each new row, and is exactly feasible and lexicographically optimal by the test above.
+    /// - Complexity: O(rows + columns) and, per level of a new row, the core's transposed solve and O(nonzeros) of
+    ///   the rows whose dual moves.
+    func certifyAddingUnmetRows(to certified: CertifiedBasis, value: [T], oldRowCount: Int, basic: [Bool],
+                                implied: [Bool]) -> (values: [T], basis: CertifiedBasis)? {
+        let oldColumns = certified.basic.count
+        guard basic.count == columnCount, value.count == oldColumns, oldRowCount < rowCount,
+              oldColumns == variableCount + firstLogical[oldRowCount] else { return nil }
+        for j in 0..<oldColumns where basic[j] != certified.basic[j] { return nil }
+        var oldImplied = [Bool](repeating: false, count: oldRowCount)
+        for k in certified.order.impliedRows { oldImplied[k] = true }
+        for k in implied.indices where implied[k] && (k >= oldRowCount || !oldImplied[k]) { return nil }
+        // Each new row's one basic column: a logical of its own, at 0 or above for the old basic solution.
+        var newValue = value
+        newValue.append(contentsOf: repeatElement(T.zero, count: columnCount - oldColumns))
+        var newDeferred: [(row: Int, column: Int)] = []
+        for e in oldRowCount..<rowCount {
+            var error: Int? = nil
+            for l in logicals(ofRow: e) where basic[l] {
+                guard error == nil else { return nil }
+                error = l
+            }
+            guard let c = error else { return nil }
+            let x = solvedValue(row: e, column: c, basic: basic, value: newValue, constant)
+            guard x.signum >= 0 else { return nil }
+            newValue[c] = x
+            newDeferred.append((e, c))
+        }
+        var order = certified.order
+        order.deferred.insert(contentsOf: newDeferred, at: 0)
+        var priced = [Bool](repeating: false, count: levelCount)
+        for (_, c) in newDeferred { if let rank = logicalCost[c - variableCount]?.rank { priced[rank] = true } }
+        for level in 0..<levelCount where priced[level] {
+            guard keepsOptimality(at: level, basic: basic, oldColumns: oldColumns, order: order, core: certified.core)
+            else { return nil }
+        }
+        var extended = CertifiedBasis(basic: basic, order: order, value: newValue)
+        extended.core = certified.core
+        return (Array(newValue[0..<variableCount]), extended)
+    }
+
+    /// How the basic solution of `certifyAddingUnmetRows`'s basis moves with new row e's constant: its error `c`
+    /// alone, which only that row holds, by `-1/a` (`a` its coefficient).
+    func unmetRowSensitivity(error c: Int) -> Sensitivity {
+        Sensitivity(terms: [(c, -T.one / logicalCoefficient[c - variableCount])], movesImpliedRow: false)
+    }
+
+    /// Whether `level`, whose costs the new rows' basic errors change, stays optimal: its duals move by `δ` (the
+    /// new rows' errors priced through the old rows), and so the reduced costs of the columns of the rows `δ`
+    /// reaches. A free column's must stay 0; a logical one's must stay at 0 or above, and above 0 where it was (a
+    /// column fixed at this level stays fixed for the levels below); one below 0 here, which a higher level fixes,
+    /// is left as it was. (One a higher level fixes at 0 here is held to the test all the same: the higher levels'
+    /// reduced costs are not found again, so such a basis goes to a new certificate.) The level's old duals are
+    /// found only when old rows have the level.
+    /// - Complexity: one or two passes over the rows and the core's transposed solve, plus O(nonzeros) of the rows
+    ///   whose dual is not zero.
+    private func keepsOptimality(at level: Int, basic: [Bool], oldColumns: Int, order: Order, core: CoreFactor?) -> Bool {
+        guard let delta = levelDuals(level, charging: { $0 >= oldColumns }, basic: basic, order: order, core: core)
+        else { return false }
+        var oldLevel = false
+        for j in variableCount..<oldColumns where logicalCost[j - variableCount]?.rank == level { oldLevel = true; break }
+        var old: LevelDuals? = nil
+        if oldLevel {
+            guard let found = levelDuals(level, charging: { $0 < oldColumns }, basic: basic, order: order, core: core)
+            else { return false }
+            old = found
+        }
+        for k in delta.carrying {
+            for t in rowStart[k]..<rowStart[k + 1] where !basic[termColumn[t]] && !delta.columnSum[termColumn[t]].isZero {
+                return false
+            }
+            for j in logicals(ofRow: k) where !basic[j] {
+                let a = logicalCoefficient[j - variableCount]
+                // (a new row's logical has no old dual: its reduced cost before is its cost)
+                let before = cost(j, level) - (j < oldColumns ? a * (old?.y[k] ?? .zero) : .zero)
+                let after = before - a * delta.y[k]
+                if before.signum < 0 { continue }
+                if after.signum < 0 || (before.signum > 0 && after.isZero) { return false }
+            }
+        }
+        return true
+    }
+
+    /// A level's duals (`y·A_j` equal to the cost of each basic column j, counting only the columns `charging`
+    /// selects), `Σ_i a_ij·y_i` of each structural column, and the rows whose dual is not zero.
+    private struct LevelDuals {
+        var y: [T]
+        var columnSum: [T]
+        var carrying: [Int] = []
+    }
+
+    /// `LevelDuals` through `order`: the deferred pivots in the order found, the core transposed (with `core`'s
+    /// inverse), the forward pivots in reverse. Nil when the core's duals are not all 0 and `core` is nil.
+    /// - Complexity: O(rows) plus the nonzeros of the rows whose dual is not zero and the core's transposed solve.
+    private func levelDuals(_ level: Int, charging: (Int) -> Bool, basic: [Bool], order: Order, core: CoreFactor?)
+        -> LevelDuals? {
+        var duals = LevelDuals(y: [T](repeating: .zero, count: rowCount),
+                               columnSum: [T](repeating: .zero, count: variableCount))
+        func costs(_ j: Int) -> T { charging(j) ? cost(j, level) : .zero }
+        func setDual(_ k: Int, _ yk: T) {
+            guard !yk.isZero else { return }
+            duals.y[k] = yk
+            duals.carrying.append(k)
+            for t in rowStart[k]..<rowStart[k + 1] {
+                duals.columnSum[termColumn[t]] = duals.columnSum[termColumn[t]] + termCoefficient[t] * yk
+            }
+        }
+        func solveDual(ofRow k: Int, solving j: Int) {
+            if j >= variableCount {
+                setDual(k, costs(j) / logicalCoefficient[j - variableCount])
+            } else if !duals.columnSum[j].isZero {
+                setDual(k, -duals.columnSum[j] / pivotCoefficient(row: k, column: j))
+            }
+        }
+        for (k, j) in order.deferred { solveDual(ofRow: k, solving: j) }
+        if !order.coreColumns.isEmpty {
+            var coreRow = [Bool](repeating: false, count: rowCount)
+            for k in order.coreRows { coreRow[k] = true }
+            var rhs: [T] = []
+            rhs.reserveCapacity(order.coreColumns.count)
+            for j in order.coreColumns {
+                var known = T.zero
+                if j >= variableCount {
+                    let k = logicalRow[j - variableCount]
+                    if !coreRow[k] { known = logicalCoefficient[j - variableCount] * duals.y[k] }
+                } else {
+                    known = duals.columnSum[j]
+                }
+                rhs.append(costs(j) - known)
+            }
+            if !rhs.allSatisfy(\.isZero) {
+                guard let core, core.keepsInverse else { return nil }
+                let u = core.transposedSolve(rhs)
+                for (n, k) in order.coreRows.enumerated() { setDual(k, u[n]) }
+            }
+        }
+        for (k, j) in order.forward.reversed() { solveDual(ofRow: k, solving: j) }
+        return duals
+    }
+}

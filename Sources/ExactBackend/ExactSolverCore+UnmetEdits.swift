@@ -1,0 +1,80 @@
+import PlumbSolver
+import PlumbSystem
+
+/// An edit's first value that the kept certificate's basis leaves unmet.
+///
+/// A window whose width the required rows pin (an app's root whose left, right and width are all required) takes
+/// a resize's suggestions without moving: the edit's row only gains an error. Its first value used to certify the
+/// proposer's basis for every row again (or, past `firstValueCertificateRows`, build the tableau): measured with
+/// callgrind on the app family's resize rounds, 1,000 views paid 19 M instructions for the tableau, 10,000 views
+/// 94 ms. The kept basis with the error is certified instead by pricing the edit's level alone
+/// (`BasisCertificate.certifyAddingUnmetRows`), without asking the proposer, which keeps the value to solve with
+/// when it is next needed.
+extension ExactSolverCore {
+    /// The answer for the edits suggested since `kept` was certified (each with its first value), when `kept`'s
+    /// basis, its solution moved to the current constants, leaves every one of them unmet: each edit row's error on
+    /// the side its residual gives (both sides tried for a residual of 0). The state is `certified` at that basis,
+    /// the proposer and a certificate of the rows with the edits' kept. Nil, nothing changed, otherwise.
+    /// - Complexity: O(nonzeros) for the certificate of the rows, plus `certifyAddingUnmetRows`.
+    func answerWithUnmetEditRows(_ kept: KeptCertificate<T>) -> SolveReport? {
+        guard let suggested = suggestedEdits(), suggested.count > kept.editRows.count else { return nil }
+        for (i, edit) in kept.editRows.enumerated() where suggested[i].variable != edit.variable { return nil }
+        let (certificate, levelCount) = certificate(of: kept.constraintRows, suggested: suggested)
+        let oldRowCount = kept.certificate.rowCount
+        // Each new row's residual at the kept solution: `r - p + n = 0`, so p = r above 0 and n = -r below.
+        var errorAbove: [Bool] = []
+        var undecided: [Int] = []
+        for e in oldRowCount..<certificate.rowCount {
+            var r = certificate.constant[e]
+            for t in certificate.rowStart[e]..<certificate.rowStart[e + 1] {
+                r = r + certificate.termCoefficient[t] * kept.value[certificate.termColumn[t]]
+            }
+            if r.isZero { undecided.append(errorAbove.count) }
+            errorAbove.append(r.signum > 0)
+        }
+        for attempt in 0..<(undecided.isEmpty ? 1 : 2) {
+            for i in undecided { errorAbove[i] = attempt == 1 }
+            var basic = kept.basis.basic
+            basic.append(contentsOf: repeatElement(false, count: certificate.columnCount - basic.count))
+            for (i, above) in errorAbove.enumerated() {
+                let columns = certificate.logicals(ofRow: oldRowCount + i)
+                basic[above ? columns.lowerBound : columns.lowerBound + 1] = true
+            }
+            guard let (values, certified) = certificate.certifyAddingUnmetRows(
+                to: kept.basis, value: kept.value, oldRowCount: oldRowCount, basic: basic, implied: [])
+            else { continue }
+            let basis = kept.proposed.addingEdits(suggested, errorAbove: errorAbove)
+            setCertifiedSolution(values)
+            state = .certified(basis, levels: levelCount)
+            let editRows = suggested.enumerated().map { i, e in (variable: e.variable, row: basis.order.count + i) }
+            let next = KeptCertificate(certificate: certificate, basis: certified, proposed: basis,
+                                       constraintRows: kept.constraintRows, editRows: editRows, levels: levelCount)
+            // (each new row's error, first among the deferred pivots, moves alone with the row's constant)
+            for (n, pivot) in certified.order.deferred.prefix(errorAbove.count).enumerated() {
+                next.knowSensitivity(kept.editRows.count + n, certificate.unmetRowSensitivity(error: pivot.column))
+            }
+            keptCertificate = next
+            stats.keptCertificateAnswers += 1
+            stats.unmetRowsAdded += 1
+            return SolveReport(converged: true, iterations: 0, message: levelsMessage(levelCount))
+        }
+        return nil
+    }
+}
+
+extension ProposedBasis {
+    /// This basis with `suggested`'s edits after the ones it has (the same, in order), each new one's error above
+    /// or below basic (`errorAbove`, in order).
+    /// - Complexity: O(edits); the other tables are shared until written.
+    func addingEdits(_ suggested: [(variable: VariableID, priority: Priority, constant: Rational)],
+                     errorAbove: [Bool]) -> ProposedBasis {
+        let basis = ProposedBasis(structural: structural, values: values, order: order, suggested: suggested)
+        basis.constraintLogicals = constraintLogicals
+        basis.editLogicals = editLogicals
+        for (i, above) in errorAbove.enumerated() {
+            basis.editLogicals[suggested[suggested.count - errorAbove.count + i].variable] =
+                BasicLogicals(above: above, below: !above)
+        }
+        return basis
+    }
+}
