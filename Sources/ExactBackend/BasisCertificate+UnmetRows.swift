@@ -73,14 +73,18 @@ extension BasisCertificate {
     /// - Complexity: one or two passes over the rows and the core's transposed solve, plus O(nonzeros) of the rows
     ///   whose dual is not zero.
     private func keepsOptimality(at level: Int, basic: [Bool], oldColumns: Int, order: Order, core: CoreFactor?) -> Bool {
-        guard let delta = levelDuals(level, charging: { $0 >= oldColumns }, basic: basic, order: order, core: core)
-        else { return false }
+        var coreRow = [Bool](repeating: false, count: rowCount)
+        for k in order.coreRows { coreRow[k] = true }
+        var delta = zeroDuals()
+        guard solveDuals(at: level, charged: oldColumns..<columnCount, order: order, coreRow: coreRow, core: core,
+                         into: &delta) else { return false }
         var oldLevel = false
         for j in variableCount..<oldColumns where logicalCost[j - variableCount]?.rank == level { oldLevel = true; break }
         var old: LevelDuals? = nil
         if oldLevel {
-            guard let found = levelDuals(level, charging: { $0 < oldColumns }, basic: basic, order: order, core: core)
-            else { return false }
+            var found = zeroDuals()
+            guard solveDuals(at: level, charged: 0..<oldColumns, order: order, coreRow: coreRow, core: core,
+                             into: &found) else { return false }
             old = found
         }
         for k in delta.carrying {
@@ -97,62 +101,5 @@ extension BasisCertificate {
             }
         }
         return true
-    }
-
-    /// A level's duals (`y·A_j` equal to the cost of each basic column j, counting only the columns `charging`
-    /// selects), `Σ_i a_ij·y_i` of each structural column, and the rows whose dual is not zero.
-    private struct LevelDuals {
-        var y: [T]
-        var columnSum: [T]
-        var carrying: [Int] = []
-    }
-
-    /// `LevelDuals` through `order`: the deferred pivots in the order found, the core transposed (with `core`'s
-    /// inverse), the forward pivots in reverse. Nil when the core's duals are not all 0 and `core` is nil.
-    /// - Complexity: O(rows) plus the nonzeros of the rows whose dual is not zero and the core's transposed solve.
-    private func levelDuals(_ level: Int, charging: (Int) -> Bool, basic: [Bool], order: Order, core: CoreFactor?)
-        -> LevelDuals? {
-        var duals = LevelDuals(y: [T](repeating: .zero, count: rowCount),
-                               columnSum: [T](repeating: .zero, count: variableCount))
-        func costs(_ j: Int) -> T { charging(j) ? cost(j, level) : .zero }
-        func setDual(_ k: Int, _ yk: T) {
-            guard !yk.isZero else { return }
-            duals.y[k] = yk
-            duals.carrying.append(k)
-            for t in rowStart[k]..<rowStart[k + 1] {
-                duals.columnSum[termColumn[t]] = duals.columnSum[termColumn[t]] + termCoefficient[t] * yk
-            }
-        }
-        func solveDual(ofRow k: Int, solving j: Int) {
-            if j >= variableCount {
-                setDual(k, costs(j) / logicalCoefficient[j - variableCount])
-            } else if !duals.columnSum[j].isZero {
-                setDual(k, -duals.columnSum[j] / pivotCoefficient(row: k, column: j))
-            }
-        }
-        for (k, j) in order.deferred { solveDual(ofRow: k, solving: j) }
-        if !order.coreColumns.isEmpty {
-            var coreRow = [Bool](repeating: false, count: rowCount)
-            for k in order.coreRows { coreRow[k] = true }
-            var rhs: [T] = []
-            rhs.reserveCapacity(order.coreColumns.count)
-            for j in order.coreColumns {
-                var known = T.zero
-                if j >= variableCount {
-                    let k = logicalRow[j - variableCount]
-                    if !coreRow[k] { known = logicalCoefficient[j - variableCount] * duals.y[k] }
-                } else {
-                    known = duals.columnSum[j]
-                }
-                rhs.append(costs(j) - known)
-            }
-            if !rhs.allSatisfy(\.isZero) {
-                guard let core, core.keepsInverse else { return nil }
-                let u = core.transposedSolve(rhs)
-                for (n, k) in order.coreRows.enumerated() { setDual(k, u[n]) }
-            }
-        }
-        for (k, j) in order.forward.reversed() { solveDual(ofRow: k, solving: j) }
-        return duals
     }
 }

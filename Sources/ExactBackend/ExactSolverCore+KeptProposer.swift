@@ -119,7 +119,8 @@ extension ExactSolverCore {
         }
         // An edit's first value the kept basis leaves unmet (a width the required rows pin): that basis with the
         // edit's error, without the proposer.
-        if first > 0 && feasible, let report = answerWithUnmetEditRows(kept) { return report }
+        var built: (certificate: BasisCertificate<T>, levelCount: Int)? = nil
+        if first > 0 && feasible, let report = answerWithUnmetEditRows(kept, built: &built) { return report }
         // (a new certificate of every row for one more: for a large system the tableau, built once, takes the rounds
         // after it)
         if first > 0 && kept.constraintRows.constants.count > firstValueCertificateRows {
@@ -135,7 +136,8 @@ extension ExactSolverCore {
         do { _ = try live.solve() } catch { return nil }
         let basis = proposedBasis(of: live, order: kept.proposed.order, suggested: suggestedEdits)
         if first > 0 {
-            guard let report = certify(basis, of: live, constraintRows: kept.constraintRows) else { return nil }
+            guard let report = certify(basis, of: live, constraintRows: kept.constraintRows, built: built)
+            else { return nil }
             countCertificateAnswer()
             return report
         }

@@ -14,12 +14,15 @@ extension ExactSolverCore {
     /// The answer for the edits suggested since `kept` was certified (each with its first value), when `kept`'s
     /// basis, its solution moved to the current constants, leaves every one of them unmet: each edit row's error on
     /// the side its residual gives (both sides tried for a residual of 0). The state is `certified` at that basis,
-    /// the proposer and a certificate of the rows with the edits' kept. Nil, nothing changed, otherwise.
+    /// the proposer and a certificate of the rows with the edits' kept. Nil, nothing changed, otherwise; `built` is
+    /// then the certificate of the rows with the edits' if it was made (for the proposer's basis to be certified on).
     /// - Complexity: O(nonzeros) for the certificate of the rows, plus `certifyAddingUnmetRows`.
-    func answerWithUnmetEditRows(_ kept: KeptCertificate<T>) -> SolveReport? {
+    func answerWithUnmetEditRows(_ kept: KeptCertificate<T>,
+                                 built: inout (certificate: BasisCertificate<T>, levelCount: Int)?) -> SolveReport? {
         guard let suggested = suggestedEdits(), suggested.count > kept.editRows.count else { return nil }
         for (i, edit) in kept.editRows.enumerated() where suggested[i].variable != edit.variable { return nil }
         let (certificate, levelCount) = certificate(of: kept.constraintRows, suggested: suggested)
+        built = (certificate, levelCount)
         let oldRowCount = kept.certificate.rowCount
         // Each new row's residual at the kept solution: `r - p + n = 0`, so p = r above 0 and n = -r below.
         var errorAbove: [Bool] = []

@@ -202,11 +202,12 @@ extension ExactSolverCore {
     /// Certifies `basis`, `solver`'s, on the rows as Cassowary took them: `constraintRows` (the constraints in
     /// order), then the basis's suggested edits, levels numbered from the highest priority. If it holds, its values
     /// are the answer, the state is `certified`, and with edit variables the solver and the certificate are kept
-    /// for the suggestions to come (`liveProposer`, `keptCertificate`). Nil otherwise, nothing changed.
+    /// for the suggestions to come (`liveProposer`, `keptCertificate`). Nil otherwise, nothing changed. `built`: the
+    /// certificate of those rows, if made already (for the same edits and values).
     /// - Complexity: O(nonzeros × levels) plus the core's elimination.
-    func certify(_ basis: ProposedBasis, of solver: any BasisProposing, constraintRows: CertificateRows<T>)
-        -> SolveReport? {
-        let (certificate, levelCount) = certificate(of: constraintRows, suggested: basis.suggested)
+    func certify(_ basis: ProposedBasis, of solver: any BasisProposing, constraintRows: CertificateRows<T>,
+                 built: (certificate: BasisCertificate<T>, levelCount: Int)? = nil) -> SolveReport? {
+        let (certificate, levelCount) = built ?? certificate(of: constraintRows, suggested: basis.suggested)
         let proposed = basicColumns(of: basis, in: certificate)
         guard let (values, certified) = certificate.certifyKeepingBasis(basic: proposed.basic, implied: proposed.implied)
         else { return nil }

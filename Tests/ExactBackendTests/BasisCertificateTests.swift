@@ -10,20 +10,13 @@ import Testing
 /// tableau, and the rows put in the engine when something needs them).
 @Suite struct BasisCertificateTests {
     typealias Q = ExactRational
-    typealias Row = (terms: [(Int, String)], constant: String, relation: Relation, level: Int)
+    typealias Row = HandWrittenRow
 
     func q(_ text: String) -> Q { ExactRational(text)! }
 
     /// Rows over variables 0..<variables; level -1 is required.
     func certificate(_ rows: [Row], variables: Int, levels: Int) -> BasisCertificate<Q> {
-        var rowStart = [0], columns: [Int] = [], coefficients: [Q] = []
-        for r in rows {
-            for (j, a) in r.terms { columns.append(j); coefficients.append(q(a)) }
-            rowStart.append(columns.count)
-        }
-        return BasisCertificate<Q>(rowStart: rowStart, termColumn: columns, termCoefficient: coefficients,
-                                   constant: rows.map { q($0.constant) }, relation: rows.map(\.relation),
-                                   levels: rows.map { $0.level < 0 ? .required : .soft($0.level) }, variableCount: variables, levelCount: levels)
+        BasisCertificate(handWritten: rows, variables: variables, levels: levels)
     }
 
     /// A solver that asks for a proposal at every solve, given the equalities `Σ a·v + constant == 0` in order (ids

@@ -9,22 +9,9 @@ import Testing
 /// derived in each test's comment (rows `Σ a·x + c = 0`, a soft row's logicals `-p + n`); then the solver's path.
 @Suite struct UnmetRowsTests {
     typealias Q = ExactRational
-    typealias Row = (terms: [(Int, String)], constant: String, relation: Relation, level: Int)
+    typealias Row = HandWrittenRow
 
     func q(_ text: String) -> Q { ExactRational(text)! }
-
-    /// Rows over variables 0..<variables; level -1 is required.
-    func certificate(_ rows: [Row], variables: Int, levels: Int) -> BasisCertificate<Q> {
-        var rowStart = [0], columns: [Int] = [], coefficients: [Q] = []
-        for r in rows {
-            for (j, a) in r.terms { columns.append(j); coefficients.append(q(a)) }
-            rowStart.append(columns.count)
-        }
-        return BasisCertificate<Q>(rowStart: rowStart, termColumn: columns, termCoefficient: coefficients,
-                                   constant: rows.map { q($0.constant) }, relation: rows.map(\.relation),
-                                   levels: rows.map { $0.level < 0 ? .required : .soft($0.level) },
-                                   variableCount: variables, levelCount: levels)
-    }
 
     /// `old` certified at `oldBasic`, then `new` (old's rows and more) at `newBasic`.
     func extended(_ old: BasisCertificate<Q>, _ oldBasic: [Bool], _ new: BasisCertificate<Q>, _ newBasic: [Bool])
@@ -40,9 +27,9 @@ import Testing
     /// y₀ = -1; p₂'s reduced cost 1 - (-1)·1 = 2 ≥ 0, and no other column of rows 0 and 2 is nonbasic: accepted,
     /// n₂ moving by -1 with row 2's constant. With p₂ basic instead p₂ = -20 < 0: refused.
     @Test func aPinnedEditIsAddedUnmet() throws {
-        let old = certificate([([(0, "1")], "-10", .equal, -1), ([(1, "1")], "-100", .equal, 0)],
+        let old = BasisCertificate(handWritten: [([(0, "1")], "-10", .equal, -1), ([(1, "1")], "-100", .equal, 0)],
                               variables: 2, levels: 1)
-        let new = certificate([([(0, "1")], "-10", .equal, -1), ([(1, "1")], "-100", .equal, 1),
+        let new = BasisCertificate(handWritten: [([(0, "1")], "-10", .equal, -1), ([(1, "1")], "-100", .equal, 1),
                                ([(0, "1")], "-30", .equal, 0)], variables: 2, levels: 2)
         let oldBasic = [true, true, false, false]
         let (values, basis) = try #require(try extended(old, oldBasic, new, oldBasic + [false, true]))
@@ -60,8 +47,8 @@ import Testing
     /// (cost 0 at level 0, coefficient -1) the reduced cost 0 - (-1)(-1) = -1 < 0: moving x toward 30 improves
     /// the edit's level. Refused.
     @Test func anEditTheRowsLetMoveIsRefused() throws {
-        let old = certificate([([(0, "1")], "-10", .equal, 0)], variables: 1, levels: 1)
-        let new = certificate([([(0, "1")], "-10", .equal, 1), ([(0, "1")], "-30", .equal, 0)], variables: 1, levels: 2)
+        let old = BasisCertificate(handWritten: [([(0, "1")], "-10", .equal, 0)], variables: 1, levels: 1)
+        let new = BasisCertificate(handWritten: [([(0, "1")], "-10", .equal, 1), ([(0, "1")], "-30", .equal, 0)], variables: 1, levels: 2)
         #expect(try extended(old, [true, false, false], new, [true, false, false, false, true]) == nil)
     }
 
@@ -69,9 +56,9 @@ import Testing
     /// at level 0 are 0 (no error basic); the change δ is y₂ = 1, y₀ = -1 as above, and reaches rows 0 and 2 only:
     /// p₂'s reduced cost 2, row 1's columns untouched. Accepted, n₂ = 20.
     @Test func anEditAtAnOldRowsLevelIsAddedUnmet() throws {
-        let old = certificate([([(0, "1")], "-10", .equal, -1), ([(1, "1")], "-100", .equal, 0)],
+        let old = BasisCertificate(handWritten: [([(0, "1")], "-10", .equal, -1), ([(1, "1")], "-100", .equal, 0)],
                               variables: 2, levels: 1)
-        let new = certificate([([(0, "1")], "-10", .equal, -1), ([(1, "1")], "-100", .equal, 0),
+        let new = BasisCertificate(handWritten: [([(0, "1")], "-10", .equal, -1), ([(1, "1")], "-100", .equal, 0),
                                ([(0, "1")], "-30", .equal, 0)], variables: 2, levels: 1)
         let oldBasic = [true, true, false, false]
         let (_, basis) = try #require(try extended(old, oldBasic, new, oldBasic + [false, true]))
@@ -85,8 +72,8 @@ import Testing
     /// accepted. (Reading p₀ as if nothing fixed it, from 0 to -1, would refuse it.)
     @Test func anEditAtTheLevelOfAnUnmetRowIsAddedUnmet() throws {
         let held: Row = ([(0, "1")], "-10", .equal, 0), unmet: Row = ([(0, "1")], "-30", .equal, 1)
-        let old = certificate([held, unmet], variables: 1, levels: 2)
-        let new = certificate([held, unmet, ([(0, "1")], "-40", .equal, 1)], variables: 1, levels: 2)
+        let old = BasisCertificate(handWritten: [held, unmet], variables: 1, levels: 2)
+        let new = BasisCertificate(handWritten: [held, unmet, ([(0, "1")], "-40", .equal, 1)], variables: 1, levels: 2)
         let oldBasic = [true, false, false, false, true]
         let (values, basis) = try #require(try extended(old, oldBasic, new, oldBasic + [false, true]))
         #expect(values == [q("10")])
@@ -104,9 +91,9 @@ import Testing
     /// duals, which reach the core, are left to a new certificate.
     @Test func dualsThroughTheCoreUseTheKeptFactor() throws {
         let x: Row = ([(0, "1"), (1, "1")], "-10", .lessOrEqual, -1), d: Row = ([(0, "1"), (1, "-1")], "-2", .equal, -1)
-        let old = certificate([x, d, ([(1, "1")], "-50", .equal, 0)], variables: 2, levels: 1)
+        let old = BasisCertificate(handWritten: [x, d, ([(1, "1")], "-50", .equal, 0)], variables: 2, levels: 1)
         func new(_ c: String) -> BasisCertificate<Q> {
-            certificate([x, d, ([(1, "1")], "-50", .equal, 1), ([(0, "1")], c, .equal, 0)], variables: 2, levels: 2)
+            BasisCertificate(handWritten: [x, d, ([(1, "1")], "-50", .equal, 1), ([(0, "1")], c, .equal, 0)], variables: 2, levels: 2)
         }
         let oldBasic = [true, true, false, false, true]
         let (values, basis) = try #require(try extended(old, oldBasic, new("-30"), oldBasic + [false, true]))
@@ -114,8 +101,8 @@ import Testing
         #expect(basis.value[6] == q("24"))
         #expect(try extended(old, oldBasic, new("30"), oldBasic + [true, false]) == nil)
 
-        let bare = certificate([x, d], variables: 2, levels: 0)
-        let bareNew = certificate([x, d, ([(0, "1")], "-30", .equal, 0)], variables: 2, levels: 1)
+        let bare = BasisCertificate(handWritten: [x, d], variables: 2, levels: 0)
+        let bareNew = BasisCertificate(handWritten: [x, d, ([(0, "1")], "-30", .equal, 0)], variables: 2, levels: 1)
         #expect(try extended(bare, [true, true, false], bareNew, [true, true, false, false, true]) == nil)
     }
 
