@@ -16,18 +16,16 @@ extension BasisCertificate {
     /// those rows: the same columns, in the same order, before the new rows' logical columns) with the new rows
     /// after it, at the basis `basic` (one flag per column of this certificate); `value` is `certified`'s basic
     /// solution for the old rows' current constants. Nil unless `basic` is `certified`'s basis plus one logical
-    /// column of each new row, and is exactly feasible and lexicographically optimal by the test above.
+    /// column of each new row, and is exactly feasible and lexicographically optimal by the test above. (The new
+    /// rows are soft, so none is implied; the old ones keep `certified`'s implied rows.)
     /// - Complexity: O(rows + columns) and, per level of a new row, the core's transposed solve and O(nonzeros) of
     ///   the rows whose dual moves.
-    func certifyAddingUnmetRows(to certified: CertifiedBasis, value: [T], oldRowCount: Int, basic: [Bool],
-                                implied: [Bool]) -> (values: [T], basis: CertifiedBasis)? {
+    func certifyAddingUnmetRows(to certified: CertifiedBasis, value: [T], oldRowCount: Int, basic: [Bool])
+        -> (values: [T], basis: CertifiedBasis)? {
         let oldColumns = certified.basic.count
         guard basic.count == columnCount, value.count == oldColumns, oldRowCount < rowCount,
               oldColumns == variableCount + firstLogical[oldRowCount] else { return nil }
         for j in 0..<oldColumns where basic[j] != certified.basic[j] { return nil }
-        var oldImplied = [Bool](repeating: false, count: oldRowCount)
-        for k in certified.order.impliedRows { oldImplied[k] = true }
-        for k in implied.indices where implied[k] && (k >= oldRowCount || !oldImplied[k]) { return nil }
         // Each new row's one basic column: a logical of its own, at 0 or above for the old basic solution.
         var newValue = value
         newValue.append(contentsOf: repeatElement(T.zero, count: columnCount - oldColumns))
@@ -52,9 +50,8 @@ extension BasisCertificate {
             guard keepsOptimality(at: level, basic: basic, oldColumns: oldColumns, order: order, core: certified.core)
             else { return nil }
         }
-        var extended = CertifiedBasis(basic: basic, order: order, value: newValue)
-        extended.core = certified.core
-        return (Array(newValue[0..<variableCount]), extended)
+        return (Array(newValue[0..<variableCount]),
+                CertifiedBasis(basic: basic, order: order, value: newValue, core: certified.core))
     }
 
     /// How the basic solution of `certifyAddingUnmetRows`'s basis moves with new row e's constant: its error `c`

@@ -24,27 +24,25 @@ extension ExactSolverCore {
         let (certificate, levelCount) = certificate(of: kept.constraintRows, suggested: suggested)
         built = (certificate, levelCount)
         let oldRowCount = kept.certificate.rowCount
+        var oldBasic = kept.basis.basic
+        oldBasic.append(contentsOf: repeatElement(false, count: certificate.columnCount - oldBasic.count))
         // Each new row's residual at the kept solution: `r - p + n = 0`, so p = r above 0 and n = -r below.
         var errorAbove: [Bool] = []
         var undecided: [Int] = []
         for e in oldRowCount..<certificate.rowCount {
-            var r = certificate.constant[e]
-            for t in certificate.rowStart[e]..<certificate.rowStart[e + 1] {
-                r = r + certificate.termCoefficient[t] * kept.value[certificate.termColumn[t]]
-            }
+            let r = certificate.residual(row: e, basic: oldBasic, value: kept.value)
             if r.isZero { undecided.append(errorAbove.count) }
             errorAbove.append(r.signum > 0)
         }
         for attempt in 0..<(undecided.isEmpty ? 1 : 2) {
             for i in undecided { errorAbove[i] = attempt == 1 }
-            var basic = kept.basis.basic
-            basic.append(contentsOf: repeatElement(false, count: certificate.columnCount - basic.count))
+            var basic = oldBasic
             for (i, above) in errorAbove.enumerated() {
                 let columns = certificate.logicals(ofRow: oldRowCount + i)
                 basic[above ? columns.lowerBound : columns.lowerBound + 1] = true
             }
             guard let (values, certified) = certificate.certifyAddingUnmetRows(
-                to: kept.basis, value: kept.value, oldRowCount: oldRowCount, basic: basic, implied: [])
+                to: kept.basis, value: kept.value, oldRowCount: oldRowCount, basic: basic)
             else { continue }
             let basis = kept.proposed.addingEdits(suggested, errorAbove: errorAbove)
             setCertifiedSolution(values)

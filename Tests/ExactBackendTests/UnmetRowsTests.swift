@@ -18,7 +18,7 @@ import Testing
         throws -> (values: [Q], basis: BasisCertificate<Q>.CertifiedBasis)? {
         let (_, certified) = try #require(old.certifyKeepingBasis(basic: oldBasic))
         return new.certifyAddingUnmetRows(to: certified, value: certified.value, oldRowCount: old.rowCount,
-                                          basic: newBasic, implied: [])
+                                          basic: newBasic)
     }
 
     /// x == 10 required (row 0), y == 100 soft (row 1); the basis {x, y}: x = 10, y = 100. An edit x == 30 above
