@@ -57,7 +57,8 @@ let package = Package(
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
         // The exact rational back end on GMP: the oracle (conflict sets, ambiguity).
         // It links no other back end: the floating-point proposer is injected by whoever composes back ends.
-        .target(name: "ExactBackend", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbInvariants", "CGMP"]),
+        .target(name: "ExactBackend", dependencies: ["PlumbSystem", "PlumbSolver", "PlumbInvariants", "CGMP",
+                                                     .product(name: "HeapModule", package: "swift-collections")]),
         // The relaxation baseline.
         .target(name: "RelaxationBackend", dependencies: ["PlumbSystem", "PlumbSolver"]),
         // The list of every back end, for tools.

@@ -15,20 +15,22 @@ extension BasisCertificate {
     /// `certified` (a basis of this certificate's first `oldRowCount` rows, certified on a certificate of just
     /// those rows: the same columns, in the same order, before the new rows' logical columns) with the new rows
     /// after it, at the basis `basic` (one flag per column of this certificate); `value` is `certified`'s basic
-    /// solution for the old rows' current constants. Nil unless `basic` is `certified`'s basis plus one logical
-    /// column of each new row, and is exactly feasible and lexicographically optimal by the test above. (The new
-    /// rows are soft, so none is implied; the old ones keep `certified`'s implied rows.)
-    /// - Complexity: O(rows + columns) and, per level of a new row, the core's transposed solve and O(nonzeros) of
-    ///   the rows whose dual moves.
-    func certifyAddingUnmetRows(to certified: CertifiedBasis, value: [T], oldRowCount: Int, basic: [Bool])
-        -> (values: [T], basis: CertifiedBasis)? {
+    /// solution for the old rows' current constants, one per old column, and becomes the new basis's, one per column
+    /// (the new columns' entries are written, the old ones kept: the old rows' solution does not move). Nil unless
+    /// `basic` is `certified`'s basis plus one logical column of each new row, and is exactly feasible and
+    /// lexicographically optimal by the test above. (The new rows are soft, so none is implied; the old ones keep
+    /// `certified`'s implied rows.) The basis returned carries no values (`value` has them).
+    /// - Complexity: O(rows + columns) integer work and, per level of a new row, the rows whose dual moves (and the
+    ///   core's transposed solve when they reach it); a pass over the rows when old rows share that level.
+    func certifyAddingUnmetRows(to certified: CertifiedBasis, value: inout [T], oldRowCount: Int, basic: [Bool])
+        -> CertifiedBasis? {
         let oldColumns = certified.basic.count
-        guard basic.count == columnCount, value.count == oldColumns, oldRowCount < rowCount,
+        guard basic.count == columnCount, value.count >= oldColumns, oldRowCount < rowCount,
               oldColumns == variableCount + firstLogical[oldRowCount] else { return nil }
         for j in 0..<oldColumns where basic[j] != certified.basic[j] { return nil }
         // Each new row's one basic column: a logical of its own, at 0 or above for the old basic solution.
-        var newValue = value
-        newValue.append(contentsOf: repeatElement(T.zero, count: columnCount - oldColumns))
+        if value.count < columnCount { value.append(contentsOf: repeatElement(T.zero, count: columnCount - value.count)) }
+        for j in oldColumns..<columnCount where !value[j].isZero { value[j] = .zero }
         var newDeferred: [(row: Int, column: Int)] = []
         for e in oldRowCount..<rowCount {
             var error: Int? = nil
@@ -37,9 +39,9 @@ extension BasisCertificate {
                 error = l
             }
             guard let c = error else { return nil }
-            let x = solvedValue(row: e, column: c, basic: basic, value: newValue, constant)
+            let x = solvedValue(row: e, column: c, basic: basic, value: value, constant)
             guard x.signum >= 0 else { return nil }
-            newValue[c] = x
+            value[c] = x
             newDeferred.append((e, c))
         }
         var order = certified.order
@@ -47,11 +49,13 @@ extension BasisCertificate {
         var priced = [Bool](repeating: false, count: levelCount)
         for (_, c) in newDeferred { if let rank = logicalCost[c - variableCount]?.rank { priced[rank] = true } }
         for level in 0..<levelCount where priced[level] {
-            guard keepsOptimality(at: level, basic: basic, oldColumns: oldColumns, order: order, core: certified.core)
+            guard keepsOptimality(at: level, basic: basic, oldColumns: oldColumns, order: order, core: certified.core,
+                                  oldCharged: certified.chargedBasic, newCharged: newDeferred.map(\.column))
             else { return nil }
         }
-        return (Array(newValue[0..<variableCount]),
-                CertifiedBasis(basic: basic, order: order, value: newValue, core: certified.core))
+        var chargedBasic = certified.chargedBasic
+        for (_, c) in newDeferred where logicalCost[c - variableCount] != nil { chargedBasic.append(c) }
+        return CertifiedBasis(basic: basic, order: order, value: [], core: certified.core, chargedBasic: chargedBasic)
     }
 
     /// How the basic solution of `certifyAddingUnmetRows`'s basis moves with new row e's constant: its error `c`
@@ -69,14 +73,33 @@ extension BasisCertificate {
     /// found only when old rows have the level.
     /// - Complexity: one or two passes over the rows and the core's transposed solve, plus O(nonzeros) of the rows
     ///   whose dual is not zero.
-    private func keepsOptimality(at level: Int, basic: [Bool], oldColumns: Int, order: Order, core: CoreFactor?) -> Bool {
+    private func keepsOptimality(at level: Int, basic: [Bool], oldColumns: Int, order: Order, core: CoreFactor?,
+                                 oldCharged: [Int], newCharged: [Int]) -> Bool {
+        var oldLevel = false
+        for j in variableCount..<oldColumns where logicalCost[j - variableCount]?.rank == level { oldLevel = true; break }
+        // The duals' move from the new errors, and the old ones from the old columns the level charges, each reached
+        // from the columns they start at (`sparseDuals`); a dense pass over the rows when that fails.
+        let places = dualPlaces(of: order)
+        if let delta = sparseDuals(at: level, charged: oldColumns..<columnCount, from: newCharged, order: order,
+                                   places: places, basic: basic, core: core),
+           let old = oldLevel ? sparseDuals(at: level, charged: 0..<oldColumns, from: oldCharged, order: order,
+                                            places: places, basic: basic, core: core) : SparseDuals() {
+            return reducedCostsHold(at: level, basic: basic, oldColumns: oldColumns, carrying: delta.carrying,
+                                    y: { delta.y[$0] ?? .zero }, columnSum: { delta.columnSum[$0] ?? .zero },
+                                    old: { old.y[$0] ?? .zero })
+        }
+        return keepsOptimalityDense(at: level, basic: basic, oldColumns: oldColumns, order: order, core: core,
+                                    oldLevel: oldLevel)
+    }
+
+    /// `keepsOptimality` by dense passes over the rows (the level's old duals found too when `oldLevel`).
+    private func keepsOptimalityDense(at level: Int, basic: [Bool], oldColumns: Int, order: Order, core: CoreFactor?,
+                                      oldLevel: Bool) -> Bool {
         var coreRow = [Bool](repeating: false, count: rowCount)
         for k in order.coreRows { coreRow[k] = true }
         var delta = zeroDuals()
         guard solveDuals(at: level, charged: oldColumns..<columnCount, order: order, coreRow: coreRow, core: core,
                          into: &delta) else { return false }
-        var oldLevel = false
-        for j in variableCount..<oldColumns where logicalCost[j - variableCount]?.rank == level { oldLevel = true; break }
         var old: LevelDuals? = nil
         if oldLevel {
             var found = zeroDuals()
@@ -84,15 +107,24 @@ extension BasisCertificate {
                              into: &found) else { return false }
             old = found
         }
-        for k in delta.carrying {
-            for t in rowStart[k]..<rowStart[k + 1] where !basic[termColumn[t]] && !delta.columnSum[termColumn[t]].isZero {
+        return reducedCostsHold(at: level, basic: basic, oldColumns: oldColumns, carrying: delta.carrying,
+                                y: { delta.y[$0] }, columnSum: { delta.columnSum[$0] }, old: { old?.y[$0] ?? .zero })
+    }
+
+    /// The test of `keepsOptimality` on the rows `carrying` a dual move `y` (`columnSum` by structural column), the
+    /// level's old duals `old`.
+    @inline(__always)
+    private func reducedCostsHold(at level: Int, basic: [Bool], oldColumns: Int, carrying: [Int], y: (Int) -> T,
+                                  columnSum: (Int) -> T, old: (Int) -> T) -> Bool {
+        for k in carrying {
+            for t in rowStart[k]..<rowStart[k + 1] where !basic[termColumn[t]] && !columnSum(termColumn[t]).isZero {
                 return false
             }
             for j in logicals(ofRow: k) where !basic[j] {
                 let a = logicalCoefficient[j - variableCount]
                 // (a new row's logical has no old dual: its reduced cost before is its cost)
-                let before = cost(j, level) - (j < oldColumns ? a * (old?.y[k] ?? .zero) : .zero)
-                let after = before - a * delta.y[k]
+                let before = cost(j, level) - (j < oldColumns ? a * old(k) : .zero)
+                let after = before - a * y(k)
                 if before.signum < 0 { continue }
                 if after.signum < 0 || (before.signum > 0 && after.isZero) { return false }
             }

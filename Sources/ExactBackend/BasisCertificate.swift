@@ -17,12 +17,15 @@ import PlumbSystem
 /// the basic solution; its dual is 0): Cassowary keeps no row for a redundant required equality.
 struct BasisCertificate<T: SimplexScalar> {
     let variableCount: Int
-    let levelCount: Int
-    let rowCount: Int
+    private(set) var levelCount: Int
+    private(set) var rowCount: Int
+    /// The distinct priorities of the soft rows, highest first (level k's is `levelPriorities[k]`), when the maker
+    /// gave them: rows can then be added in place (`appendEditRow`).
+    private(set) var levelPriorities: [Priority]
     /// Row k's terms: `termColumn[rowStart[k] ..< rowStart[k + 1]]`, with `termCoefficient`.
-    let rowStart: [Int]
-    let termColumn: [Int]
-    let termCoefficient: [T]
+    private(set) var rowStart: [Int]
+    private(set) var termColumn: [Int]
+    private(set) var termCoefficient: [T]
     /// Row k's constant; `setConstant` changes one (a suggested edit's), keeping everything else.
     private(set) var constant: [T]
     /// Row k's logical columns: `variableCount + firstLogical[k] ..< variableCount + firstLogical[k + 1]`.
@@ -31,13 +34,17 @@ struct BasisCertificate<T: SimplexScalar> {
     private(set) var logicalCoefficient: [T] = []
     /// The level charging each logical column (nil: none; a required row's slack is free).
     private(set) var logicalCost: [RowLevel?] = []
-    /// Structural column j's rows: `columnRow[columnStart[j] ..< columnStart[j + 1]]` (for `triangularOrder`).
+    /// Structural column j's rows: `columnRow[columnStart[j] ..< columnStart[j + 1]]`, for the first `indexedRows`
+    /// rows (`columnIndex()` has every row's, for `triangularOrder`).
     private(set) var columnStart: [Int] = []
     private(set) var columnRow: [Int] = []
+    private(set) var indexedRows = 0
 
-    /// `levels[k]`: the level of row k.
+    /// `levels[k]`: the level of row k; `levelPriorities`: each level's priority, or empty (rows cannot be added).
     init(rowStart: [Int], termColumn: [Int], termCoefficient: [T], constant: [T], relation: [Relation], levels: [RowLevel],
-         variableCount: Int, levelCount: Int) {
+         variableCount: Int, levelCount: Int, levelPriorities: [Priority] = []) {
+        precondition(levelPriorities.isEmpty || levelPriorities.count == levelCount, "BasisCertificate: a priority per level")
+        self.levelPriorities = levelPriorities
         self.rowStart = rowStart
         self.termColumn = termColumn
         self.termCoefficient = termCoefficient
@@ -63,20 +70,34 @@ struct BasisCertificate<T: SimplexScalar> {
             }
         }
         firstLogical.append(logicalRow.count)
-        // Columns by counting sort.
+        (columnStart, columnRow) = Self.columnIndex(rowStart: rowStart, termColumn: termColumn, variableCount: variableCount)
+        indexedRows = rowCount
+    }
+
+    /// Each structural column's rows, in order, by counting sort: column j's are `row[start[j] ..< start[j + 1]]`.
+    /// - Complexity: O(nonzeros + variables).
+    static func columnIndex(rowStart: [Int], termColumn: [Int], variableCount: Int) -> (start: [Int], row: [Int]) {
         var counts = [Int](repeating: 0, count: variableCount + 1)
         for j in termColumn { counts[j + 1] += 1 }
         for j in 0..<variableCount { counts[j + 1] += counts[j] }
-        columnStart = counts
         var fill = counts
-        columnRow = [Int](repeating: 0, count: termColumn.count)
-        for k in 0..<rowCount {
+        var rows = [Int](repeating: 0, count: termColumn.count)
+        for k in 0..<(rowStart.count - 1) {
             for t in rowStart[k]..<rowStart[k + 1] {
                 let j = termColumn[t]
-                columnRow[fill[j]] = k
+                rows[fill[j]] = k
                 fill[j] += 1
             }
         }
+        return (counts, rows)
+    }
+
+    /// The column index of every row: the one made with the certificate, or, when rows were added since
+    /// (`appendEditRow`, which leaves it), one made again.
+    /// - Complexity: O(1), or O(nonzeros + variables) after rows were added.
+    func columnIndex() -> (start: [Int], row: [Int]) {
+        indexedRows == rowCount ? (columnStart, columnRow)
+            : Self.columnIndex(rowStart: rowStart, termColumn: termColumn, variableCount: variableCount)
     }
 
     var columnCount: Int { variableCount + logicalRow.count }
@@ -91,10 +112,14 @@ struct BasisCertificate<T: SimplexScalar> {
     struct CertifiedBasis {
         let basic: [Bool]
         let order: Order
-        let value: [T]
+        /// Empty once a `KeptCertificate` holds the basis: it keeps the solution, moved with the constants.
+        var value: [T]
         /// The core's factor from the certification, when it kept the inverse (for the duals of rows added later:
         /// `certifyAddingUnmetRows`).
         var core: CoreFactor? = nil
+        /// The basic logical columns some level charges (an unmet soft row's error): where a level's duals start
+        /// (`sparseDuals`).
+        var chargedBasic: [Int] = []
     }
 
     /// The structural values of the basic solution of `basic` (one flag per column), or nil unless the basis is
@@ -120,8 +145,12 @@ struct BasisCertificate<T: SimplexScalar> {
         // columns (every row of it met exactly by the basic solution, the usual case) has y = 0, so its reduced
         // costs are its costs, never negative: nothing to solve.
         var costed = [Bool](repeating: false, count: levelCount)
+        var chargedBasic: [Int] = []
         for j in variableCount..<columnCount where basic[j] {
-            if let rank = logicalCost[j - variableCount]?.rank { costed[rank] = true }
+            if let rank = logicalCost[j - variableCount]?.rank {
+                costed[rank] = true
+                chargedBasic.append(j)
+            }
         }
         let needsDuals = costed.contains(true)
         // A large core whose duals are needed is left to the engine's own path (its inverse, which the duals read,
@@ -131,7 +160,8 @@ struct BasisCertificate<T: SimplexScalar> {
         else { return nil }
         guard isLexicographicallyOptimal(basic: basic, order: order, core: core, costed: costed) else { return nil }
         return (Array(value[0..<variableCount]),
-                CertifiedBasis(basic: basic, order: order, value: value, core: core?.keepsInverse == true ? core : nil))
+                CertifiedBasis(basic: basic, order: order, value: value, core: core?.keepsInverse == true ? core : nil,
+                               chargedBasic: chargedBasic))
     }
 
     /// How `certified`'s basic solution moves with row k's constant: by `Δ · coefficient` in each of `terms`'s
@@ -161,6 +191,36 @@ struct BasisCertificate<T: SimplexScalar> {
     /// order and duals, stay as they were.
     mutating func setConstant(_ c: T, ofRow k: Int) { constant[k] = c }
 
+    /// Appends the soft row `v + c = 0` at `priority` (an edit's first value), its two logical columns (`p`, `n`)
+    /// after every other column: the certificate is then the one made with the row after the others, without making
+    /// it again from every row. A priority no row had inserts a level, the levels below it moving down a rank. False,
+    /// nothing changed, when the certificate was made without its levels' priorities, or for a required priority or
+    /// an unknown variable.
+    /// - Complexity: O(1) amortized for the row; O(logical columns) for a new level.
+    mutating func appendEditRow(variable v: Int, constant c: T, priority: Priority) -> Bool {
+        guard !priority.isRequired, levelPriorities.count == levelCount, v >= 0, v < variableCount else { return false }
+        var rank = 0
+        while rank < levelPriorities.count && levelPriorities[rank] > priority { rank += 1 }
+        if rank == levelPriorities.count || levelPriorities[rank] != priority {
+            levelPriorities.insert(priority, at: rank)
+            levelCount += 1
+            for i in logicalCost.indices {
+                if let r = logicalCost[i]?.rank, r >= rank { logicalCost[i] = .soft(r + 1) }
+            }
+        }
+        let k = rowCount, level = RowLevel.soft(rank)
+        termColumn.append(v)
+        termCoefficient.append(.one)
+        rowStart.append(termColumn.count)
+        constant.append(c)
+        rowCount += 1
+        logicalRow.append(k); logicalCoefficient.append(-T.one); logicalCost.append(level)   // p
+        logicalRow.append(k); logicalCoefficient.append(T.one); logicalCost.append(level)    // n
+        firstLogical.append(logicalRow.count)
+        // (the column index is left as it is: `columnIndex()` makes it again if a new order is asked for)
+        return true
+    }
+
     /// The basic solution for `constants` (every column's value, nonbasic ones at 0) when it is exactly feasible:
     /// the basic logical columns at least 0, and every implied row holding (unless not `checked`: a certified
     /// basis, whose core is known regular). With `keepsInverse`, the core's factor for the duals.
@@ -169,7 +229,10 @@ struct BasisCertificate<T: SimplexScalar> {
         var coreIndex = [Int?](repeating: nil, count: columnCount)
         for (n, j) in order.coreColumns.enumerated() { coreIndex[j] = n }
         // Primal: B x_B = -c with the nonbasic columns at 0: the forward pivots, the core, the deferred pivots.
-        var value = [T](repeating: .zero, count: columnCount)
+        // (room for a few columns more: rows added later extend a kept solution in place, `certifyAddingUnmetRows`)
+        var value: [T] = []
+        value.reserveCapacity(columnCount + 8)
+        value.append(contentsOf: repeatElement(T.zero, count: columnCount))
         var core: CoreFactor? = nil
         for (k, j) in order.forward { value[j] = solvedValue(row: k, column: j, basic: basic, value: value, constants) }
         if !order.coreRows.isEmpty {
@@ -258,6 +321,7 @@ struct BasisCertificate<T: SimplexScalar> {
 
     /// `implied`: rows set aside as implied from the start (see `certifyKeepingBasis`).
     func triangularOrder(basic: [Bool], implied: [Bool] = []) -> Order {
+        let (columnStart, columnRow) = columnIndex()
         var rowUnknowns = [Int](repeating: 0, count: rowCount)
         var columnRows = [Int](repeating: 0, count: columnCount)
         var rowActive = [Bool](repeating: true, count: rowCount)

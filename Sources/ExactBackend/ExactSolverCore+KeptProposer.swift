@@ -123,7 +123,7 @@ extension ExactSolverCore {
         if first > 0 && feasible, let report = answerWithUnmetEditRows(kept, built: &built) { return report }
         // (a new certificate of every row for one more: for a large system the tableau, built once, takes the rounds
         // after it)
-        if first > 0 && kept.constraintRows.constants.count > firstValueCertificateRows {
+        if first > 0 && kept.constraintRowCount > firstValueCertificateRows {
             keptCertificate = nil
             return nil
         }
@@ -136,7 +136,9 @@ extension ExactSolverCore {
         do { _ = try live.solve() } catch { return nil }
         let basis = proposedBasis(of: live, order: kept.proposed.order, suggested: suggestedEdits)
         if first > 0 {
-            guard let report = certify(basis, of: live, constraintRows: kept.constraintRows, built: built)
+            guard let built = built ?? kept.certificate.rows(upTo: kept.constraintRowCount).map({
+                certificate(of: $0, suggested: suggestedEdits) }),
+                  let report = certify(basis, of: live, built: built, constraintRowCount: kept.constraintRowCount)
             else { return nil }
             countCertificateAnswer()
             return report
@@ -156,14 +158,15 @@ extension ExactSolverCore {
 
     /// The kept certificate's moved structural columns into the answer, in place: the rest of it is the certified
     /// answer's already (nothing else writes the answer while the certificate is kept). Whole if its width changed.
-    private func writeMovedAnswer(_ kept: KeptCertificate<T>) {
+    /// `values`: the kept solution when `takeValue()` moved it out.
+    func writeMovedAnswer(_ kept: KeptCertificate<T>, values: [T]? = nil) {
         guard solution.count == mentions.count else {
-            setCertifiedSolution(kept.structuralValues)
+            setCertifiedSolution(values.map { Array($0[0..<kept.certificate.variableCount]) } ?? kept.structuralValues)
             return
         }
         var floats = floatValues
         solution.withUnsafeMutableBufferPointer { answer in
-            mentions.withUnsafeBufferPointer { mentions in kept.forEachMovedStructural { v, x in
+            mentions.withUnsafeBufferPointer { mentions in kept.forEachMovedStructural(in: values) { v, x in
                 guard v < answer.count else { return }
                 let new: SolvedValue = mentions[v] > 0 ? x.solvedValue : .exact(.zero)
                 if case .float = answer[v] { floats -= 1 }

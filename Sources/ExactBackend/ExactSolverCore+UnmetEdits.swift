@@ -21,9 +21,15 @@ extension ExactSolverCore {
                                  built: inout (certificate: BasisCertificate<T>, levelCount: Int)?) -> SolveReport? {
         guard let suggested = suggestedEdits(), suggested.count > kept.editRows.count else { return nil }
         for (i, edit) in kept.editRows.enumerated() where suggested[i].variable != edit.variable { return nil }
-        let (certificate, levelCount) = certificate(of: kept.constraintRows, suggested: suggested)
-        built = (certificate, levelCount)
+        // The rows of the constraints and the kept edits (their constants the suggested ones, `moveEdit`) with the
+        // new edits' after them: the kept certificate with rows added in place (it is not kept past this call).
         let oldRowCount = kept.certificate.rowCount
+        for e in suggested[kept.editRows.count...] {
+            guard kept.certificate.appendEditRow(variable: e.variable.index, constant: T(e.constant), priority: e.priority)
+            else { return nil }
+        }
+        let certificate = kept.certificate, levelCount = certificate.levelCount
+        built = (certificate, levelCount)
         var oldBasic = kept.basis.basic
         oldBasic.append(contentsOf: repeatElement(false, count: certificate.columnCount - oldBasic.count))
         // Each new row's residual at the kept solution: `r - p + n = 0`, so p = r above 0 and n = -r below.
@@ -34,6 +40,8 @@ extension ExactSolverCore {
             if r.isZero { undecided.append(errorAbove.count) }
             errorAbove.append(r.signum > 0)
         }
+        // (the kept solution, extended in place: the kept certificate is not kept past this call)
+        var value = kept.takeValue()
         for attempt in 0..<(undecided.isEmpty ? 1 : 2) {
             for i in undecided { errorAbove[i] = attempt == 1 }
             var basic = oldBasic
@@ -41,15 +49,18 @@ extension ExactSolverCore {
                 let columns = certificate.logicals(ofRow: oldRowCount + i)
                 basic[above ? columns.lowerBound : columns.lowerBound + 1] = true
             }
-            guard let (values, certified) = certificate.certifyAddingUnmetRows(
-                to: kept.basis, value: kept.value, oldRowCount: oldRowCount, basic: basic)
+            guard let certified = certificate.certifyAddingUnmetRows(
+                to: kept.basis, value: &value, oldRowCount: oldRowCount, basic: basic)
             else { continue }
             let basis = kept.proposed.addingEdits(suggested, errorAbove: errorAbove)
-            setCertifiedSolution(values)
+            // (the old rows' solution did not move: the answer's structural values are the kept ones, with the
+            // kept edits' moves)
+            writeMovedAnswer(kept, values: value)
             state = .certified(basis, levels: levelCount)
             let editRows = suggested.enumerated().map { i, e in (variable: e.variable, row: basis.order.count + i) }
             let next = KeptCertificate(certificate: certificate, basis: certified, proposed: basis,
-                                       constraintRows: kept.constraintRows, editRows: editRows, levels: levelCount)
+                                       constraintRowCount: kept.constraintRowCount, editRows: editRows,
+                                       levels: levelCount, value: value)
             // (each new row's error, first among the deferred pivots, moves alone with the row's constant)
             for (n, pivot) in certified.order.deferred.prefix(errorAbove.count).enumerated() {
                 next.knowSensitivity(kept.editRows.count + n, certificate.unmetRowSensitivity(error: pivot.column))

@@ -188,7 +188,8 @@ extension ExactSolverCore {
         var collected: CertificateRows<T>? = CertificateRows(reservingRows: constraints.count + edits.count)
         keptCertificate = nil
         guard let (basis, solver) = proposerRun(collecting: &collected), let rows = collected else { return nil }
-        guard let report = certify(basis, of: solver, constraintRows: rows) else {
+        guard let report = certify(basis, of: solver, built: certificate(of: rows, suggested: basis.suggested),
+                                   constraintRowCount: rows.constants.count) else {
             state = .changed(proposal: basis)
             return nil
         }
@@ -199,15 +200,15 @@ extension ExactSolverCore {
         return report
     }
 
-    /// Certifies `basis`, `solver`'s, on the rows as Cassowary took them: `constraintRows` (the constraints in
-    /// order), then the basis's suggested edits, levels numbered from the highest priority. If it holds, its values
-    /// are the answer, the state is `certified`, and with edit variables the solver and the certificate are kept
-    /// for the suggestions to come (`liveProposer`, `keptCertificate`). Nil otherwise, nothing changed. `built`: the
-    /// certificate of those rows, if made already (for the same edits and values).
+    /// Certifies `basis`, `solver`'s, on the rows as Cassowary took them: `built`, the certificate of the
+    /// constraints in order (the first `constraintRowCount` rows), then the basis's suggested edits, levels numbered
+    /// from the highest priority (`certificate(of:suggested:)`). If it holds, its values are the answer, the state is
+    /// `certified`, and with edit variables the solver and the certificate are kept for the suggestions to come
+    /// (`liveProposer`, `keptCertificate`). Nil otherwise, nothing changed.
     /// - Complexity: O(nonzeros × levels) plus the core's elimination.
-    func certify(_ basis: ProposedBasis, of solver: any BasisProposing, constraintRows: CertificateRows<T>,
-                 built: (certificate: BasisCertificate<T>, levelCount: Int)? = nil) -> SolveReport? {
-        let (certificate, levelCount) = built ?? certificate(of: constraintRows, suggested: basis.suggested)
+    func certify(_ basis: ProposedBasis, of solver: any BasisProposing,
+                 built: (certificate: BasisCertificate<T>, levelCount: Int), constraintRowCount: Int) -> SolveReport? {
+        let (certificate, levelCount) = built
         let proposed = basicColumns(of: basis, in: certificate)
         guard let (values, certified) = certificate.certifyKeepingBasis(basic: proposed.basic, implied: proposed.implied)
         else { return nil }
@@ -219,7 +220,8 @@ extension ExactSolverCore {
         if !edits.isEmpty {
             let editRows = basis.suggested.enumerated().map { i, e in (variable: e.variable, row: basis.order.count + i) }
             keptCertificate = KeptCertificate(certificate: certificate, basis: certified, proposed: basis,
-                                              constraintRows: constraintRows, editRows: editRows, levels: levelCount)
+                                              constraintRowCount: constraintRowCount, editRows: editRows,
+                                              levels: levelCount)
         }
         return SolveReport(converged: true, iterations: 0, message: levelsMessage(levelCount))
     }
@@ -235,11 +237,12 @@ extension ExactSolverCore {
             input.append(CollectionOfOne((column: e.variable.index, coefficient: T.one)), constant: T(e.constant),
                          relation: .equal, priority: e.priority)
         }
-        let (levels, levelCount) = priorityRanks(input.priorities)
+        let (levels, levelCount, ranked) = priorityRanks(input.priorities)
         let certificate = BasisCertificate<T>(rowStart: input.rowStart, termColumn: input.termColumn,
                                               termCoefficient: input.termCoefficient, constant: input.constants,
                                               relation: input.relations, levels: levels,
-                                              variableCount: columnOf.count, levelCount: levelCount)
+                                              variableCount: columnOf.count, levelCount: levelCount,
+                                              levelPriorities: ranked)
         return (certificate, levelCount)
     }
 

@@ -19,15 +19,19 @@ final class KeptCertificate<T: SimplexScalar> {
     @exclusivity(unchecked) var certificate: BasisCertificate<T>
     var basis: BasisCertificate<T>.CertifiedBasis {
         didSet {
+            // (moved, not shared: a shared solution would be copied at its first move)
             value = basis.value
+            basis.value = []
             sensitivities = Array(repeating: .unknown, count: editRows.count)
             movedStructural.removeAll(keepingCapacity: true)
         }
     }
     /// The proposer's basis behind `basis` (the certified state's, for `materialize()`).
     var proposed: ProposedBasis
-    /// The constraints' rows alone, in order (an edit's first value adds a row after them: a new certificate).
-    let constraintRows: CertificateRows<T>
+    /// How many of the certificate's rows are the constraints' (the edits' rows follow; an edit's first value adds
+    /// one: `BasisCertificate.appendEditRow`). The certificate holds the only copy of them, so that rows are added
+    /// in place.
+    let constraintRowCount: Int
     /// The certificate's row of each suggested edit (`v == value` as `v + constant = 0`), by variable.
     let editRows: [(variable: VariableID, row: Int)]
     let levels: Int
@@ -46,16 +50,27 @@ final class KeptCertificate<T: SimplexScalar> {
     /// The structural columns `moveEdit` changed since `clearMovedColumns()` (an answer rewrites just these).
     @exclusivity(unchecked) private(set) var movedStructural: [Int] = []
 
+    /// `value`: the basic solution for the current constants when `basis` carries none (a basis extended in place,
+    /// `BasisCertificate.certifyAddingUnmetRows`); `basis.value` by default.
     init(certificate: BasisCertificate<T>, basis: BasisCertificate<T>.CertifiedBasis, proposed: ProposedBasis,
-         constraintRows: CertificateRows<T>, editRows: [(variable: VariableID, row: Int)], levels: Int) {
+         constraintRowCount: Int, editRows: [(variable: VariableID, row: Int)], levels: Int, value: [T]? = nil) {
         self.certificate = certificate
         self.basis = basis
         self.proposed = proposed
-        self.constraintRows = constraintRows
+        self.constraintRowCount = constraintRowCount
         self.editRows = editRows
         self.levels = levels
-        value = basis.value
+        self.value = value ?? basis.value
+        self.basis.value = []
         sensitivities = Array(repeating: .unknown, count: editRows.count)
+    }
+
+    /// The basic solution, moved out (the certificate is left without one: for a caller about to drop it, which
+    /// extends the solution in place instead of copying it).
+    func takeValue() -> [T] {
+        var taken: [T] = []
+        swap(&taken, &value)
+        return taken
     }
 
     /// Edit i's constant (row `editRows[i].row`) becomes `c`, and the basic solution moves with it. False when it
@@ -103,8 +118,10 @@ final class KeptCertificate<T: SimplexScalar> {
     /// The structural columns' values.
     var structuralValues: [T] { Array(value[0..<certificate.variableCount]) }
 
-    /// Each structural column in `movedStructural` (a column twice if two edits moved it) with its value now.
-    func forEachMovedStructural(_ body: (Int, T) -> Void) {
-        for j in movedStructural { body(j, value[j]) }
+    /// Each structural column in `movedStructural` (a column twice if two edits moved it) with its value now (in
+    /// `values` when given: the solution `takeValue()` moved out).
+    func forEachMovedStructural(in values: [T]? = nil, _ body: (Int, T) -> Void) {
+        let source = values ?? value
+        for j in movedStructural { body(j, source[j]) }
     }
 }

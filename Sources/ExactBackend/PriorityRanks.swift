@@ -20,9 +20,10 @@ struct RowLevel: Hashable, Comparable {
     static func < (a: RowLevel, b: RowLevel) -> Bool { a.code < b.code }
 }
 
-/// The level of each priority in a list (see `RowLevel`). The distinct priorities are found with a short list
-/// while there are few and a dictionary beyond, so a list of many rows and few levels costs one pass.
-func priorityRanks(_ priorities: [Priority]) -> (ranks: [RowLevel], levelCount: Int) {
+/// The level of each priority in a list (see `RowLevel`), and the distinct priorities below 1000, highest first
+/// (level k's is `ranked[k]`). The distinct priorities are found with a short list while there are few and a
+/// dictionary beyond, so a list of many rows and few levels costs one pass.
+func priorityRanks(_ priorities: [Priority]) -> (ranks: [RowLevel], levelCount: Int, ranked: [Priority]) {
     var distinct: [Priority] = []
     var appearance: [Int] = []   // index into `distinct`, or -1 for a required priority (local to this pass)
     appearance.reserveCapacity(priorities.count)
@@ -43,7 +44,7 @@ func priorityRanks(_ priorities: [Priority]) -> (ranks: [RowLevel], levelCount: 
     let byPriority = distinct.indices.sorted { distinct[$0] > distinct[$1] }
     var rankOfIndex = [Int](repeating: 0, count: distinct.count)
     for (rank, k) in byPriority.enumerated() { rankOfIndex[k] = rank }
-    return (appearance.map { $0 < 0 ? .required : .soft(rankOfIndex[$0]) }, distinct.count)
+    return (appearance.map { $0 < 0 ? .required : .soft(rankOfIndex[$0]) }, distinct.count, byPriority.map { distinct[$0] })
 }
 
 extension Array {

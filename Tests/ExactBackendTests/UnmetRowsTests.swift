@@ -17,8 +17,12 @@ import Testing
     func extended(_ old: BasisCertificate<Q>, _ oldBasic: [Bool], _ new: BasisCertificate<Q>, _ newBasic: [Bool])
         throws -> (values: [Q], basis: BasisCertificate<Q>.CertifiedBasis)? {
         let (_, certified) = try #require(old.certifyKeepingBasis(basic: oldBasic))
-        return new.certifyAddingUnmetRows(to: certified, value: certified.value, oldRowCount: old.rowCount,
-                                          basic: newBasic)
+        var value = certified.value
+        guard var basis = new.certifyAddingUnmetRows(to: certified, value: &value, oldRowCount: old.rowCount,
+                                                     basic: newBasic) else { return nil }
+        #expect(basis.value.isEmpty, "the extended basis carries no values: the caller's array has them")
+        basis.value = value
+        return (Array(value[0..<new.variableCount]), basis)
     }
 
     /// x == 10 required (row 0), y == 100 soft (row 1); the basis {x, y}: x = 10, y = 100. An edit x == 30 above
