@@ -118,7 +118,7 @@ extension ExactSolverCore {
             return SolveReport(converged: true, iterations: 0, message: levelsMessage(kept.levels))
         }
         // An edit's first value the kept basis leaves unmet (a width the required rows pin): that basis with the
-        // edit's error, without the proposer.
+        // edit's error, without the proposer. (Refused, it leaves `kept` spent: dropped below on every path.)
         var built: (certificate: BasisCertificate<T>, levelCount: Int)? = nil
         if first > 0 && feasible, let report = answerWithUnmetEditRows(kept, built: &built) { return report }
         // (a new certificate of every row for one more: for a large system the tableau, built once, takes the rounds
