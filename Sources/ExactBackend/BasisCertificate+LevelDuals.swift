@@ -57,29 +57,35 @@ extension BasisCertificate {
         }
         for (k, j) in order.deferred { solveDual(ofRow: k, solving: j) }
         if !order.coreColumns.isEmpty {
-            // The core's columns' equations less the rows already known (no forward row holds a core column).
-            var rhs: [T] = []
-            rhs.reserveCapacity(order.coreColumns.count)
-            var allZero = true
-            for j in order.coreColumns {
-                var known = T.zero
-                if j >= variableCount {
-                    let k = logicalRow[j - variableCount]
-                    if !coreRow[k] { known = logicalCoefficient[j - variableCount] * duals.y[k] }
-                } else {
-                    known = duals.columnSum[j]
-                }
-                let r = costs(j) - known
-                if !r.isZero { allZero = false }
-                rhs.append(r)
-            }
-            if !allZero {
-                guard let core, core.keepsInverse else { return false }
-                let u = core.transposedSolve(rhs)
-                for (n, k) in order.coreRows.enumerated() { setDual(k, u[n], in: &duals) }
-            }
+            guard let u = coreDuals(at: level, charged: charged, order: order, core: core,
+                                    dual: { coreRow[$0] ? .zero : duals.y[$0] }, columnSum: { duals.columnSum[$0] })
+            else { return false }
+            for (n, k) in order.coreRows.enumerated() where !u.isEmpty { setDual(k, u[n], in: &duals) }
         }
         for (k, j) in order.forward.reversed() { solveDual(ofRow: k, solving: j) }
         return true
+    }
+
+    /// The core rows' duals at `level`: the core's columns' equations less the rows already known (`dual` by row,
+    /// `columnSum` by structural column; no forward row holds a core column), solved transposed with the core's
+    /// inverse. Empty when the right side is all 0 (every core dual 0); nil when it is not and `core` keeps no
+    /// inverse.
+    /// - Complexity: O(core columns), plus the transposed solve.
+    func coreDuals(at level: Int, charged: Range<Int>, order: Order, core: CoreFactor?, dual: (Int) -> T,
+                   columnSum: (Int) -> T) -> [T]? {
+        var rhs: [T] = []
+        rhs.reserveCapacity(order.coreColumns.count)
+        var allZero = true
+        for j in order.coreColumns {
+            let c = charged.contains(j) ? cost(j, level) : T.zero
+            let known = j >= variableCount ? logicalCoefficient[j - variableCount] * dual(logicalRow[j - variableCount])
+                : columnSum(j)
+            let r = c - known
+            if !r.isZero { allZero = false }
+            rhs.append(r)
+        }
+        if allZero { return [] }
+        guard let core, core.keepsInverse else { return nil }
+        return core.transposedSolve(rhs)
     }
 }

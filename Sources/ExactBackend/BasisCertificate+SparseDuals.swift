@@ -32,7 +32,7 @@ extension BasisCertificate {
     /// `level`'s duals counting the costs of the columns in `charged` only, through `order` (`places`: its
     /// `dualPlaces`), reached from those columns: `starts` lists every basic one the level may charge (others
     /// charge nothing: a nonbasic column has no row to price). Nil when the core's duals are not all 0 and `core` keeps
-    /// no inverse, or when a row reaches a column solved before it (not a triangular order: the dense pass decides).
+    /// no inverse, or when a row reaches a column solved before it (not a triangular order).
     /// - Complexity: O(starts), plus O(log) and the nonzeros of each row reached, and the core's transposed solve
     ///   when a row reaches it.
     func sparseDuals(at level: Int, charged: Range<Int>, from starts: [Int], order: Order, places place: [Int32],
@@ -68,23 +68,11 @@ extension BasisCertificate {
         while let p = pending.popMin() {
             current = p
             if p == corePlace && !order.coreColumns.isEmpty {
-                // The core's columns' equations less the rows already known (core rows are not known yet).
-                var rhs: [T] = []
-                rhs.reserveCapacity(order.coreColumns.count)
-                var allZero = true
-                for j in order.coreColumns {
-                    let c = charged.contains(j) ? cost(j, level) : T.zero
-                    let known = j >= variableCount
-                        ? logicalCoefficient[j - variableCount] * (duals.y[logicalRow[j - variableCount]] ?? .zero)
-                        : (duals.columnSum[j] ?? .zero)
-                    let r = c - known
-                    if !r.isZero { allZero = false }
-                    rhs.append(r)
-                }
-                if allZero { continue }
-                guard let core, core.keepsInverse else { return nil }
-                let u = core.transposedSolve(rhs)
-                for (n, k) in order.coreRows.enumerated() { setDual(k, u[n]) }
+                // (core rows are not known yet: their duals read 0 here, as the dense pass leaves them out)
+                guard let u = coreDuals(at: level, charged: charged, order: order, core: core,
+                                        dual: { duals.y[$0] ?? .zero }, columnSum: { duals.columnSum[$0] ?? .zero })
+                else { return nil }
+                for (n, k) in order.coreRows.enumerated() where !u.isEmpty { setDual(k, u[n]) }
             } else {
                 let (k, j) = p < corePlace ? order.deferred[p] : order.forward[forwardCount - (p - corePlace)]
                 if j >= variableCount {

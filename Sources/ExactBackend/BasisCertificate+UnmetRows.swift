@@ -71,60 +71,30 @@ extension BasisCertificate {
     /// is left as it was. (One a higher level fixes at 0 here is held to the test all the same: the higher levels'
     /// reduced costs are not found again, so such a basis goes to a new certificate.) The level's old duals are
     /// found only when old rows have the level.
-    /// - Complexity: one or two passes over the rows and the core's transposed solve, plus O(nonzeros) of the rows
-    ///   whose dual is not zero.
+    /// - Complexity: O(columns) integer work for the places, plus the rows the duals reach (`sparseDuals`).
     private func keepsOptimality(at level: Int, basic: [Bool], oldColumns: Int, order: Order, core: CoreFactor?,
                                  oldCharged: [Int], newCharged: [Int]) -> Bool {
         var oldLevel = false
         for j in variableCount..<oldColumns where logicalCost[j - variableCount]?.rank == level { oldLevel = true; break }
         // The duals' move from the new errors, and the old ones from the old columns the level charges, each reached
-        // from the columns they start at (`sparseDuals`); a dense pass over the rows when that fails.
+        // from the columns they start at (`sparseDuals`). Nil there only when the core's duals are wanted and its
+        // factor kept no inverse, as the dense pass (`solveDuals`) would refuse: the basis goes to a new certificate.
         let places = dualPlaces(of: order)
-        if let delta = sparseDuals(at: level, charged: oldColumns..<columnCount, from: newCharged, order: order,
-                                   places: places, basic: basic, core: core),
-           let old = oldLevel ? sparseDuals(at: level, charged: 0..<oldColumns, from: oldCharged, order: order,
-                                            places: places, basic: basic, core: core) : SparseDuals() {
-            return reducedCostsHold(at: level, basic: basic, oldColumns: oldColumns, carrying: delta.carrying,
-                                    y: { delta.y[$0] ?? .zero }, columnSum: { delta.columnSum[$0] ?? .zero },
-                                    old: { old.y[$0] ?? .zero })
-        }
-        return keepsOptimalityDense(at: level, basic: basic, oldColumns: oldColumns, order: order, core: core,
-                                    oldLevel: oldLevel)
-    }
-
-    /// `keepsOptimality` by dense passes over the rows (the level's old duals found too when `oldLevel`).
-    private func keepsOptimalityDense(at level: Int, basic: [Bool], oldColumns: Int, order: Order, core: CoreFactor?,
-                                      oldLevel: Bool) -> Bool {
-        var coreRow = [Bool](repeating: false, count: rowCount)
-        for k in order.coreRows { coreRow[k] = true }
-        var delta = zeroDuals()
-        guard solveDuals(at: level, charged: oldColumns..<columnCount, order: order, coreRow: coreRow, core: core,
-                         into: &delta) else { return false }
-        var old: LevelDuals? = nil
-        if oldLevel {
-            var found = zeroDuals()
-            guard solveDuals(at: level, charged: 0..<oldColumns, order: order, coreRow: coreRow, core: core,
-                             into: &found) else { return false }
-            old = found
-        }
-        return reducedCostsHold(at: level, basic: basic, oldColumns: oldColumns, carrying: delta.carrying,
-                                y: { delta.y[$0] }, columnSum: { delta.columnSum[$0] }, old: { old?.y[$0] ?? .zero })
-    }
-
-    /// The test of `keepsOptimality` on the rows `carrying` a dual move `y` (`columnSum` by structural column), the
-    /// level's old duals `old`.
-    @inline(__always)
-    private func reducedCostsHold(at level: Int, basic: [Bool], oldColumns: Int, carrying: [Int], y: (Int) -> T,
-                                  columnSum: (Int) -> T, old: (Int) -> T) -> Bool {
-        for k in carrying {
-            for t in rowStart[k]..<rowStart[k + 1] where !basic[termColumn[t]] && !columnSum(termColumn[t]).isZero {
+        guard let delta = sparseDuals(at: level, charged: oldColumns..<columnCount, from: newCharged, order: order,
+                                      places: places, basic: basic, core: core),
+              let old = oldLevel ? sparseDuals(at: level, charged: 0..<oldColumns, from: oldCharged, order: order,
+                                               places: places, basic: basic, core: core) : SparseDuals()
+        else { return false }
+        for k in delta.carrying {
+            for t in rowStart[k]..<rowStart[k + 1] where !basic[termColumn[t]]
+                && !(delta.columnSum[termColumn[t]] ?? .zero).isZero {
                 return false
             }
             for j in logicals(ofRow: k) where !basic[j] {
                 let a = logicalCoefficient[j - variableCount]
                 // (a new row's logical has no old dual: its reduced cost before is its cost)
-                let before = cost(j, level) - (j < oldColumns ? a * old(k) : .zero)
-                let after = before - a * y(k)
+                let before = cost(j, level) - (j < oldColumns ? a * (old.y[k] ?? .zero) : .zero)
+                let after = before - a * (delta.y[k] ?? .zero)
                 if before.signum < 0 { continue }
                 if after.signum < 0 || (before.signum > 0 && after.isZero) { return false }
             }
