@@ -25,6 +25,16 @@ public struct TimingPolicy: Sendable, Equatable {
     public var minimumTime = 0.005
     /// The most runs a fast workload gets, warm-up and timed each.
     public var maximumRuns = 200
+    /// How the timing processes' allocator treats freed memory (`HeapPolicy`).
+    public var heap = HeapMode.keepsFreedMemory
+
+    /// How the timing processes' allocator treats freed memory.
+    public enum HeapMode: String, Sendable, Equatable {
+        /// glibc's defaults: freed memory goes back to the kernel (runs recorded before `HeapPolicy`).
+        case systemDefault = "system-default"
+        /// `HeapPolicy`: each timing process keeps what it frees.
+        case keepsFreedMemory = "keeps-freed-memory"
+    }
 
     public init() {}
 
@@ -47,6 +57,7 @@ public struct TimingPolicy: Sendable, Equatable {
             + "by the solver's own monotonic clock, build+solve (add every constraint and edit variable, solve), the "
             + "suggestion rounds, and each lifecycle operation (its solver calls and the solve that ends it); requests, "
             + "pipes and parsing are outside the clock. Figures are medians over the timed runs, with the interquartile range."
+            + (heap == .keepsFreedMemory ? " " + HeapPolicy.statement : "")
     }
 
     /// How a fast workload whose first run took `pace` seconds is run: warm-up runs, then timed runs, when

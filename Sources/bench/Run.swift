@@ -161,6 +161,8 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try ensureWritableFolder(output, option: "--output")
+        // before any timed run and any program started: this process and every peer's keep the memory they free
+        HeapPolicy.apply()
         var plan = RunPlan(backEnds: try backEndOptions.selected(), available: availableBackEnds)
         plan.filter = filterOption.filter
         plan.repeats = repeats
