@@ -41,6 +41,10 @@ public struct Comparison: Sendable {
         if old.configuration != new.configuration {
             summary.append("warning: \(old.configuration) build against \(new.configuration) build: speed changes mean nothing")
         }
+        if old.timing.heap != new.timing.heap {
+            summary.append("warning: the runs were timed with different heaps (\(old.timing.heap.rawValue) / "
+                + "\(new.timing.heap.rawValue)): a workload that allocates much moves with the heap, not the commit")
+        }
         if let a = old.machineState, let b = new.machineState, a.calibration > 0, b.calibration > 0 {
             factor = b.calibration / a.calibration
             let loads = [a.load, b.load].map { $0.map { format3($0) } ?? "?" }

@@ -49,4 +49,13 @@ import Testing
             #expect(error.description.contains("\"keeps-freed-memory\""))
         }
     }
+
+    @Test func aComparisonAcrossHeapsSaysSo() {
+        let new = ResultsFiles.sample()
+        var old = new
+        old.timing.heap = .systemDefault
+        let across = Comparison(old: old, new: new).summary
+        #expect(across.contains { $0.contains("different heaps (system-default / keeps-freed-memory)") }, "\(across)")
+        #expect(!Comparison(old: new, new: new).summary.contains { $0.contains("different heaps") })
+    }
 }
