@@ -23,9 +23,10 @@ extension BasisCertificate {
             case 0: break
             case 1: relation = logicalCoefficient[logicals.lowerBound - variableCount].signum > 0 ? .lessOrEqual : .greaterOrEqual
             default:
-                let p = logicalCost[logicals.lowerBound - variableCount], n = logicalCost[logicals.lowerBound + 1 - variableCount]
-                guard let rank = (p ?? n)?.rank else { return nil }
-                relation = p == nil ? .greaterOrEqual : n == nil ? .lessOrEqual : .equal
+                let above = logicalCost[logicals.lowerBound - variableCount]
+                let below = logicalCost[logicals.lowerBound + 1 - variableCount]
+                guard let rank = (above ?? below)?.rank else { return nil }
+                relation = above == nil ? .greaterOrEqual : below == nil ? .lessOrEqual : .equal
                 priority = levelPriorities[rank]
             }
             rows.append(terms, constant: constant[k], relation: relation, priority: priority)

@@ -248,15 +248,13 @@ extension RunResults {
             timing.warmupTime = t["warmup_time_s"] == nil ? 0 : try double(t["warmup_time_s"], "timing_policy.warmup_time_s")
             timing.minimumTime = t["minimum_time_s"] == nil ? 0 : try double(t["minimum_time_s"], "timing_policy.minimum_time_s")
             timing.maximumRuns = t["maximum_runs"] == nil ? timing.repeats : try int(t["maximum_runs"], "timing_policy.maximum_runs")
-            // runs written before the heap policy were timed with glibc's defaults
+            // (runs written before the heap policy have none: they were timed with glibc's defaults, the default)
             if let heap = t["heap"] {
                 guard let name = heap.stringValue, let mode = TimingPolicy.HeapMode(rawValue: name) else {
                     throw ResultsError("\(source): timing_policy.heap is not one of "
                                        + [TimingPolicy.HeapMode.systemDefault, .keepsFreedMemory].map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
                 }
                 timing.heap = mode
-            } else {
-                timing.heap = .systemDefault
             }
         }
         /// The kept differences, paired with their lines; a file without them (older runs) keeps the lines alone.

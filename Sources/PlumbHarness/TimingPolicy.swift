@@ -25,8 +25,9 @@ public struct TimingPolicy: Sendable, Equatable {
     public var minimumTime = 0.005
     /// The most runs a fast workload gets, warm-up and timed each.
     public var maximumRuns = 200
-    /// How the timing processes' allocator treats freed memory (`HeapPolicy`).
-    public var heap = HeapMode.keepsFreedMemory
+    /// How the timing processes' allocator treats freed memory: glibc's defaults unless the command applied
+    /// `HeapPolicy` (and its allocator took it).
+    public var heap = HeapMode.systemDefault
 
     /// How the timing processes' allocator treats freed memory.
     public enum HeapMode: String, Sendable, Equatable {

@@ -162,8 +162,9 @@ struct Run: ParsableCommand {
     func run() throws {
         try ensureWritableFolder(output, option: "--output")
         // before any timed run and any program started: this process and every peer's keep the memory they free
-        HeapPolicy.apply()
+        let heap: TimingPolicy.HeapMode = HeapPolicy.apply() ? .keepsFreedMemory : .systemDefault
         var plan = RunPlan(backEnds: try backEndOptions.selected(), available: availableBackEnds)
+        plan.timing.heap = heap
         plan.filter = filterOption.filter
         plan.repeats = repeats
         plan.budget = budget
