@@ -51,27 +51,28 @@ public final class CassowarySolver: LayoutSolver {
         var hasPending = false
     }
 
-    @exclusivity(unchecked) var tableau = Tableau(levelCount: 1)
+    // (the storage below comes from `SolverStorage`: a freed solver's, reset, or a new one; see `init()`)
+    @exclusivity(unchecked) var tableau: Tableau
     /// Non-required priorities in use, highest first, and the objective slot of each (slots in creation order).
-    @exclusivity(unchecked) var levels: [Priority] = []
-    @exclusivity(unchecked) var levelSlots: [Int] = []
-    let records = FlatList<Record>()
-    let termVars = FlatList<Int32>()
-    let termCoefs = FlatList<Double>()
+    @exclusivity(unchecked) var levels: [Priority]
+    @exclusivity(unchecked) var levelSlots: [Int]
+    let records: FlatList<Record>
+    let termVars: FlatList<Int32>
+    let termCoefs: FlatList<Double>
     /// Where every add gathers its row (see `NewRowBuffers`).
-    let newRow = NewRowBuffers()
+    let newRow: NewRowBuffers
     /// Slot of each constraint id: dense for small non-negative ids (-1 where none), a dictionary for the rest.
-    let denseSlot = FlatList<Int32>()
-    @exclusivity(unchecked) var sparseSlot: [ConstraintID: Int] = [:]
+    let denseSlot: FlatList<Int32>
+    @exclusivity(unchecked) var sparseSlot: [ConstraintID: Int]
     /// Edit variables by variable index (dense; nil where the variable is not edited).
-    @exclusivity(unchecked) var edits: [Edit?] = []
+    @exclusivity(unchecked) var edits: [Edit?]
     /// Variables with a pending suggestion, in the order of their first suggestion since the last solve.
-    @exclusivity(unchecked) var pendingVariables: [Int] = []
+    @exclusivity(unchecked) var pendingVariables: [Int]
     /// Removed records still in the tableau (required equalities without a marker), in removal order: the next call
     /// that reads or changes the tableau takes them out together (`settleRemovals()`).
-    @exclusivity(unchecked) var leaving: [Int] = []
+    @exclusivity(unchecked) var leaving: [Int]
     /// Per variable index, the records in the tableau (live or leaving) whose terms name it.
-    let variableUses = FlatList<Int32>()
+    let variableUses: FlatList<Int32>
     /// Tableau rebuilds so far (removals and constant changes of equalities whose marker column could not be
     /// recovered).
     @exclusivity(unchecked) var rebuilds = 0
@@ -80,11 +81,11 @@ public final class CassowarySolver: LayoutSolver {
     /// Marker recoveries the depth-first search left to the region solve.
     @exclusivity(unchecked) var regionSolves = 0
     /// For each variable, the records in the tableau naming it; built on the first marker recovery.
-    @exclusivity(unchecked) var useIndex = VariableUseIndex()
+    @exclusivity(unchecked) var useIndex: VariableUseIndex
     /// The marker search's scratch, untouched between searches.
-    @exclusivity(unchecked) var markerScratch = MarkerSearchScratch()
+    @exclusivity(unchecked) var markerScratch: MarkerSearchScratch
     /// The region solve's scratch, at rest between solves.
-    @exclusivity(unchecked) var regionScratch = MarkerRegionScratch()
+    @exclusivity(unchecked) var regionScratch: MarkerRegionScratch
 
     #if DEBUG
     /// Public operations so far, and the tableau's rollback count at the last check (debug builds schedule the
@@ -110,21 +111,45 @@ public final class CassowarySolver: LayoutSolver {
 
     func edit(_ v: Int) -> Edit? { v >= 0 && v < edits.count ? edits[v] : nil }
 
-    public init() {
-        records.reserve(Tableau.initialSymbols / 2)
-        levels.reserveCapacity(8)
-        levelSlots.reserveCapacity(8)
-        termVars.reserve(Tableau.initialSymbols)
-        termCoefs.reserve(Tableau.initialSymbols)
-        denseSlot.reserve(Tableau.initialSymbols / 2)
-        variableUses.reserve(Tableau.initialSymbols)
+    /// An empty solver. Its storage is the last freed solver's when that one was small (`SolverStorage.pool`: kept
+    /// reset, as `reset()` leaves it), else new.
+    /// - Complexity: O(1) with kept storage; otherwise some thirty buffers allocated for a small layout.
+    public convenience init() {
+        self.init(storage: SolverStorage.pool.take() ?? SolverStorage())
+    }
+
+    /// An empty solver on `storage` (a new one, or a freed solver's, reset).
+    init(storage: consuming SolverStorage) {
+        tableau = storage.tableau
+        levels = storage.levels
+        levelSlots = storage.levelSlots
+        records = storage.records
+        termVars = storage.termVars
+        termCoefs = storage.termCoefs
+        newRow = storage.newRow
+        denseSlot = storage.denseSlot
+        sparseSlot = storage.sparseSlot
+        edits = storage.edits
+        pendingVariables = storage.pendingVariables
+        leaving = storage.leaving
+        variableUses = storage.variableUses
+        useIndex = storage.useIndex
+        markerScratch = storage.markerScratch
+        regionScratch = storage.regionScratch
+    }
+
+    /// A small solver's storage, reset, is kept for the next solver made (`SolverStorage.pool`).
+    deinit {
+        guard SolverStorage.keeps(self) else { return }
+        reset()
+        SolverStorage.pool.give(SolverStorage(of: self))
     }
 
     /// Removes every constraint, edit variable and suggestion and keeps the storage of every buffer: the solver is
     /// then as `init()` makes it (the same answers, bit for bit, and the same counters), and a layout no larger than
     /// the ones it held before is built again without growing an array. For an app that lays out many small views in
-    /// turn: one solver, reset between them, instead of a new solver each time (whose dozens of buffers are
-    /// allocated on the way up and freed after).
+    /// turn: one solver, reset between them. (A new solver each time costs little more: a freed small solver's
+    /// storage is reset and kept for the next one made, `SolverStorage`.)
     /// - Complexity: O(1) per buffer; nothing is freed or allocated.
     public func reset() {
         tableau.removeAll()

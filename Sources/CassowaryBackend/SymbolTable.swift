@@ -157,6 +157,9 @@ struct SymbolTable {
         savedRows.removeAll()
     }
 
+    /// How many symbols the table holds without growing.
+    var capacity: Int { records.capacity }
+
     /// Room for `n` symbols without growing (one allocation per array instead of a doubling per power of two).
     mutating func reserve(symbols n: Int) {
         records.reserve(n)
