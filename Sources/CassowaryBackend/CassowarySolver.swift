@@ -238,8 +238,7 @@ public final class CassowarySolver: LayoutSolver {
             let a = t.coefficient.doubleValue
             guard a == 0 || CassowaryTolerance.coefficientRange.contains(abs(a)) else {
                 dropTerms(from: start)
-                throw .unsupported("constraint \(id): the coefficient \(a) of variable \(t.variable.index) is outside "
-                    + "the floating-point range this back end solves reliably (magnitudes \(CassowaryTolerance.coefficientRange))")
+                throw Self.coefficientOutOfRange(id, a, variable: t.variable.index)
             }
             let v = t.variable.index
             termVars.append(Int32(v))
@@ -250,8 +249,7 @@ public final class CassowarySolver: LayoutSolver {
         let constant = constraint.constant.doubleValue
         guard abs(constant) <= CassowaryTolerance.largestConstant else {
             dropTerms(from: start)
-            throw .unsupported("constraint \(id): the constant \(constant) is beyond "
-                + "\(CassowaryTolerance.largestConstant), outside the floating-point range this back end solves reliably")
+            throw Self.constantOutOfRange(id, constant)
         }
         var record = Record(.constraint(id), start: start, count: constraint.terms.count, constant: constant,
                             relation: ConstraintRelation(constraint.relation),
@@ -268,16 +266,7 @@ public final class CassowarySolver: LayoutSolver {
             record.equalityMarker = .implied
             impliedRecords += 1
         case .unsatisfiable:
-            if let doubt = tableau.doubtOfLastRefusal {
-                // round-off may have made the verdict: say so instead of calling the constraints conflicting
-                tableau.doubtOfLastRefusal = nil
-                dropTerms(from: start)
-                throw .illConditioned("constraint \(id) looks unsatisfiable, but the verdict cannot be vouched for: "
-                    + doubt.description)
-            }
-            let others = explain(record, slot: slot, replacing: nil)  // (reads the record's terms)
-            dropTerms(from: start)
-            throw .unsatisfiable(id, conflictsWith: others)
+            throw refusal(of: record, id, slot: slot, termsFrom: start)
         }
         records.append(record)
         if useIndex.isBuilt { useIndex.link(slot: slot, start: start, count: record.count, variables: termVars) }

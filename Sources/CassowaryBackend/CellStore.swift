@@ -7,16 +7,22 @@ import Darwin
 /// Grows a malloc'd buffer with `realloc` (large blocks are remapped, not copied).
 @inline(__always) func grow<T>(_ p: UnsafeMutablePointer<T>, to count: Int) -> UnsafeMutablePointer<T> {
     guard let raw = realloc(UnsafeMutableRawPointer(p), count * MemoryLayout<T>.stride) else {
-        fatalError("out of memory growing a Cassowary buffer to \(count) elements")
+        outOfMemory("growing a Cassowary buffer to", count)
     }
     return raw.bindMemory(to: T.self, capacity: count)
 }
 
 @inline(__always) func allocateBuffer<T>(_ count: Int) -> UnsafeMutablePointer<T> {
     guard let raw = malloc(Swift.max(1, count) * MemoryLayout<T>.stride) else {
-        fatalError("out of memory allocating a Cassowary buffer of \(count) elements")
+        outOfMemory("allocating a Cassowary buffer of", count)
     }
     return raw.bindMemory(to: T.self, capacity: count)
+}
+
+/// Stops the process for a buffer the allocator refused (out of line: the message's code, inlined at every growth,
+/// doubled the size of the functions that append).
+@inline(never) func outOfMemory(_ what: StaticString, _ count: Int) -> Never {
+    fatalError("out of memory \(what) \(count) elements")
 }
 
 /// The cells of every tableau row in two flat buffers (symbol ids and coefficients). A row owns the range

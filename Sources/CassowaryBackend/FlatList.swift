@@ -48,20 +48,14 @@ final class FlatList<Element: BitwiseCopyable> {
     }
 
     @inline(__always) func append(_ x: Element) {
-        if count == capacity {
-            capacity *= 2
-            base = grow(base, to: capacity)
-        }
+        if count == capacity { growForAppending(1) }
         base[count] = x
         count &+= 1  // below capacity, so it cannot overflow
     }
 
     /// Appends `x` `n` times (one capacity check).
     @inline(__always) func append(_ x: Element, times n: Int) {
-        if count + n > capacity {
-            capacity = Swift.max(count + n, 2 * capacity)
-            base = grow(base, to: capacity)
-        }
+        if count + n > capacity { growForAppending(n) }
         for k in count..<(count + n) { base[k] = x }
         count += n
     }
@@ -69,15 +63,19 @@ final class FlatList<Element: BitwiseCopyable> {
     /// Appends four elements (one capacity check, four stores: `append(_:times:)` becomes a `memset` call, which costs
     /// more than the stores for a symbol's objective coefficients at the initial stride).
     @inline(__always) func append(_ a: Element, _ b: Element, _ c: Element, _ d: Element) {
-        if count + 4 > capacity {
-            capacity = Swift.max(count + 4, 2 * capacity)
-            base = grow(base, to: capacity)
-        }
+        if count + 4 > capacity { growForAppending(4) }
         base[count] = a
         base[count + 1] = b
         base[count + 2] = c
         base[count + 3] = d
         count &+= 4
+    }
+
+    /// Room for `n` more elements: at least double the capacity. Out of line: rare, and inlined at every append the
+    /// reallocation and its failure path spread the tableau's hot functions over more cache lines than their work.
+    @inline(never) func growForAppending(_ n: Int) {
+        capacity = Swift.max(count + n, 2 * capacity)
+        base = grow(base, to: capacity)
     }
 
     @inline(__always) func removeAll() { count = 0 }
@@ -92,10 +90,7 @@ final class FlatList<Element: BitwiseCopyable> {
 
     /// Appends `fill` until index `i` exists (a table indexed by an id that grows one id at a time).
     @inline(__always) func extend(toInclude i: Int, with fill: Element) {
-        if i >= capacity {
-            capacity = Swift.max(i + 1, 2 * capacity)
-            base = grow(base, to: capacity)
-        }
+        if i >= capacity { growForAppending(i + 1 - count) }
         while count <= i {
             base[count] = fill
             count += 1

@@ -151,30 +151,8 @@ extension Tableau {
             if relation == .equal, let marker { addObjective(marker, level: level, weight: 1) }
         }
         if subject == nil && allDummies {
-            // The verdict (redundant or conflicting) is in doubt when this row's constant error could carry it
-            // across the bound, or when nearly dependent rows lost a coefficient (now or before).
-            let bound = CassowaryTolerance.zeroBound(valueScale)
-            let crossing = abs(abs(c) - bound) <= cError
-                ? PrecisionLoss(kind: .errorBound(bound: cError, value: c)) : nil
-            if let crossing { notePrecisionLoss(crossing) }
-            if abs(c) <= bound {
-                // redundant required equality: its dummy (if any) becomes basic at 0 (a residual beyond round-off
-                // taken for zero leaves the answer unvouched: the rows may be nearly, not exactly, dependent)
-                watchDiscarded(c, roundoff: Swift.max(cError, CassowaryTolerance.roundoff * valueScale), tolerance: bound,
-                               what: .redundantRowResidual)
-                guard let marker else { return .implied }
-                let r = rows.allocate()
-                let i = syms.firstIndex(of: marker)!
-                let inv = -1 / cs[i]
-                syms.remove(at: i); cs.remove(at: i); ms.remove(at: i)
-                installRow(r, basic: marker, syms: syms, coefs: cs, scale: inv, constant: 0)
-                return .added(marker: marker, other: other)
-            }
-            let owners = syms.buffer.compactMap { symbols.owner(of: $0) }
-            undoSymbols(to: startSymbols)
-            doubtOfLastRefusal = crossing ?? precisionLoss.flatMap { $0.isNearDependence ? $0 : nil }
-            precisionLoss = lossBefore
-            return .unsatisfiable(owners: owners)
+            return settleDependentRow(newRow, constant: c, constantError: cError, marker: marker, other: other,
+                                      symbolsBefore: startSymbols, lossBefore: lossBefore)
         }
         if c < 0 {
             c = -c
@@ -233,6 +211,40 @@ extension Tableau {
         }
         settleNewRow(r, subject: subject)
         return .added(marker: marker, other: other)
+    }
+
+    /// A gathered row with no subject, whose symbols are all dummies (or none): the required rows imply it, up to
+    /// its constant. Redundant when the constant is zero within the tolerance (its dummy, if any, becomes basic at
+    /// 0), else a conflict (the symbols this add made are taken back). The verdict is in doubt when the constant's
+    /// error could carry it across the bound, or when nearly dependent rows lost a coefficient (now or before).
+    /// (Out of line: rare, and inlined it spread the common path of `addConstraint` over more cache lines.)
+    @inline(never)
+    mutating func settleDependentRow(_ newRow: NewRowBuffers, constant c: Double, constantError cError: Double,
+                                     marker: Int32?, other: Int32?, symbolsBefore startSymbols: Int,
+                                     lossBefore: PrecisionLoss?) -> Outcome {
+        let syms = newRow.symbols, cs = newRow.coefficients, ms = newRow.magnitudes
+        let bound = CassowaryTolerance.zeroBound(valueScale)
+        let crossing = abs(abs(c) - bound) <= cError
+            ? PrecisionLoss(kind: .errorBound(bound: cError, value: c)) : nil
+        if let crossing { notePrecisionLoss(crossing) }
+        if abs(c) <= bound {
+            // redundant required equality: its dummy (if any) becomes basic at 0 (a residual beyond round-off
+            // taken for zero leaves the answer unvouched: the rows may be nearly, not exactly, dependent)
+            watchDiscarded(c, roundoff: Swift.max(cError, CassowaryTolerance.roundoff * valueScale), tolerance: bound,
+                           what: .redundantRowResidual)
+            guard let marker else { return .implied }
+            let r = rows.allocate()
+            let i = syms.firstIndex(of: marker)!
+            let inv = -1 / cs[i]
+            syms.remove(at: i); cs.remove(at: i); ms.remove(at: i)
+            installRow(r, basic: marker, syms: syms, coefs: cs, scale: inv, constant: 0)
+            return .added(marker: marker, other: other)
+        }
+        let owners = syms.buffer.compactMap { symbols.owner(of: $0) }
+        undoSymbols(to: startSymbols)
+        doubtOfLastRefusal = crossing ?? precisionLoss.flatMap { $0.isNearDependence ? $0 : nil }
+        precisionLoss = lossBefore
+        return .unsatisfiable(owners: owners)
     }
 
     /// Phase 1 for the gathered row (`Tableau+PhaseOne.swift`), counted.
