@@ -1,8 +1,8 @@
 import PlumbSystem
 import PlumbSolver
 
-/// The errors of a refused `add`, made out of line: their messages' code, inlined, spread `add`'s own over about
-/// twice the cache lines a small layout's build reads.
+/// The errors of a refused `add`, made out of line: their messages' code, inlined between the steps of a successful
+/// add, was a third of `add`'s machine code.
 extension CassowarySolver {
     /// The error of an add the tableau refused (the record not stored, its terms from `start` taken back): round-off
     /// that may have made the verdict, or the constraints it conflicts with.

@@ -19,8 +19,8 @@ import Darwin
     return raw.bindMemory(to: T.self, capacity: count)
 }
 
-/// Stops the process for a buffer the allocator refused (out of line: the message's code, inlined at every growth,
-/// doubled the size of the functions that append).
+/// Stops the process for a buffer the allocator refused (out of line: the message's code was inlined at every
+/// growth).
 @inline(never) func outOfMemory(_ what: StaticString, _ count: Int) -> Never {
     fatalError("out of memory \(what) \(count) elements")
 }

@@ -72,7 +72,7 @@ final class FlatList<Element: BitwiseCopyable> {
     }
 
     /// Room for `n` more elements: at least double the capacity. Out of line: rare, and inlined at every append the
-    /// reallocation and its failure path spread the tableau's hot functions over more cache lines than their work.
+    /// reallocation and its failure path made up a third of the machine code of the functions that append.
     @inline(never) func growForAppending(_ n: Int) {
         capacity = Swift.max(count + n, 2 * capacity)
         base = grow(base, to: capacity)

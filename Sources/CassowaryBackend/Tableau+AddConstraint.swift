@@ -217,7 +217,7 @@ extension Tableau {
     /// its constant. Redundant when the constant is zero within the tolerance (its dummy, if any, becomes basic at
     /// 0), else a conflict (the symbols this add made are taken back). The verdict is in doubt when the constant's
     /// error could carry it across the bound, or when nearly dependent rows lost a coefficient (now or before).
-    /// (Out of line: rare, and inlined it spread the common path of `addConstraint` over more cache lines.)
+    /// (Out of line: rare, and inlined it sat between the steps of the common path of `addConstraint`.)
     @inline(never)
     mutating func settleDependentRow(_ newRow: NewRowBuffers, constant c: Double, constantError cError: Double,
                                      marker: Int32?, other: Int32?, symbolsBefore startSymbols: Int,
