@@ -252,7 +252,7 @@ extension RunResults {
             if let heap = t["heap"] {
                 guard let name = heap.stringValue, let mode = TimingPolicy.HeapMode(rawValue: name) else {
                     throw ResultsError("\(source): timing_policy.heap is not one of "
-                                       + [TimingPolicy.HeapMode.systemDefault, .keepsFreedMemory].map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+                                       + TimingPolicy.HeapMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
                 }
                 timing.heap = mode
             }

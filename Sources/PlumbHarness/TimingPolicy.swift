@@ -30,7 +30,7 @@ public struct TimingPolicy: Sendable, Equatable {
     public var heap = HeapMode.systemDefault
 
     /// How the timing processes' allocator treats freed memory.
-    public enum HeapMode: String, Sendable, Equatable {
+    public enum HeapMode: String, Sendable, Equatable, CaseIterable {
         /// glibc's defaults: freed memory goes back to the kernel (runs recorded before `HeapPolicy`).
         case systemDefault = "system-default"
         /// `HeapPolicy`: each timing process keeps what it frees.
