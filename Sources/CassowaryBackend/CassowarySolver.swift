@@ -51,26 +51,19 @@ public final class CassowarySolver: LayoutSolver {
         var hasPending = false
     }
 
-    // (the storage below comes from `SolverStorage`: a freed solver's, reset, or a new one; see `init()`)
-    @exclusivity(unchecked) var tableau: Tableau
-    /// Non-required priorities in use, highest first, and the objective slot of each (slots in creation order).
-    @exclusivity(unchecked) var levels: [Priority]
-    @exclusivity(unchecked) var levelSlots: [Int]
+    /// Everything the solver allocates, in one object: a freed solver's, reset, or a new one (see `init()`). Its
+    /// parts are reached by name (`tableau`, `levels`, ...: `SolverStorage.swift`).
+    let storage: SolverStorage
+    /// The buffers every add appends to and hands on, held here as well: reached through `storage`, each was
+    /// retained and released around every call that took one.
     let records: FlatList<Record>
     let termVars: FlatList<Int32>
     let termCoefs: FlatList<Double>
     /// Where every add gathers its row (see `NewRowBuffers`).
     let newRow: NewRowBuffers
-    /// Slot of each constraint id: dense for small non-negative ids (-1 where none), a dictionary for the rest.
+    /// Slot of each constraint id: dense for small non-negative ids (-1 where none), a dictionary (`sparseSlot`)
+    /// for the rest.
     let denseSlot: FlatList<Int32>
-    @exclusivity(unchecked) var sparseSlot: [ConstraintID: Int]
-    /// Edit variables by variable index (dense; nil where the variable is not edited).
-    @exclusivity(unchecked) var edits: [Edit?]
-    /// Variables with a pending suggestion, in the order of their first suggestion since the last solve.
-    @exclusivity(unchecked) var pendingVariables: [Int]
-    /// Removed records still in the tableau (required equalities without a marker), in removal order: the next call
-    /// that reads or changes the tableau takes them out together (`settleRemovals()`).
-    @exclusivity(unchecked) var leaving: [Int]
     /// Per variable index, the records in the tableau (live or leaving) whose terms name it.
     let variableUses: FlatList<Int32>
     /// Tableau rebuilds so far (removals and constant changes of equalities whose marker column could not be
@@ -80,13 +73,6 @@ public final class CassowarySolver: LayoutSolver {
     @exclusivity(unchecked) var recoveredMarkers = 0
     /// Marker recoveries the depth-first search left to the region solve.
     @exclusivity(unchecked) var regionSolves = 0
-    /// For each variable, the records in the tableau naming it; built on the first marker recovery.
-    @exclusivity(unchecked) var useIndex: VariableUseIndex
-    /// The marker search's scratch, untouched between searches.
-    @exclusivity(unchecked) var markerScratch: MarkerSearchScratch
-    /// The region solve's scratch, at rest between solves.
-    @exclusivity(unchecked) var regionScratch: MarkerRegionScratch
-
     #if DEBUG
     /// Public operations so far, and the tableau's rollback count at the last check (debug builds schedule the
     /// invariant check by them).
@@ -119,30 +105,21 @@ public final class CassowarySolver: LayoutSolver {
     }
 
     /// An empty solver on `storage` (a new one, or a freed solver's, reset).
-    init(storage: consuming SolverStorage) {
-        tableau = storage.tableau
-        levels = storage.levels
-        levelSlots = storage.levelSlots
+    init(storage: SolverStorage) {
+        self.storage = storage
         records = storage.records
         termVars = storage.termVars
         termCoefs = storage.termCoefs
         newRow = storage.newRow
         denseSlot = storage.denseSlot
-        sparseSlot = storage.sparseSlot
-        edits = storage.edits
-        pendingVariables = storage.pendingVariables
-        leaving = storage.leaving
         variableUses = storage.variableUses
-        useIndex = storage.useIndex
-        markerScratch = storage.markerScratch
-        regionScratch = storage.regionScratch
     }
 
     /// A small solver's storage, reset, is kept for the next solver made (`SolverStorage.pool`).
     deinit {
         guard SolverStorage.keeps(self) else { return }
         reset()
-        SolverStorage.pool.give(SolverStorage(of: self))
+        SolverStorage.pool.give(storage)
     }
 
     /// Removes every constraint, edit variable and suggestion and keeps the storage of every buffer: the solver is
@@ -153,16 +130,16 @@ public final class CassowarySolver: LayoutSolver {
     /// - Complexity: O(1) per buffer; nothing is freed or allocated.
     public func reset() {
         tableau.removeAll()
-        levels.removeAll(keepingCapacity: true)
-        levelSlots.removeAll(keepingCapacity: true)
+        levels.removeAllKeepingCapacity()
+        levelSlots.removeAllKeepingCapacity()
         records.removeAll()
         termVars.removeAll()
         termCoefs.removeAll()
         denseSlot.removeAll()
-        sparseSlot.removeAll(keepingCapacity: true)
-        edits.removeAll(keepingCapacity: true)
-        pendingVariables.removeAll(keepingCapacity: true)
-        leaving.removeAll(keepingCapacity: true)
+        sparseSlot.removeAllKeepingCapacity()
+        edits.removeAllKeepingCapacity()
+        pendingVariables.removeAllKeepingCapacity()
+        leaving.removeAllKeepingCapacity()
         variableUses.removeAll()
         rebuilds = 0
         recoveredMarkers = 0

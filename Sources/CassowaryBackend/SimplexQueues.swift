@@ -15,7 +15,7 @@ struct EnteringCandidates {
     /// Empty, for no symbols, the storage kept.
     mutating func removeAllSymbols() {
         isMember.removeAll()
-        list.removeAll(keepingCapacity: true)
+        list.removeAllKeepingCapacity()
     }
 
     @inline(__always) mutating func appendSymbol() { isMember.append(false) }
@@ -41,7 +41,7 @@ struct EnteringCandidates {
 
     mutating func removeAll() {
         for s in list where Int(s) < isMember.count { isMember[Int(s)] = false }
-        list.removeAll(keepingCapacity: true)
+        list.removeAllKeepingCapacity()
     }
 
     mutating func truncate(toSymbols n: Int) {

@@ -22,10 +22,10 @@ struct VariableUseIndex {
 
     /// Not built (the next marker recovery builds it again), the storage kept.
     mutating func removeAll() {
-        head.removeAll(keepingCapacity: true)
-        next.removeAll(keepingCapacity: true)
-        previous.removeAll(keepingCapacity: true)
-        owner.removeAll(keepingCapacity: true)
+        head.removeAllKeepingCapacity()
+        next.removeAllKeepingCapacity()
+        previous.removeAllKeepingCapacity()
+        owner.removeAllKeepingCapacity()
         isBuilt = false
     }
 

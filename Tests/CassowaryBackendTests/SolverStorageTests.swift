@@ -81,7 +81,10 @@ struct SolverStorageTests {
             }
             kept = SolverStorage.pool.take()
         }
-        let storage = try #require(kept, "no freed solver's storage came back to the pool in 50 tries")
+        var storage = try #require(kept, "no freed solver's storage came back to the pool in 50 tries")
+        kept = nil
+        // handed over whole: neither the freed solver nor the pool holds it any more
+        #expect(isKnownUniquelyReferenced(&storage))
         let onKept = CassowarySolver(storage: storage), onNew = CassowarySolver(storage: SolverStorage())
         #expect(onKept.invariantReport().isEmpty)
         #expect(onKept.fingerprint() == onNew.fingerprint())
