@@ -1,7 +1,7 @@
 import PlumbSystem
 import PlumbSolver
 
-/// The errors of a refused `add`, made out of line: their messages' code, inlined between the steps of a successful
+/// The errors of a refused `add` (and `setConstant`'s, for a constant out of range), made out of line: their messages' code, inlined between the steps of a successful
 /// add, was a third of `add`'s machine code.
 extension CassowarySolver {
     /// The error of an add the tableau refused (the record not stored, its terms from `start` taken back): round-off

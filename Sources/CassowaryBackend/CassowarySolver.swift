@@ -269,10 +269,7 @@ public final class CassowarySolver: LayoutSolver {
         defer { assertInvariants() }
         guard let slot = slot(of: id) else { throw .unknownConstraint(id) }
         let value = constant.doubleValue
-        guard abs(value) <= CassowaryTolerance.largestConstant else {
-            throw .unsupported("constraint \(id): the constant \(value) is beyond \(CassowaryTolerance.largestConstant), "
-                + "outside the floating-point range this back end solves reliably")
-        }
+        guard abs(value) <= CassowaryTolerance.largestConstant else { throw Self.constantOutOfRange(id, value) }
         settleRemovals()
         var r = records[slot]
         if r.hasNoMarker, let own = ownVariable(of: r),

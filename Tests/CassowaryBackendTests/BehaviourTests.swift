@@ -181,6 +181,13 @@ struct BehaviourTests {
         #expect(thrown { () throws(SolverError) in try s.add(pin(0, 1), 0) } == .duplicateConstraint(ConstraintID(0)))
         #expect(thrown { () throws(SolverError) in try s.remove(5) } == .unknownConstraint(ConstraintID(5)))
         #expect(thrown { () throws(SolverError) in try s.setConstant(1, of: ConstraintID(5)) } == .unknownConstraint(ConstraintID(5)))
+        // a constant beyond 1e12 (the range this back end solves reliably) is refused, naming the constraint and the
+        // constant, and the constraint keeps its old one (x0 == 1 below)
+        if case .unsupported(let message)? = thrown({ () throws(SolverError) in try s.setConstant(10_000_000_000_000, of: ConstraintID(0)) }) {
+            #expect(message.hasPrefix("constraint c0: the constant 10000000000000.0 is beyond"), "\(message)")
+        } else {
+            Issue.record("a constant of 1e13 was not refused as out of range")
+        }
         try s.edit(1, weak)
         #expect(thrown { () throws(SolverError) in try s.edit(1, strong) } == .duplicateEditVariable(VariableID(1)))
         #expect(thrown { () throws(SolverError) in try s.suggest(2, 3) } == .unknownEditVariable(VariableID(2)))
