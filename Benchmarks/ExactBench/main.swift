@@ -19,6 +19,7 @@ import PlumbFiles
 #endif
 
 var solverNames = ["exact"]
+var solverGiven = false
 var repeats = 3
 var roundValues = SystemRunner.RoundValues.changed
 var ambiguity = true
@@ -33,6 +34,7 @@ while !arguments.isEmpty {
     let a = arguments.removeFirst()
     switch a {
     case "--solver":
+        solverGiven = true
         let s = arguments.removeFirst()
         solverNames = s == "both" ? ["exact", "exact-gmp"] : s == "all" ? ["exact", "exact-gmp", "cassowary"]
             : s.split(separator: ",").map(String.init)
@@ -97,8 +99,10 @@ for file in files {
     do { system = try LinearSystem(layoutLP: bytes, source: file) } catch { print("\(error)"); continue }
     if dropRounds { system.suggestionRounds = [] }
     if CommandLine.arguments.contains("--stats") {
-        // The counters of `exact` (Cassowary proposing), or of `exact-pivot` when that is the first --solver.
-        let solver: ExactSolver = solverNames.first == "exact-pivot" ? ExactPivotingSolver() : ProposedExactSolver()
+        // The counters of `exact-proposed` (Cassowary proposing, what `bench` runs as exact), or of `exact-pivot` or
+        // `exact` (the floating-point copy of its own tableau proposing) when that is the first --solver.
+        let solver: ExactSolver = solverNames.first == "exact-pivot" ? ExactPivotingSolver()
+            : solverGiven && solverNames.first == "exact" ? ExactSolver() : ProposedExactSolver()
         do {
             let t0 = monotonicSeconds()
             try SystemRunner.build(system, into: solver)

@@ -19,6 +19,8 @@ struct ApproximateScalar: SimplexScalar {
 
     @inline(__always) var isZero: Bool { abs(x) <= Self.tolerance }
     @inline(__always) var signum: Int { x > Self.tolerance ? 1 : (x < -Self.tolerance ? -1 : 0) }
+    @inline(__always) var isExactlyZero: Bool { x == 0 }
+    @inline(__always) var unitSign: Int { x == 1 ? 1 : x == -1 ? -1 : 0 }
     var description: String { "\(x)" }
     var solvedValue: SolvedValue { .float(x) }
     var doubleValue: Double { x }

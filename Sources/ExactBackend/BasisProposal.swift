@@ -30,10 +30,9 @@ extension SimplexEngine where T == ApproximateScalar {
     /// Inserts `rows` (soft, in order) one at a time, re-optimising after each a weighted sum of the levels (each
     /// level weighs 1000 times the next, so each insertion costs a few local pivots), then polishes with phase 1
     /// and the levels proper. At most `limit` iterations in all; the basis reached is the proposal.
-    mutating func propose(inserting rows: [(terms: [(column: Int, coefficient: T)], constant: T, relation: Relation,
-                                           priority: Priority)], limit: Int) {
+    mutating func propose(inserting rows: ProposalRows, limit: Int) {
         iterationLimit = iterations + limit
-        var priorities = rows.map(\.priority)
+        var priorities = rows.priorities
         for o in origins where o.alive { if let p = o.priority { priorities.append(p) } }
         let distinct = Array(Set(priorities)).sorted()       // lowest first
         func weight(_ p: Priority) -> T {
@@ -51,9 +50,11 @@ extension SimplexEngine where T == ApproximateScalar {
             }
             optimizing = iterate() == .optimal
         }
-        reserve(moreRows: rows.count, terms: rows.reduce(0) { $0 + $1.terms.count })
-        for r in rows {
-            let origin = addRow(terms: r.terms, constant: r.constant, relation: r.relation, priority: r.priority)
+        reserve(moreRows: rows.count, terms: rows.termCount)
+        for k in 0..<rows.count {
+            let priority = rows.priorities[k]
+            let origin = addRow(terms: rows.terms(k), constant: rows.constants[k], relation: rows.relations[k],
+                                priority: priority)
             guard optimizing else { continue }
             price.widen(columns: columns.count)
             // The row's basic column leaves the price row; then the row's own costs come in.
@@ -63,7 +64,7 @@ extension SimplexEngine where T == ApproximateScalar {
                 price.clear(b)
                 store.subtract(row: i, times: f, from: &price)
             }
-            for c in origins[origin].costColumns { addCost(c, weight(r.priority)) }
+            for c in origins[origin].costColumns { addCost(c, weight(priority)) }
             optimizing = (infeasible.isEmpty || restoreFeasibility()) && iterate() == .optimal
         }
         maintainsObjective = false

@@ -89,6 +89,12 @@ open class ExactSolver: LayoutSolver, AmbiguityDetecting {
         set { core.crashPathBound = newValue }
     }
 
+    /// Which proposer a first solve of many waiting rows asks (`ProposalRoute`, default `.byDensity`).
+    var proposalRoute: ProposalRoute {
+        get { core.proposalRoute }
+        set { core.proposalRoute = newValue }
+    }
+
     /// How `ambiguousVariables(among:)` works (default `.screened`).
     public var ambiguityMode: AmbiguityMode {
         get { core.ambiguityMode }
@@ -198,6 +204,7 @@ protocol ExactCore: AnyObject {
     var counters: ExactSolverCounters { get }
     var warmStartBound: (perLiveRow: Int, floor: Int) { get set }
     var crashPathBound: (pendingRows: Int, perLiveRow: Int, floor: Int) { get set }
+    var proposalRoute: ProposalRoute { get set }
     var usesProposer: Bool { get set }
     var proposer: (any BasisProposing.Type)? { get set }
     var stats: ProposalStatistics { get }

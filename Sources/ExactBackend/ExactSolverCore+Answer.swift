@@ -55,9 +55,11 @@ extension ExactSolverCore {
         // when that attempt passes its bound.
         let pending = usesProposer && boundingWarmStart ? pendingCount() : 0
         let crashFirst = pending > 0 && pending <= crashPathBound.pendingRows && worthAProposal(waiting: pending)
-        if usesProposer && !crashFirst, let report = solveByCertificate() { return report }
+        // (when the required rows pin most variables, the copy of the engine's own tableau proposes instead)
+        let ownTableau = usesProposer && !crashFirst && proposalRoute == .byDensity && ownTableauProposes()
+        if usesProposer && !crashFirst && !ownTableau, let report = solveByCertificate() { return report }
         let proposalsBefore = stats.proposals
-        if usesProposer && !crashFirst { insertPendingWithProposal() } else { insertPending() }
+        if usesProposer && !crashFirst { insertPendingWithProposal(ownTableau: ownTableau) } else { insertPending() }
         let proposed = stats.proposals > proposalsBefore
         let certifying = engine.iterations
         let clock = ContinuousClock()

@@ -5,21 +5,30 @@ import PlumbSystem
 extension ExactSolverCore {
     enum PendingItem { case constraint(ConstraintID), edit(VariableID) }
 
-    /// The engine rows of `items` (whose structural columns exist: `pendingItemsMakingColumns()`), gathered for the
-    /// floating-point copy's proposal.
-    func rows(of items: [PendingItem]) -> [PendingRow] {
-        items.map { item in
+    /// The engine rows of `items` (whose structural columns exist: `pendingItemsMakingColumns()`) rounded for the
+    /// floating-point copy's proposal, in one flat list (each number rounded from its exact value, as the copy's
+    /// tableau is).
+    /// - Complexity: O(terms); a few allocations in all, none a row.
+    func approximateRows(of items: [PendingItem]) -> ProposalRows {
+        var rows = ProposalRows(reservingRows: items.count)
+        for item in items {
             switch item {
             case .constraint(let id):
-                return constraints.read(id) { entry -> PendingRow in
-                    (terms: engineTerms(of: entry.constraint), constant: T(entry.constraint.constant),
-                     relation: entry.constraint.relation, priority: entry.constraint.priority)
-                }!
+                constraints.read(id) { entry in
+                    for term in entry.constraint.terms {
+                        rows.appendTerm(column(for: term.variable), ApproximateScalar(T(term.coefficient).doubleValue))
+                    }
+                    rows.endRow(constant: ApproximateScalar(T(entry.constraint.constant).doubleValue),
+                                relation: entry.constraint.relation, priority: entry.constraint.priority)
+                }
             case .edit(let variable):
                 let edit = edits[variable]!
-                return ([(column(for: variable), .one)], edit.constant!, .equal, edit.priority)
+                rows.appendTerm(column(for: variable), ApproximateScalar(T.one.doubleValue))
+                rows.endRow(constant: ApproximateScalar(edit.constant!.doubleValue), relation: .equal,
+                            priority: edit.priority)
             }
         }
+        return rows
     }
 
     /// A waiting item's place: its priority, then its `PendingOrder` within the priority.
@@ -110,18 +119,10 @@ extension ExactSolverCore {
         a.priority != b.priority ? a.priority > b.priority : a.order < b.order
     }
 
-    /// A constraint's terms as the engine takes them: over structural columns (created on first use), exact.
-    func engineTerms(of constraint: LinearConstraint) -> [(column: Int, coefficient: T)] {
-        constraint.terms.map(engineTerm)
-    }
-
-    /// One term as the engine takes it (`engineTerms(of:)`).
+    /// One term as the engine takes it: over its structural column (created on first use), exact.
     @inline(__always) func engineTerm(_ term: LinearTerm) -> (column: Int, coefficient: T) {
         (column(for: term.variable), T(term.coefficient))
     }
-
-    /// The engine row of a pending item: terms over structural columns, constant, relation, priority.
-    typealias PendingRow = (terms: [(column: Int, coefficient: T)], constant: T, relation: Relation, priority: Priority)
 
     /// Puts every waiting soft constraint and suggested edit into the engine, highest priority first (as
     /// `insertPending(_:)` does); returns how many.

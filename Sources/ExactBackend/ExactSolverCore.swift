@@ -238,12 +238,14 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// `perLiveRow` rows per live row plus `floor` (a random layout's rows need many pivots, and go to the proposer
     /// soon). Tests set `pendingRows` to -1 to make every solve ask for a proposal.
     var crashPathBound = (pendingRows: 48, perLiveRow: 4, floor: 256)
+    /// Which proposer a first solve of many waiting rows asks (`ProposalRoute`; tests choose the injected one).
+    var proposalRoute = ProposalRoute.byDensity
     /// The most constraint rows a kept certificate may have for an edit's first value to be certified on it again
     /// (`solveAtKeptCertificate()`: a new certificate of every row, with the edit's); a larger system builds the
     /// tableau at the proposer's basis instead (`materialize()`), and its later rounds cost the engine a few pivots.
-    /// Measured (callgrind, a certified build then 60 resize rounds): the 6,659-row app layout of 1,000 views paid
-    /// 34 M instructions certifying again against 19 M for the tableau; the 108-row enaml-like form 0.4 M against
-    /// 1.3 M. (A value the kept basis leaves unmet takes `answerWithUnmetEditRows` first.) Tests lower it.
+    /// Measured (callgrind, a certified build then 60 resize rounds): the 6,659-row app layout of 1,000 views paid 34 M
+    /// instructions certifying again against 19 M for the tableau; the 108-row enaml-like form 0.4 M against 1.3 M. (A
+    /// value the kept basis leaves unmet takes `answerWithUnmetEditRows` first.) Tests lower it.
     var firstValueCertificateRows = 1_024
     /// Crash paths given up for a proposal (`crashPathWork`).
     var abandonedCrashPaths = 0
@@ -273,7 +275,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     func addConstraint(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
         materialize()
         guard !constraints.contains(id) else { throw .duplicateConstraint(id) }
-        guard constraint.priority.isValid else {
+        guard constraint.priority.isRequired || constraint.priority.isValid else {
             throw .invalidPriority(constraint.priority, "a constraint's priority must lie in (0, 1000]")
         }
         let was = leaveFace(holdingFixings: !constraint.priority.isRequired)
@@ -400,18 +402,6 @@ final class ExactSolverCore<T: SimplexScalar> {
             restoreFace(was)
             throw .unsatisfiable(id, conflictsWith: conflict.filter { $0 != id })
         }
-    }
-
-    /// Every constraint's id in order of addition (read without copying the entries).
-    func idsInAdditionOrder() -> [ConstraintID] {
-        var order: [(sequence: Int, id: ConstraintID)] = []
-        order.reserveCapacity(constraints.count)
-        constraints.forEachID { id in order.append((constraints.read(id) { $0.sequence }!, id)) }
-        // Usually added in id order already.
-        if zip(order, order.dropFirst()).contains(where: { $0.sequence > $1.sequence }) {
-            order.sort { $0.sequence < $1.sequence }
-        }
-        return order.map(\.id)
     }
 
     func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {

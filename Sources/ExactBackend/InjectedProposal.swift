@@ -89,6 +89,18 @@ extension ExactSolverCore {
         return (proposedBasis(of: solver, order: order, suggested: suggested), solver)
     }
 
+    /// Every constraint's id in order of addition (read without copying the entries).
+    func idsInAdditionOrder() -> [ConstraintID] {
+        var order: [(sequence: Int, id: ConstraintID)] = []
+        order.reserveCapacity(constraints.count)
+        constraints.forEachID { id in order.append((constraints.read(id) { $0.sequence }!, id)) }
+        // Usually added in id order already.
+        if zip(order, order.dropFirst()).contains(where: { $0.sequence > $1.sequence }) {
+            order.sort { $0.sequence < $1.sequence }
+        }
+        return order.map(\.id)
+    }
+
     /// The suggested edits as the proposer takes them, by variable: each one's priority and row constant (the
     /// negated value). Nil when a constant is beyond exact numbers.
     func suggestedEdits() -> [(variable: VariableID, priority: Priority, constant: Rational)]? {
@@ -312,38 +324,5 @@ extension ExactSolverCore {
         precondition(feasible, "ExactSolver: the required rows are feasible (every accepted change keeps them so)")
         engine.optimizeLevels()
         return engine.iterations - adopted
-    }
-}
-
-/// The original rows in the flat form `BasisCertificate` takes, collected while Cassowary is given them.
-struct CertificateRows<T: SimplexScalar> {
-    var rowStart: [Int] = [0]
-    var termColumn: [Int] = []
-    var termCoefficient: [T] = []
-    var constants: [T] = []
-    var relations: [Relation] = []
-    var priorities: [Priority] = []
-
-    /// Empty, with room for `rows` rows of a layout's usual length (growing them an append at a time cost a small
-    /// layout's certificate a tenth of its allocations).
-    init(reservingRows rows: Int) {
-        rowStart.reserveCapacity(rows + 1)
-        termColumn.reserveCapacity(3 * rows)
-        termCoefficient.reserveCapacity(3 * rows)
-        constants.reserveCapacity(rows)
-        relations.reserveCapacity(rows)
-        priorities.reserveCapacity(rows)
-    }
-
-    mutating func append(_ terms: some Sequence<(column: Int, coefficient: T)>, constant: T, relation: Relation,
-                         priority: Priority) {
-        for t in terms {
-            termColumn.append(t.column)
-            termCoefficient.append(t.coefficient)
-        }
-        rowStart.append(termColumn.count)
-        constants.append(constant)
-        relations.append(relation)
-        priorities.append(priority)
     }
 }

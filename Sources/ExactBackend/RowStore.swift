@@ -15,9 +15,9 @@ struct RowCompaction {
 struct RowStore<T: SimplexScalar> {
     private(set) var column = CellBuffer<Int>()
     private(set) var coefficient = CellBuffer<T>()
-    private var start: [Int] = []
-    private var length: [Int] = []
-    private var room: [Int] = []
+    /// Each row slot's range: where it starts, its cells, and the cells it owns (one record a row, so that a new
+    /// row costs one append and one uniqueness check, not three).
+    private var spans: [RowSpan] = []
     /// Cells in ranges no row owns any more.
     private(set) var garbage = 0
     var compaction = RowCompaction()
@@ -25,15 +25,15 @@ struct RowStore<T: SimplexScalar> {
     private(set) var compactions = 0
 
     /// Row slots (live or cleared).
-    var count: Int { start.count }
+    var count: Int { spans.count }
 
-    @inline(__always) func cells(_ i: Int) -> Range<Int> { start[i] ..< start[i] + length[i] }
+    @inline(__always) func cells(_ i: Int) -> Range<Int> { spans[i].start ..< spans[i].start + spans[i].length }
 
-    @inline(__always) func length(_ i: Int) -> Int { length[i] }
+    @inline(__always) func length(_ i: Int) -> Int { spans[i].length }
 
     /// The cell of column `j` in row `i`, or nil.
     @inline(__always) func cell(of j: Int, inRow i: Int) -> Int? {
-        var low = start[i], high = start[i] + length[i]
+        var low = spans[i].start, high = spans[i].start + spans[i].length
         while low < high {
             let mid = (low + high) >> 1
             let c = column[mid]
@@ -48,31 +48,23 @@ struct RowStore<T: SimplexScalar> {
 
     /// Room for `rows` rows and `cells` cells without growing.
     mutating func reserve(rows: Int, cells: Int) {
-        start.reserveCapacity(rows)
-        length.reserveCapacity(rows)
-        room.reserveCapacity(rows)
+        spans.reserveCapacity(rows)
         column.reserve(cells)
         coefficient.reserve(cells)
     }
 
     /// Room for `rows` more rows and `cells` more cells (see `Array.ensureRoom(for:)`).
     mutating func ensureRoom(rows: Int, cells: Int) {
-        start.ensureRoom(for: rows)
-        length.ensureRoom(for: rows)
-        room.ensureRoom(for: rows)
+        spans.ensureRoom(for: rows)
         column.ensureRoom(for: cells)
         coefficient.ensureRoom(for: cells)
     }
 
     /// Adds a row with `columns` (increasing) and their `coefficients`; returns its index.
     mutating func appendRow(columns: some RandomAccessCollection<Int>, coefficients: some RandomAccessCollection<T>) -> Int {
-        let i = start.count
-        start.reserveGrowing()
-        length.reserveGrowing()
-        room.reserveGrowing()
-        start.append(column.count)
-        length.append(0)
-        room.append(0)
+        let i = spans.count
+        spans.reserveGrowing()
+        spans.append(RowSpan(start: column.count, length: 0, room: 0))
         placeAtTail(i, columns, coefficients)
         return i
     }
@@ -81,17 +73,17 @@ struct RowStore<T: SimplexScalar> {
     /// hold no large number).
     mutating func setRow(_ i: Int, columns: some RandomAccessCollection<Int>, coefficients: some RandomAccessCollection<T>) {
         let n = columns.count
-        if n <= room[i] {
-            let s = start[i], old = length[i]
+        if n <= spans[i].room {
+            let s = spans[i].start, old = spans[i].length
             let c = column.base, v = coefficient.base
             var cell = s
             for j in columns { c[cell] = j; cell += 1 }
             cell = s
             for a in coefficients { v[cell] = a; cell += 1 }
             for t in n..<Swift.max(n, old) { v[s + t] = .zero }
-            length[i] = n
+            spans[i].length = n
         } else {
-            garbage += room[i]
+            garbage += spans[i].room
             placeAtTail(i, columns, coefficients)
         }
     }
@@ -99,9 +91,7 @@ struct RowStore<T: SimplexScalar> {
     private mutating func placeAtTail(_ i: Int, _ columns: some RandomAccessCollection<Int>,
                                       _ coefficients: some RandomAccessCollection<T>) {
         let n = columns.count, r = Self.room(for: n)
-        start[i] = column.count
-        length[i] = n
-        room[i] = r
+        spans[i] = RowSpan(start: column.count, length: n, room: r)
         column.reserveGrowing(r)
         coefficient.reserveGrowing(r)
         for j in columns { column.append(j) }
@@ -112,7 +102,7 @@ struct RowStore<T: SimplexScalar> {
 
     /// Removes cell k from row i (the later cells shift down).
     mutating func removeCell(_ k: Int, ofRow i: Int) {
-        let end = start[i] + length[i]
+        let end = spans[i].start + spans[i].length
         var t = k
         while t + 1 < end {
             column[t] = column[t + 1]
@@ -121,13 +111,13 @@ struct RowStore<T: SimplexScalar> {
         }
         column[end - 1] = -1
         coefficient[end - 1] = .zero
-        length[i] -= 1
+        spans[i].length -= 1
     }
 
     /// Empties row i (its range stays with it, for reuse).
     mutating func clearRow(_ i: Int) {
         for k in cells(i) { coefficient[k] = .zero }
-        length[i] = 0
+        spans[i].length = 0
     }
 
     /// `price -= f · row i` (an objective row through a pivot, or a basic column's cost).
@@ -138,13 +128,13 @@ struct RowStore<T: SimplexScalar> {
     /// Renumbers the columns of every row's cells (`map` keeps every column a cell holds; being increasing, it keeps
     /// each row sorted). Cell indices stay valid. - Complexity: O(row slots + live cells).
     mutating func renumberColumns(_ map: Renumbering) {
-        for i in start.indices {
+        for i in spans.indices {
             for k in cells(i) { column[k] = map.kept(column[k]) }
         }
     }
 
     /// The cells of live rows.
-    var liveCells: Int { length.reduce(0, +) }
+    var liveCells: Int { spans.reduce(0) { $0 + $1.length } }
 
     /// Packs the rows again (in row order) once abandoned ranges outweigh the cells in use; invalidates cell indices.
     mutating func compactIfWasteful() {
@@ -152,11 +142,11 @@ struct RowStore<T: SimplexScalar> {
         compactions += 1
         let newColumn = CellBuffer<Int>(capacity: column.count - garbage)
         let newCoefficient = CellBuffer<T>(capacity: column.count - garbage)
-        for i in start.indices {
-            let n = length[i], r = length[i] == 0 ? 0 : Self.room(for: n)
-            let s = start[i]
-            start[i] = newColumn.count
-            room[i] = r
+        for i in spans.indices {
+            let n = spans[i].length, r = n == 0 ? 0 : Self.room(for: n)
+            let s = spans[i].start
+            spans[i].start = newColumn.count
+            spans[i].room = r
             for k in s ..< s + n {
                 newColumn.append(column[k])
                 newCoefficient.append(coefficient[k])
@@ -176,11 +166,16 @@ struct RowStore<T: SimplexScalar> {
         var copy = RowStore<U>()
         copy.column = column.map { $0 }   // (its own cells: a buffer is shared by reference)
         copy.coefficient = coefficient.map(transform)
-        copy.start = start
-        copy.length = length
-        copy.room = room
+        copy.spans = spans
         copy.garbage = garbage
         copy.compaction = compaction
         return copy
     }
+}
+
+/// A row slot's range in a `RowStore`'s cells: its first cell, how many it uses, how many it owns.
+struct RowSpan {
+    var start: Int
+    var length: Int
+    var room: Int
 }

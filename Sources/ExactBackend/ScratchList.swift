@@ -12,6 +12,9 @@
 /// used so far (the list's `count` is at most theirs). So a copy of a list shares its slots with the original: a list
 /// is a buffer one operation owns at a time (the engine swaps its lists out and back), never a value two holders
 /// change.
+/// Indices are checked in debug builds only, as `CellBuffer` checks its own (a list is read by its own indices, in the
+/// engine's loops over `0..<count`; the check in every read cost a 1,000-view chain's exact build 1.3 % of its
+/// instructions).
 /// - Complexity: append O(1) amortized, `removeAll()` O(1).
 struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
     private var slots: CellBuffer<Element>? = nil
@@ -22,11 +25,11 @@ struct ScratchList<Element>: RandomAccessCollection, MutableCollection {
 
     @inline(__always) subscript(i: Int) -> Element {
         get {
-            precondition(i >= 0 && i < count, "ScratchList: index \(i) outside 0..<\(count)")
+            assert(i >= 0 && i < count, "ScratchList: index \(i) outside 0..<\(count)")
             return slots.unsafelyUnwrapped.base[i]
         }
         nonmutating set {
-            precondition(i >= 0 && i < count, "ScratchList: index \(i) outside 0..<\(count)")
+            assert(i >= 0 && i < count, "ScratchList: index \(i) outside 0..<\(count)")
             slots.unsafelyUnwrapped.base[i] = newValue
         }
     }

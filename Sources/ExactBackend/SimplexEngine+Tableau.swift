@@ -104,9 +104,15 @@ extension SimplexEngine {
         defer { pieces.removeAll(); swap(&pieces, &rowPieces) }
         var residual = constant
         for (c, a) in terms {
-            residual = residual + a * value(c)
+            // (a new variable, and most nonbasic ones, sit at 0: no product to add)
+            if !isAtZero(c) { residual = residual + a * value(c) }
             if let r = columns[c].basicRow {
-                for k in store.cells(r) { pieces.append((store.column[k], -(a * store.coefficient[k]))) }
+                // (a coefficient of ±1, most of a layout's, needs no product)
+                let unit = a.unitSign
+                for k in store.cells(r) {
+                    let x = store.coefficient[k]
+                    pieces.append((store.column[k], unit == 1 ? -x : unit == -1 ? x : -(a * x)))
+                }
             } else {
                 pieces.append((c, a))
             }
@@ -257,6 +263,9 @@ extension SimplexEngine {
         for i in others where i != r {
             guard let k = store.cell(of: q, inRow: i) else { continue }
             let f = store.coefficient[k]
+            // (f · x without a product when f is ±1, as most of a layout's coefficients are)
+            let unit = f.unitSign
+            @inline(__always) func scaled(_ x: T) -> T { unit == 1 ? x : unit == -1 ? -x : f * x }
             // Merge into the scratch buffers, then back into the row's range (or the tail, when it grew out of it).
             scratchCols.removeAll()
             scratchVals.removeAll()
@@ -269,10 +278,10 @@ extension SimplexEngine {
                 if ca < cb {
                     scratchCols.append(ca); scratchVals.append(store.coefficient[a]); a += 1
                 } else if cb < ca {
-                    scratchCols.append(cb); scratchVals.append(-(f * store.coefficient[b])); listRow(i, holding: cb)
+                    scratchCols.append(cb); scratchVals.append(-scaled(store.coefficient[b])); listRow(i, holding: cb)
                     b += 1
                 } else {
-                    let sum = store.coefficient[a] - f * store.coefficient[b]
+                    let sum = store.coefficient[a] - scaled(store.coefficient[b])
                     if !sum.isZero { scratchCols.append(ca); scratchVals.append(sum) } else { columns[ca].rowsMayBeStale = true }
                     a += 1; b += 1
                 }

@@ -264,6 +264,8 @@ struct SimplexEngine<T: SimplexScalar> {
 
     /// Column `j`'s value.
     @inline(__always) func value(_ j: Int) -> T { columns.withUnsafeBufferPointer { $0[j].value } }
+    /// Whether column `j`'s value is exactly 0 (read in place, without copying the value).
+    @inline(__always) func isAtZero(_ j: Int) -> Bool { columns.withUnsafeBufferPointer { $0[j].value.isExactlyZero } }
     @inline(__always) func lower(_ j: Int) -> T? { columns.withUnsafeBufferPointer { $0[j].lower } }
     @inline(__always) func upper(_ j: Int) -> T? { columns.withUnsafeBufferPointer { $0[j].upper } }
     @inline(__always) func isFixed(_ j: Int) -> Bool { columns.withUnsafeBufferPointer { $0[j].isFixed } }

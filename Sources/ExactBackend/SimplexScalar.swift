@@ -11,6 +11,11 @@ protocol SimplexScalar: Hashable, Comparable, CustomStringConvertible, Sendable 
     init(_ value: Int)
     var isZero: Bool { get }
     var signum: Int { get }
+    /// Whether the value is 0 with no tolerance: a product by it adds nothing, whatever the number type.
+    var isExactlyZero: Bool { get }
+    /// 1 or -1 when the value is exactly that (no tolerance), else 0: a product by it is then the other factor or its
+    /// negation, with no multiplication (most of a layout's coefficients are ±1).
+    var unitSign: Int { get }
     static func + (a: Self, b: Self) -> Self
     static func - (a: Self, b: Self) -> Self
     static func * (a: Self, b: Self) -> Self
@@ -29,6 +34,12 @@ extension SimplexScalar {
 }
 
 extension ExactRational: SimplexScalar {
+    @inline(__always) var isExactlyZero: Bool { isZero }
+    @inline(__always) var unitSign: Int {
+        if case .small(let n, let d) = storage, d == 1, n == 1 || n == -1 { return Int(n) }
+        return 0
+    }
+
     var solvedValue: SolvedValue {
         // (the usual value read straight from its inline storage, canonical already, without an optional between)
         if case .small(let n, let d) = storage { return .exact(Rational(reduced: Int128(n), Int128(d))) }
@@ -58,6 +69,8 @@ struct GMPRational: SimplexScalar {
     }
 
     var isZero: Bool { box.signum == 0 }
+    var isExactlyZero: Bool { isZero }
+    var unitSign: Int { self == .one ? 1 : self == -.one ? -1 : 0 }
     var signum: Int { box.signum }
     var description: String { box.description }
     var doubleValue: Double { box.doubleValue }

@@ -63,6 +63,7 @@ import Testing
             let constraints = try randomPrioritizedSystem(&random, variables: (2, 5), rows: (3, 8), priorities: priorities)
             let bounded = ExactSolver(proposer: CassowarySolver.self), reference = ExactPivotingSolver()
             bounded.crashPathBound = (pendingRows: 100, perLiveRow: 0, floor: 0)
+            bounded.proposalRoute = .injectedProposer
             var accepted: [LinearConstraint] = []
             for (k, c) in constraints.enumerated() {
                 let a = (try? bounded.add(c, id: ConstraintID(k))) != nil

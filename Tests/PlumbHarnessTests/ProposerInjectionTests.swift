@@ -34,6 +34,7 @@ final class EverythingImpliedProposer: ForwardingSolver, BasisProposing {
         let usual = SystemRunner(roundValues: .all).run(system, solver: ProposedExactSolver.self)
         try #require(usual.status == .ok)
         let solver = ExactSolver(proposer: proposer)
+        solver.proposalRoute = .injectedProposer   // (an app's rows would have its own tableau propose)
         try SystemRunner.build(system, into: solver)
         _ = try solver.solve()
         var expected: [String: Rational] = [:]
@@ -78,6 +79,7 @@ final class EverythingImpliedProposer: ForwardingSolver, BasisProposing {
     func keptAcrossSolves() throws {
         let solver = ProposedExactSolver()
         solver.crashPathBound.pendingRows = -1   // (three rows: the crash path would take them without a proposal)
+        solver.proposalRoute = .injectedProposer   // (rows that pin their variables: the own tableau would propose)
         let made = try #require(Self.core(solver).proposerSolver) as AnyObject
         for k in 0..<3 {
             for (i, c) in Self.layout(k).enumerated() { try solver.add(c, id: ConstraintID(10 * k + i)) }
