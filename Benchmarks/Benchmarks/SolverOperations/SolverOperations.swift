@@ -3,6 +3,7 @@ import PlumbSystem
 import PlumbSolver
 import PlumbCorpus
 import PlumbBackEnds
+import PlumbBatch
 
 /// Each back end's single operations on a built chain of 1,000 views: add and remove a constraint, change a
 /// constant in place, suggest a value and re-solve. Wall-clock figures are for reading; nothing is gated on
