@@ -80,6 +80,10 @@ func levelViolations(_ system: LinearSystem, _ values: [LayoutResult.NamedValue]
 if !lifecycleSpecs.isEmpty {
     // the back ends and their variants as this build composes them (one list: `PlumbBackEnds`)
     let types = solverNames.compactMap { PlumbBackEnds.named($0) }
+    for name in solverNames where PlumbBackEnds.named(name) == nil {
+        print("--solver \(name): not a back end of this build for --lifecycle; one of "
+              + PlumbBackEnds.all.map { $0.name }.joined(separator: ", "))
+    }
     let verbose = CommandLine.arguments.contains("--samples")
     for spec in lifecycleSpecs { runLifecycle(spec, solvers: types, repeats: repeats, verbose: verbose) }
     exit(0)

@@ -25,7 +25,7 @@ extension ExactSolverCore {
     /// instructions for the build and first solve). Required rows that leave much free (containment inequalities,
     /// random relations: 1.3-1.7 cells a row) go to the injected proposer and the certificate, which cost those
     /// layouts 20-40 % less than the copy's proposal and the exact pivots adopting it.
-    /// - Complexity: O(rows) (it counts the cells).
+    /// - Complexity: O(1) (the row store keeps the count).
     func ownTableauProposes() -> Bool { 2 * engine.store.liveCells <= engine.liveRowCount }
 
     /// Inserts the pending rows into the engine with a floating-point final basis adopted (the exact engine then

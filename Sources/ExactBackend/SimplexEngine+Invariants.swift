@@ -14,7 +14,8 @@ extension SimplexEngine {
     /// - solved form: each live row's basic column is basic in exactly that row, both ways, and is a cell of no row;
     ///   a free row slot has no basic column and no cells, and is listed once in `freeRows`;
     /// - rows: columns strictly increasing, each an existing nonbasic column still in the tableau, no zero
-    ///   coefficient; every cell is in its column's row list, and a list not marked stale is exact;
+    ///   coefficient; every cell is in its column's row list, and a list not marked stale is exact; the row store's
+    ///   count of live cells is the sum of its rows' lengths;
     /// - bounds: every nonbasic column lies within its bounds; `infeasible` lists exactly the rows whose basic column
     ///   does not; a dropped column is a required equality's marker, nonbasic at 0 and in no row;
     /// - origins: each live one's logical columns exist, are logical, belong to it alone and have the bounds its
@@ -32,6 +33,7 @@ extension SimplexEngine {
     func checkInvariants(into report: inout InvariantReport) {
         let n = columns.count
         report.expect(rowBasic.count == store.count, "SimplexEngine", "\(rowBasic.count) basic entries for \(store.count) row slots")
+        report.expect(store.liveCellsAreCounted, "SimplexEngine", "the row store counts \(store.liveCells) live cells, not its rows' sum")
         guard report.isEmpty else { return }
         var free = [Bool](repeating: false, count: store.count)
         for r in freeRows {
