@@ -62,6 +62,23 @@ func fmt(_ x: Double) -> String {
     return "\(nano / 1_000_000_000)." + String(repeating: "0", count: 9 - frac.count) + frac
 }
 
+/// The solver a `--solver` name stands for: the exact back end's variants by their names here, any other back end of
+/// the build by its own (cassowary, relaxation, ...). Nil, after saying which names there are, for an unknown one.
+func solverType(named name: String) -> (any LayoutSolver.Type)? {
+    switch name {
+    case "exact": return ExactSolver.self
+    case "exact-proposed": return ProposedExactSolver.self   // what `bench` names exact: Cassowary proposes
+    case "exact-gmp": return ExactGMPOnlySolver.self
+    case "exact-pivot": return ExactPivotingSolver.self
+    default:
+        if let other = PlumbBackEnds.named(name) { return other }
+        let own = ["exact", "exact-proposed", "exact-gmp", "exact-pivot"]
+        let known = own + PlumbBackEnds.all.map { $0.name }.filter { !own.contains($0) }
+        print("\(name): no such back end in this build (known: \(known.joined(separator: ", ")))")
+        return nil
+    }
+}
+
 func readFile(_ path: String) -> [UInt8]? { readFileBytes(atPath: path) }
 
 /// Exact check of a result: every required constraint holds; the sum of violations per level.
@@ -83,11 +100,7 @@ func levelViolations(_ system: LinearSystem, _ values: [LayoutResult.NamedValue]
 
 if !lifecycleSpecs.isEmpty {
     // the back ends and their variants as this build composes them (one list: `PlumbBackEnds`)
-    let types = solverNames.compactMap { PlumbBackEnds.named($0) }
-    for name in solverNames where PlumbBackEnds.named(name) == nil {
-        print("--solver \(name): not a back end of this build for --lifecycle; one of "
-              + PlumbBackEnds.all.map { $0.name }.joined(separator: ", "))
-    }
+    let types = solverNames.compactMap(solverType(named:))
     let verbose = CommandLine.arguments.contains("--samples")
     for spec in lifecycleSpecs { runLifecycle(spec, solvers: types, repeats: repeats, verbose: verbose) }
     exit(0)
@@ -133,21 +146,8 @@ for file in files {
         print("verify-rounds: \(verifyRounds(system))")
     }
     for name in solverNames {
-        let type: any LayoutSolver.Type
-        switch name {
-        case "exact": type = ExactSolver.self
-        case "exact-proposed": type = ProposedExactSolver.self   // what `bench` names exact: Cassowary proposes
-        case "exact-gmp": type = ExactGMPOnlySolver.self
-        case "exact-pivot": type = ExactPivotingSolver.self
-        case "none": continue   // only --stats / --verify-rounds
-        default:
-            // Any other back end of the build, by name (cassowary, relaxation, ...).
-            guard let other = PlumbBackEnds.named(name) else {
-                print("\(name): no such back end in this build (known: exact, exact-proposed, exact-gmp, exact-pivot, \(PlumbBackEnds.all.map { $0.name }.joined(separator: ", ")))")
-                continue
-            }
-            type = other
-        }
+        guard name != "none" else { continue }   // only --stats / --verify-rounds
+        guard let type = solverType(named: name) else { continue }
         var runner = SystemRunner(repeats: repeats, roundValues: roundValues, reportAmbiguity: false)
         runner.repeats = repeats
         var result = runner.run(system, solver: type)

@@ -16,14 +16,15 @@ extension ExactSolverCore {
             case .constraint(let id):
                 constraints.read(id) { entry in
                     for term in entry.constraint.terms {
-                        rows.appendTerm(column(for: term.variable), ApproximateScalar(T(term.coefficient).doubleValue))
+                        let (c, a) = engineTerm(term)
+                        rows.appendTerm(c, ApproximateScalar(a.doubleValue))
                     }
                     rows.endRow(constant: ApproximateScalar(T(entry.constraint.constant).doubleValue),
                                 relation: entry.constraint.relation, priority: entry.constraint.priority)
                 }
             case .edit(let variable):
                 let edit = edits[variable]!
-                rows.appendTerm(column(for: variable), ApproximateScalar(T.one.doubleValue))
+                rows.appendTerm(column(for: variable), .one)
                 rows.endRow(constant: ApproximateScalar(edit.constant!.doubleValue), relation: .equal,
                             priority: edit.priority)
             }

@@ -243,9 +243,9 @@ final class ExactSolverCore<T: SimplexScalar> {
     /// The most constraint rows a kept certificate may have for an edit's first value to be certified on it again
     /// (`solveAtKeptCertificate()`: a new certificate of every row, with the edit's); a larger system builds the
     /// tableau at the proposer's basis instead (`materialize()`), and its later rounds cost the engine a few pivots.
-    /// Measured (callgrind, a certified build then 60 resize rounds): the 6,659-row app layout of 1,000 views paid 34 M
-    /// instructions certifying again against 19 M for the tableau; the 108-row enaml-like form 0.4 M against 1.3 M. (A
-    /// value the kept basis leaves unmet takes `answerWithUnmetEditRows` first.) Tests lower it.
+    /// Measured (callgrind, a certified build then 60 resize rounds): the 6,659-row app layout of 1,000 views paid
+    /// 34 M instructions certifying again against 19 M for the tableau; the 108-row enaml-like form 0.4 M against
+    /// 1.3 M. (A value the kept basis leaves unmet takes `answerWithUnmetEditRows` first.) Tests lower it.
     var firstValueCertificateRows = 1_024
     /// Crash paths given up for a proposal (`crashPathWork`).
     var abandonedCrashPaths = 0
@@ -275,7 +275,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     func addConstraint(_ constraint: LinearConstraint, id: ConstraintID) throws(SolverError) {
         materialize()
         guard !constraints.contains(id) else { throw .duplicateConstraint(id) }
-        guard constraint.priority.isRequired || constraint.priority.isValid else {
+        guard constraint.priority.isValid else {
             throw .invalidPriority(constraint.priority, "a constraint's priority must lie in (0, 1000]")
         }
         let was = leaveFace(holdingFixings: !constraint.priority.isRequired)
