@@ -58,8 +58,8 @@ extension Tableau {
         let lossBefore = precisionLoss
         externals.checkpoint()
         valueScale = Swift.max(valueScale, abs(constant))
-        if count == 1 && relation == .equal && level == nil && !wantDummy && !explaining,
-           let added = addFixingParametric(vars[start], coefs[start], constant: constant, inputError: inputError) {
+        if relation == .equal && level == nil && !wantDummy && !explaining,
+           let added = addFixing(vars, coefs, start, count, constant: constant, inputError: inputError) {
             return added
         }
         // 1. the row, in terms of parametric symbols (dense scratch)
@@ -71,14 +71,7 @@ extension Tableau {
             let s = externalSymbol(Int(vars[k]))
             let a = coefs[k]
             if let r = symbols.row(of: s) {
-                let row = rows.constantAndPrecision(r)
-                let rowConstant = row.value, shift = a * rowConstant, precision = row.precision
-                // the rounding errors of this product and sum, exactly (FMA and TwoSum), plus what the row carries
-                let sum = c + shift, back = sum - c
-                coefficientError = Swift.max(coefficientError, precision.coefficientError)
-                cError += abs(a) * precision.constantError + abs((-shift).addingProduct(a, rowConstant))
-                    + abs((c - (sum - back)) + (shift - back))
-                c = sum
+                foldConstant(of: r, times: a, into: &c, error: &cError, coefficientError: &coefficientError)
                 let rs = rows.symbols(r), rc = rows.coefficients(r)
                 for i in 0..<rows.length(r) { accumulate(rs[i], a * rc[i]) }
             } else {
@@ -190,9 +183,11 @@ extension Tableau {
         // round-off times how much cancelled in it
         // (a division by a power of two, ±1 above all, is exact)
         // (a magnitude of 0 means one contribution: nothing cancelled; a fresh marker as subject has one)
-        let a = abs(cs[i]), cancelled = ms[i] > a ? ms[i] / a - 1 : 0
-        let division = a.significandBitPattern == 0 ? 0 : 2 * CassowaryTolerance.roundoff * c / a
-        let error = (cError + c * CassowaryTolerance.roundoff * cancelled) / a + division
+        // (the bounds divide by a through `perA`, 1/a rounded: a product where a division took some 15 cycles, each
+        // bound then off by a relative 2⁻⁵², far below the slack it carries)
+        let a = abs(cs[i]), perA = abs(inv), cancelled = ms[i] > a ? ms[i] * perA - 1 : 0
+        let division = a.significandBitPattern == 0 ? 0 : 2 * CassowaryTolerance.roundoff * c * perA
+        let error = (cError + c * CassowaryTolerance.roundoff * cancelled) * perA + division
         watch(errorBound: error, value: c * inv)
         let precision = RowPrecision(constantError: error,
                                      coefficientError: coefficientError + 2 * CassowaryTolerance.roundoff)
@@ -275,34 +270,6 @@ extension Tableau {
         queueInfeasibleRows = true
         substituteOut(subject, row: r)
         queueInfeasibleRows = false
-    }
-
-    /// The commonest add, a required `a·v + constant == 0` (a view's width, its left edge...) when `v` is parametric:
-    /// its row is `v = -constant / a`, with no cells and no marker. Computes exactly what the general path computes
-    /// for it (the same row, the same round-off estimates, the same substitution and simplex calls), without gathering
-    /// a row in the scratch. Nil, with nothing changed but `v`'s symbol made, when `v` is basic or `a` is 0 (the
-    /// general path then adds it).
-    /// - Complexity: O(1), plus the substitution of `v` out of the rows that hold it (none when `v` is new).
-    @inline(__always)
-    mutating func addFixingParametric(_ v: Int32, _ a: Double, constant: Double, inputError: Double) -> Outcome? {
-        guard a != 0 else { return nil }
-        let s = externalSymbol(Int(v))
-        guard !symbols.isBasic(s) else { return nil }
-        // the row `0 = c + coefficient·s` with c at least 0, as the general path normalizes it, then solved for s
-        var c = constant, coefficient = a
-        if c < 0 { c = -c; coefficient = -coefficient }
-        let inv = -1 / coefficient
-        let magnitude = abs(coefficient)
-        let division = magnitude.significandBitPattern == 0 ? 0 : 2 * CassowaryTolerance.roundoff * c / magnitude
-        let error = inputError / magnitude + division  // (one contribution: nothing cancelled)
-        watch(errorBound: error, value: c * inv)
-        let precision = RowPrecision(constantError: error,
-                                     coefficientError: CassowaryTolerance.roundoff + 2 * CassowaryTolerance.roundoff)
-        let r = rows.allocate()
-        _ = rows.install(r, basic: s, count: 0, constant: c * inv, precision: precision)
-        symbols.setRow(r, of: s)
-        settleNewRow(r, subject: s)
-        return .added(marker: nil, other: nil)
     }
 
     /// Which cell of a new row `0 = constant + Σ cs·syms` (constant at least 0, no external to take it) can be its

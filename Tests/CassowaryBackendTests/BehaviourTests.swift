@@ -370,4 +370,45 @@ struct FixingOneVariableTests {
         s.solved()
         #expect(s.val(x) == 30 && s.val(y) == 30)
     }
+
+    @Test("edges placed from fixed edges: each new variable fixed through the values of the others, no cell made")
+    func fixingThroughFixedTerms() throws {
+        let px = 0, pw = 1, x = 2, w = 3, y = 4
+        let s = CassowarySolver()
+        try s.add(pin(px, 10), 0)                                          // parent.left = 10
+        try s.add(pin(pw, 100), 1)                                         // parent.width = 100
+        try s.add(constraint([(x, 1), (px, -1)], -8, .equal), 2)          // left = parent.left + 8 = 18
+        // right == parent.right - 8: x + w = px + pw - 8, so w = 110 - 8 - 18 = 84
+        try s.add(constraint([(x, 1), (w, 1), (px, -1), (pw, -1)], 8, .equal), 3)
+        // a coefficient of 2 and a constant that turns the sum negative: 2y - w + 4 = 0, y = 40
+        try s.add(constraint([(w, -1), (y, 2)], 4, .equal), 4)
+        s.solved()
+        #expect(s.val(px) == 10 && s.val(pw) == 100 && s.val(x) == 18 && s.val(w) == 84 && s.val(y) == 40)
+        let counters = s.counters
+        #expect(counters.rows == 5 && counters.cells == 0 && counters.substitutions == 0)
+    }
+
+    @Test("a term in a row with cells, or a second free term, leaves it to the general path: the same answers")
+    func fixingLeftToTheGeneralPath() throws {
+        let a = 0, b = 1, c = 2, d = 3, e = 4
+        let s = CassowarySolver()
+        try s.add(constraint([(a, 1), (b, 1)], -10, .equal), 0)           // a + b = 10: b's row holds a
+        try s.add(constraint([(c, 1), (b, -1)], -1, .equal), 1)           // c = b + 1 (b's row has a cell)
+        try s.add(constraint([(d, 1), (e, -1)], 0, .equal), 2)            // d = e: two free terms
+        try s.add(pin(a, 4), 3)                                            // a = 4: b = 6, c = 7
+        try s.add(constraint([(e, 1), (c, -1)], 3, .equal), 4)            // e = c - 3 = 4, so d = 4
+        s.solved()
+        #expect(s.val(a) == 4 && s.val(b) == 6 && s.val(c) == 7 && s.val(d) == 4 && s.val(e) == 4)
+        // fixed twice through fixed terms: the same value is redundant, another one refused, and the solver goes on
+        try s.add(constraint([(c, 1), (a, -1)], -3, .equal), 5)           // c = a + 3 = 7: redundant
+        let error = thrown { () throws(SolverError) in try s.add(constraint([(c, 1), (a, -1)], -4, .equal), 6) }
+        guard case .unsatisfiable(let id, _)? = error else {
+            Issue.record("expected unsatisfiable, got \(String(describing: error))")
+            return
+        }
+        #expect(id == ConstraintID(6))
+        try s.add(pin(b, 6), 7)
+        s.solved()
+        #expect(s.val(a) == 4 && s.val(b) == 6 && s.val(c) == 7 && s.val(d) == 4)
+    }
 }
