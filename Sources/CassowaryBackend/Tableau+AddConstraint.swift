@@ -59,8 +59,9 @@ extension Tableau {
         externals.checkpoint()
         valueScale = Swift.max(valueScale, abs(constant))
         if relation == .equal && level == nil && !wantDummy && !explaining,
-           let added = addFixing(vars, coefs, start, count, constant: constant, inputError: inputError) {
-            return added
+           let (term, a) = fixedTerm(vars, coefs, start, count) {
+            return addFixing(vars, coefs, start, count, term: term, coefficient: a, constant: constant,
+                             inputError: inputError)
         }
         // 1. the row, in terms of parametric symbols (dense scratch)
         accumulatedSymbols.removeAll()

@@ -20,35 +20,46 @@ extension Tableau {
         c = sum
     }
 
-    /// The commonest add, a required equality that fixes one parametric variable: `a·v + Σ bₖ·xₖ + constant == 0`
-    /// (a view's width; its left edge at its parent's plus a margin...) where `v` is parametric and every `xₖ` is
-    /// basic in a row of no cells, fixed at its row's constant. Its row is `v = -(constant + Σ bₖ·xₖ) / a`, with no
-    /// cells and no marker. Computes exactly what the general path computes for it (the constant folded term by term
-    /// in the same order, the same round-off estimates, the same row, substitution and simplex calls), without
-    /// gathering a row in the scratch. Nil, with nothing changed but the terms' symbols made, when no term or a second
-    /// one is parametric, when a basic term's row has cells, or when `a` is 0 (the general path then adds it).
-    /// - Complexity: O(count), plus the substitution of `v` out of the rows that hold it (none when `v` is new).
+    /// Which term of a required equality `Σ coefs·vars + constant == 0` (terms `start..<start+count`) it fixes, with
+    /// its coefficient: nil unless exactly one term is not basic (a parametric or new variable) with a coefficient
+    /// other than 0, and every other term is basic in a row of no cells, fixed at its row's constant. Only looks up,
+    /// makes nothing: a bigger layout's equality is seldom such an add, and it leaves to the general path (a grid of
+    /// 10,000 views, its adds nearly all general, took 5% more instructions while this made the new variables'
+    /// symbols and was called out of line).
+    /// - Complexity: O(count).
     @inline(__always)
-    mutating func addFixing(_ vars: FlatList<Int32>, _ coefs: FlatList<Double>, _ start: Int, _ count: Int,
-                            constant: Double, inputError: Double) -> Outcome? {
-        let symbolsBefore = symbols.count
-        // first whether it is such an add (a bigger layout's equality often is not: little is spent finding out)
-        var fixed: (symbol: Int32, coefficient: Double)? = nil
+    func fixedTerm(_ vars: FlatList<Int32>, _ coefs: FlatList<Double>, _ start: Int, _ count: Int)
+        -> (term: Int, coefficient: Double)? {
+        var free: (term: Int, coefficient: Double)? = nil
         for k in start..<(start + count) {
-            let s = externalSymbol(Int(vars[k]))
-            if let r = symbols.row(of: s) {
+            if let s = externals.symbol(of: Int(vars[k])), let r = symbols.row(of: s) {
                 guard rows.length(r) == 0 else { return nil }
             } else {
-                guard fixed == nil, coefs[k] != 0 else { return nil }
-                fixed = (s, coefs[k])
+                guard free == nil, coefs[k] != 0 else { return nil }
+                free = (k, coefs[k])
             }
         }
-        guard let (s, a) = fixed else { return nil }
+        return free
+    }
+
+    /// Adds the commonest constraint, a required equality that fixes one parametric variable:
+    /// `a·v + Σ bₖ·xₖ + constant == 0` (a view's width; its left edge at its parent's plus a margin...) where every
+    /// `xₖ` is basic in a row of no cells, fixed at its row's constant, as `fixedTerm` found it (`v`, the term at
+    /// `term`, with `a`). Its row is `v = -(constant + Σ bₖ·xₖ) / a`, with no cells and no marker. Computes exactly
+    /// what the general path computes for it (the constant folded term by term in the same order, the same round-off
+    /// estimates, the same row, substitution and simplex calls), without gathering a row in the scratch.
+    /// - Complexity: O(count), plus the substitution of `v` out of the rows that hold it (none when `v` is new).
+    @inline(never)
+    mutating func addFixing(_ vars: FlatList<Int32>, _ coefs: FlatList<Double>, _ start: Int, _ count: Int,
+                            term: Int, coefficient a: Double, constant: Double, inputError: Double) -> Outcome {
+        // the free term's symbol, the only one that may be new (every other term is basic)
+        let symbolsBefore = symbols.count
+        let s = externalSymbol(Int(vars[term]))
         // the constant, folded term by term as the general path folds it
         var c = constant, cError = inputError
         var coefficientError = CassowaryTolerance.roundoff
         for k in start..<(start + count) {
-            if let r = symbols.row(of: externalSymbol(Int(vars[k]))) {
+            if let x = externals.symbol(of: Int(vars[k])), let r = symbols.row(of: x) {
                 foldConstant(of: r, times: coefs[k], into: &c, error: &cError, coefficientError: &coefficientError)
             }
         }

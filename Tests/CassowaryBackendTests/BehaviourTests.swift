@@ -317,9 +317,10 @@ struct LevelOrderTests {
     }
 }
 
-/// A required one-variable equality (`v.width == 200`, the commonest add) on a parametric variable takes a short path
-/// that builds its row without the scratch; these check it against values derived by hand, including a variable
-/// other rows hold, a negative constant, a coefficient other than 1, and the general path it leaves to.
+/// A required equality that fixes one parametric variable (`v.width == 200`, or `v.left == parent.left + 8` with the
+/// parent's left fixed: the commonest adds) takes a short path that builds its row without the scratch; these check it
+/// against values derived by hand, including a variable other rows hold, terms fixed through other rows, a negative
+/// constant, a coefficient other than 1, and the general path it leaves to.
 @Suite("Fixing one variable")
 struct FixingOneVariableTests {
     @Test("fixing a variable other rows hold substitutes it into them")
