@@ -1,7 +1,9 @@
 /// Row operations: a pivot, and the substitution of a newly basic symbol into every row and the objective.
 extension Tableau {
-    /// Makes `e` basic in row `q` (whose basic symbol leaves), then substitutes it everywhere else.
-    mutating func pivot(row q: Int32, entering e: Int32) {
+    /// Makes `e` basic in row `q` (whose basic symbol leaves), then substitutes it everywhere else. `collected`: the
+    /// caller's `columns.collect(e)` (q among its rows) is still what the rows hold, and the substitution walks it
+    /// instead of collecting the column again.
+    mutating func pivot(row q: Int32, entering e: Int32, collected: Bool = false) {
         pivots += 1
         let b = rows.liveBasic(q)
         let i = rows.index(of: e, inRow: q)!
@@ -22,16 +24,17 @@ extension Tableau {
         symbols.setRow(nil, of: b)
         symbols.setRow(q, of: e)
         rows.setBasic(q, e)
-        substituteOut(e, row: q)
+        substituteOut(e, row: q, collected: collected)
         considerEntering(b)
     }
 
-    /// Replaces basic symbol `s` (row `q`) in every other row and in the objective.
-    mutating func substituteOut(_ s: Int32, row q: Int32) {
+    /// Replaces basic symbol `s` (row `q`) in every other row and in the objective. `collected`: `columns` holds
+    /// `collect(s)` already, taken before q was rewritten (q among its rows, skipped here; every other row as it was).
+    mutating func substituteOut(_ s: Int32, row q: Int32, collected: Bool = false) {
         // nothing holds s (a fresh subject, the common add): no row to rewrite, no objective to spread
         if columns.isEmpty(s) && objective.isZero(s) { return }
-        columns.collect(s, skipping: q, in: rows)
-        if columns.collectedRows.isEmpty && objective.isZero(s) {
+        if !collected { columns.collect(s, skipping: q, in: rows) }
+        if columns.collectedRows.count == (collected ? 1 : 0) && objective.isZero(s) {
             // only stale entries listed s: they go back to the pool
             columns.release(s)
             return
@@ -42,7 +45,7 @@ extension Tableau {
         let qs = rows.symbols(q), qc = rows.coefficients(q)
         for k in 0..<rows.length(q) { pivotRowSymbols.append(qs[k]); pivotRowCoefficients.append(qc[k]) }
         let qConst = rows.constant(q), qPrecision = rows.precision(q)
-        for i in 0..<columns.collectedRows.count {
+        for i in 0..<columns.collectedRows.count where columns.collectedRows[i] != q {
             substituteInto(columns.collectedRows[i], Int(columns.collectedCells[i]), s, qConst, qPrecision)
         }
         // s is basic now and held by no row: every entry of its column list is stale, so release them all

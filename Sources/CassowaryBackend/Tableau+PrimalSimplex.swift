@@ -177,7 +177,7 @@ extension Tableau {
                 continue
             }
             degenerate = leaving.ratio <= CassowaryTolerance.feasibilityBound(valueScale) ? degenerate + 1 : 0
-            pivot(row: leaving.row, entering: e)
+            pivot(row: leaving.row, entering: e, collected: true)
             budget.spend()
             if budget.spent & 1023 == 0 && !rows.isJournaling { rows.compactIfWasteful() }
         }
