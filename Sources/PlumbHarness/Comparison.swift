@@ -45,6 +45,11 @@ public struct Comparison: Sendable {
             summary.append("warning: the runs were timed with different heaps (\(old.timing.heap.rawValue) / "
                 + "\(new.timing.heap.rawValue)): a workload that allocates much moves with the heap, not the commit")
         }
+        if old.timing.cpu != new.timing.cpu {
+            let place = { (cpu: Int?) in cpu.map { "on CPU \($0)" } ?? "unpinned" }
+            summary.append("warning: the runs were placed differently (\(place(old.timing.cpu)) / \(place(new.timing.cpu))): "
+                + "ratios between solvers in separate processes move with that, not only with the commit")
+        }
         if let a = old.machineState, let b = new.machineState, a.calibration > 0, b.calibration > 0 {
             factor = b.calibration / a.calibration
             let loads = [a.load, b.load].map { $0.map { format3($0) } ?? "?" }

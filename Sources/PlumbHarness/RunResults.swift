@@ -164,7 +164,8 @@ extension RunResults {
                                                  JSONMember("warmup_time_s", number(timing.warmupTime)),
                                                  JSONMember("minimum_time_s", number(timing.minimumTime)),
                                                  JSONMember("maximum_runs", int(timing.maximumRuns)),
-                                                 JSONMember("heap", .string(timing.heap.rawValue))])),
+                                                 JSONMember("heap", .string(timing.heap.rawValue)),
+                                                 JSONMember("cpu", timing.cpu.map(int) ?? .null)])),
             JSONMember("tolerance", .object([JSONMember("absolute", number(policy.absoluteTolerance)),
                                              JSONMember("relative", number(policy.relativeTolerance))])),
             JSONMember("conformance", .array(conformanceJSON)), JSONMember("timings", .array(timingJSON)),
@@ -255,6 +256,14 @@ extension RunResults {
                                        + TimingPolicy.HeapMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
                 }
                 timing.heap = mode
+            }
+            // (runs written before `--cpu` have none: the kernel placed them)
+            if let cpu = t["cpu"], cpu != .null {
+                let n = try int(cpu, "timing_policy.cpu")
+                guard (0...CPUPinning.highestCPU).contains(n) else {
+                    throw ResultsError("\(source): timing_policy.cpu holds \(n), not a CPU number from 0 to \(CPUPinning.highestCPU)")
+                }
+                timing.cpu = n
             }
         }
         /// The kept differences, paired with their lines; a file without them (older runs) keeps the lines alone.

@@ -28,6 +28,9 @@ public struct TimingPolicy: Sendable, Equatable {
     /// How the timing processes' allocator treats freed memory: glibc's defaults unless the command applied
     /// `HeapPolicy` (and its allocator took it).
     public var heap = HeapMode.systemDefault
+    /// The CPU every timed run was pinned to (the harness's process and every program it started: `CPUPinning`), or
+    /// nil when the kernel placed them.
+    public var cpu: Int? = nil
 
     /// How the timing processes' allocator treats freed memory.
     public enum HeapMode: String, Sendable, Equatable, CaseIterable {
@@ -59,6 +62,7 @@ public struct TimingPolicy: Sendable, Equatable {
             + "suggestion rounds, and each lifecycle operation (its solver calls and the solve that ends it); requests, "
             + "pipes and parsing are outside the clock. Figures are medians over the timed runs, with the interquartile range."
             + (heap == .keepsFreedMemory ? " " + HeapPolicy.statement : "")
+            + (cpu.map { " Every timed run was on CPU \($0): the harness and every program it started were pinned to it." } ?? "")
     }
 
     /// How a fast workload whose first run took `pace` seconds is run: warm-up runs, then timed runs, when
