@@ -9,7 +9,8 @@
 // a shared machine); --with-creation adds create_build_solve_s (making and freeing the solver inside the clock too)
 // and reset_build_solve_s (one solver reused: reset() inside the clock);
 // --memory adds the bytes a built solver holds (malloc in use after minus before); --stats adds
-// tableau size and pivot counts; --no-rounds drops the suggestion rounds; --removes K times removing K required
+// tableau size, pivot counts and the build's work (build_work: substitutions, the cells they visited and, of those,
+// external_row_cells, the ones in rows solved for a variable, which no pivot reads); --no-rounds drops the suggestion rounds; --removes K times removing K required
 // equalities (evenly spaced in file order, each followed by solve(), on one built solver) and K soft constraints. Peak RSS is the whole process's
 // (parsed file included; the largest file dominates when several are given). read_s: reading the file's bytes into a
 // LinearSystem (layout-lp/1 parsing, once, cold).
@@ -173,7 +174,7 @@ for path in files {
         _ = try? solver.solve()
         let st = solver.counters
         let w = solver.counters
-        line += ", \"build_work\": {\"substitutions\": \(w.substitutions), \"cells\": \(w.substitutedCells), \"column_visits\": \(w.columnVisits), \"raised_subjects\": \(w.raisedSubjects), \"phase_one_adds\": \(w.phaseOneAdds)}"
+        line += ", \"build_work\": {\"substitutions\": \(w.substitutions), \"cells\": \(w.substitutedCells), \"external_row_cells\": \(w.externalRowCells), \"column_visits\": \(w.columnVisits), \"raised_subjects\": \(w.raisedSubjects), \"phase_one_adds\": \(w.phaseOneAdds)}"
         var roundTimes: [Double] = []
         for round in system.suggestionRounds {
             let t0 = monotonicSeconds()

@@ -15,6 +15,7 @@ extension CassowarySolver {
         return CassowarySolverCounters(
             pivots: tableau.pivots, dualPivots: tableau.dualPivots, substitutions: tableau.substitutions,
             substitutedCells: tableau.substitutedCells, columnVisits: tableau.columnVisits,
+            externalRowCells: tableau.externalRowCells,
             raisedSubjects: tableau.raisedSubjects, phaseOneAdds: tableau.artificialAdds, rebuilds: rebuilds,
             markersRecovered: recoveredMarkers, regionSolves: regionSolves, symbolScans: symbolScans, rows: rows, cells: cells,
             longestRow: longest, symbols: tableau.symbolCount)
@@ -48,6 +49,9 @@ public struct CassowarySolverCounters: Sendable, Equatable, CustomStringConverti
     public var substitutions = 0
     public var substitutedCells = 0
     public var columnVisits = 0
+    /// The part of `substitutedCells` that went into rows solved for a variable (an external symbol): rows no pivot
+    /// reads, kept current for the answer and for later rows (on random layouts, most of the substitution work).
+    public var externalRowCells = 0
     /// Adds whose row had no external variable to solve for: those that raised a slack or error already in the
     /// tableau (one substitution, and a dual pivot per row it pushed below zero), and those that needed phase 1 (an
     /// artificial variable and at least one pivot).
@@ -68,7 +72,7 @@ public struct CassowarySolverCounters: Sendable, Equatable, CustomStringConverti
     public var symbols = 0
 
     public var description: String {
-        "pivots \(pivots), dual pivots \(dualPivots), substitutions \(substitutions), cells \(substitutedCells), "
+        "pivots \(pivots), dual pivots \(dualPivots), substitutions \(substitutions), cells \(substitutedCells) (in variables' rows \(externalRowCells)), "
             + "column visits \(columnVisits), raised subjects \(raisedSubjects), phase 1 adds \(phaseOneAdds), rows \(rows), "
             + "cells in rows \(cells), longest row \(longestRow), symbols \(symbols), markers recovered \(markersRecovered), "
             + "region solves \(regionSolves), rebuilds \(rebuilds), symbol scans \(symbolScans)"

@@ -70,7 +70,9 @@ extension Tableau {
     mutating func substituteInto(_ r: Int32, _ i: Int, _ s: Int32, _ qConst: Double, _ qPrecision: RowPrecision) {
         let qn = pivotRowSymbols.count
         substitutions += 1
-        substitutedCells += qn + rows.length(r)
+        let cellsVisited = qn + rows.length(r)
+        substitutedCells += cellsVisited
+        if symbols.kind[Int(rows.liveBasic(r))] == .external { externalRowCells += cellsVisited }
         let pos = scratch.pos
         var (sym, coef) = rows.writableCells(r)
         var n = rows.length(r) - 1

@@ -92,6 +92,9 @@ struct Tableau {
     var raisedSubjects = 0
     var artificialAdds = 0
     var substitutedCells = 0
+    /// The part of `substitutedCells` that went into rows whose basic symbol is external (a variable's value): rows
+    /// the simplex never reads, kept up to date only for the answer and for later rows that mention the variable.
+    var externalRowCells = 0
     var columnVisits: Int { columns.entriesWalked }
 
     // MARK: buffers reused by every operation (their contents mean nothing between operations)
@@ -146,6 +149,7 @@ struct Tableau {
         raisedSubjects = 0
         artificialAdds = 0
         substitutedCells = 0
+        externalRowCells = 0
         pivotsAtJournal = 0
         rollbacks = 0
     }

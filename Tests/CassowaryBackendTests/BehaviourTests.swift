@@ -389,6 +389,22 @@ struct FixingOneVariableTests {
         #expect(counters.rows == 5 && counters.cells == 0 && counters.substitutions == 0)
     }
 
+    @Test("substitution work into a variable's row is counted apart from the rest")
+    func externalRowCellsCounted() throws {
+        let x = 0, y = 1
+        let s = CassowarySolver()
+        // x == y: one row, solved for one of the two variables in terms of the other; nothing substituted
+        try s.add(constraint([(x, 1), (y, -1)], 0, .equal), 0)
+        #expect(s.counters.substitutions == 0 && s.counters.externalRowCells == 0)
+        // x == 5 (weak): its row solves for the variable still parametric, as 5 plus its two error symbols, which
+        // is then put into the first row (a variable's row): one cell there, two from the new row, 3 cells in all
+        try s.add(pin(x, 5, weak), 1)
+        s.solved()
+        #expect(s.val(x) == 5 && s.val(y) == 5)
+        let counters = s.counters
+        #expect(counters.substitutions == 1 && counters.substitutedCells == 3 && counters.externalRowCells == 3)
+    }
+
     @Test("a term in a row with cells, or a second free term, leaves it to the general path: the same answers")
     func fixingLeftToTheGeneralPath() throws {
         let a = 0, b = 1, c = 2, d = 3, e = 4
