@@ -6,7 +6,7 @@ extension ExactSolverCore {
     /// The required constraints by id (the candidates of a conflict).
     func requiredConstraints() -> [ConstraintID: LinearConstraint] {
         var result: [ConstraintID: LinearConstraint] = [:]
-        constraints.forEach { id, entry in if entry.constraint.priority.isRequired { result[id] = entry.constraint } }
+        constraints.forEach { id, entry in if entry.priority.isRequired { result[id] = entry.constraint } }
         return result
     }
 

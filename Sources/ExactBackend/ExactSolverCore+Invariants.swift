@@ -63,7 +63,7 @@ extension ExactSolverCore {
             counted[v] += 1
         }
         constraints.forEach { id, entry in
-            for term in entry.constraint.terms { count(term.variable.index, "constraint \(id)") }
+            for term in entry.terms { count(term.variable.index, "constraint \(id)") }
         }
         for (variable, edit) in edits where edit.constant != nil { count(variable.index, "the edit of \(variable)") }
         for v in counted.indices where counted[v] != mentions[v] {
@@ -75,7 +75,7 @@ extension ExactSolverCore {
     private func checkRequiredCounts(into report: inout InvariantReport) {
         var dependent = 0
         constraints.forEach { _, entry in
-            if entry.constraint.priority.isRequired && !entry.isIndependent { dependent += 1 }
+            if entry.priority.isRequired && !entry.isIndependent { dependent += 1 }
         }
         if dependent != dependentRequired {
             report.fail("ExactSolver", "\(dependentRequired) required constraints counted dependent, the table has \(dependent)")

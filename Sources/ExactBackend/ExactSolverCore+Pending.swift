@@ -15,12 +15,12 @@ extension ExactSolverCore {
             switch item {
             case .constraint(let id):
                 constraints.read(id) { entry in
-                    for term in entry.constraint.terms {
+                    for term in entry.terms {
                         let (c, a) = engineTerm(term)
                         rows.appendTerm(c, ApproximateScalar(a.doubleValue))
                     }
-                    rows.endRow(constant: ApproximateScalar(T(entry.constraint.constant).doubleValue),
-                                relation: entry.constraint.relation, priority: entry.constraint.priority)
+                    rows.endRow(constant: ApproximateScalar(T(entry.constant).doubleValue),
+                                relation: entry.relation, priority: entry.priority)
                 }
             case .edit(let variable):
                 let edit = edits[variable]!
@@ -139,7 +139,7 @@ extension ExactSolverCore {
             var terms = 0
             for item in items {
                 switch item {
-                case .constraint(let id): terms += constraints.read(id) { $0.constraint.terms.count }!
+                case .constraint(let id): terms += constraints.read(id) { $0.terms.count }!
                 case .edit: terms += 1
                 }
             }
@@ -174,7 +174,7 @@ extension ExactSolverCore {
         for id in ids {
             // (the terms taken out, then their columns made: a column made while the table is read has the table
             // copied for the read)
-            let terms = constraints.read(id) { $0.constraint.terms }!
+            let terms = constraints.read(id) { $0.terms }!
             for term in terms { _ = column(for: term.variable) }
         }
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil { _ = column(for: variable) }
@@ -188,7 +188,7 @@ extension ExactSolverCore {
         keys.reserveCapacity(ids.count)
         for id in ids {
             items.append(.constraint(id))
-            keys.append(constraints.read(id) { ($0.constraint.priority, .constraint(sequence: $0.sequence)) }!)
+            keys.append(constraints.read(id) { ($0.priority, .constraint(sequence: $0.sequence)) }!)
         }
         for (variable, edit) in edits where edit.origin == nil && edit.constant != nil {
             items.append(.edit(variable))

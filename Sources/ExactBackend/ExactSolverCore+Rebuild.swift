@@ -29,7 +29,7 @@ extension ExactSolverCore {
         termBuffer.removeAll()
         constraints.forEach { _, entry in
             guard let origin = entry.origin else { return }
-            for t in entry.constraint.terms { termBuffer.append(engineTerm(t)) }
+            for t in entry.terms { termBuffer.append(engineTerm(t)) }
             engine.recordTermsIfAlive(termBuffer, of: origin)
             termBuffer.removeAll()
         }

@@ -57,17 +57,6 @@ final class ExactSolverCore<T: SimplexScalar> {
         return engine
     }
 
-    struct Entry {
-        /// Without its label (this back end reports constraints by id, and a label is one more object to touch).
-        var constraint: LinearConstraint
-        /// The engine's origin; nil while a soft constraint waits for the next `solve()`.
-        var origin: Int?
-        /// Order of addition (ties in insertion order).
-        var sequence: Int
-        /// A required constraint that was not a combination of the required rows before it when it went into the
-        /// engine (`ExactSolverCore+DeferredRebuild.swift`); false for a soft one.
-        var isIndependent = false
-    }
     /// By id; its `waiting` counts the soft constraints not yet in the engine (no origin).
     @exclusivity(unchecked) var constraints = ConstraintTable<Entry>()
     var nextSequence = 0
@@ -119,8 +108,8 @@ final class ExactSolverCore<T: SimplexScalar> {
         return c
     }
 
-    func mention(_ constraint: LinearConstraint, _ delta: Int) {
-        for term in constraint.terms {
+    func mention(_ terms: [LinearTerm], _ delta: Int) {
+        for term in terms {
             _ = column(for: term.variable)
             mentions[term.variable.index] += delta
             if solutionTracksEngine { staleVariables.append(term.variable.index) }
@@ -164,7 +153,7 @@ final class ExactSolverCore<T: SimplexScalar> {
     }
 
     /// Puts `constraint` in the engine; with `mentioning`, also counts its variables' mentions (as
-    /// `mention(constraint, 1)` does, in the same pass).
+    /// `mention(constraint.terms, 1)` does, in the same pass).
     func addRow(_ constraint: LinearConstraint, mentioning: Bool = false) -> Int {
         var terms = ScratchList<(column: Int, coefficient: T)>()
         swap(&terms, &termBuffer)
@@ -280,16 +269,16 @@ final class ExactSolverCore<T: SimplexScalar> {
         }
         let was = leaveFace(holdingFixings: !constraint.priority.isRequired)
         guard constraint.priority.isRequired else {
-            constraints.insert(Entry(constraint: constraint.withLabel(nil), origin: nil, sequence: nextSequence), for: id)
+            constraints.insert(Entry(constraint, origin: nil, sequence: nextSequence), for: id)
             nextSequence += 1
-            mention(constraint, 1)
+            mention(constraint.terms, 1)
             return
         }
         refreshEngine()
         let origin = addRow(constraint, mentioning: true)
         let independent = engine.lastRowWasIndependent
         if !engine.restoreFeasibility() {
-            mention(constraint, -1)
+            mention(constraint.terms, -1)
             var candidates = requiredConstraints()
             candidates[id] = constraint
             let conflict = irreducibleConflict(among: candidates)
@@ -306,8 +295,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             throw .unsatisfiable(id, conflictsWith: conflict.filter { $0 != id })
         }
         if !independent { dependentRequired += 1 }
-        constraints.insert(Entry(constraint: constraint.withLabel(nil), origin: origin, sequence: nextSequence,
-                                 isIndependent: independent), for: id)
+        constraints.insert(Entry(constraint, origin: origin, sequence: nextSequence, isIndependent: independent), for: id)
         nextSequence += 1
     }
 
@@ -320,13 +308,13 @@ final class ExactSolverCore<T: SimplexScalar> {
         materialize()
         guard let entry = constraints[id] else { throw .unknownConstraint(id) }
         _ = leaveFace()
-        if entry.constraint.priority.isRequired && !entry.isIndependent { dependentRequired -= 1 }
+        if entry.priority.isRequired && !entry.isIndependent { dependentRequired -= 1 }
         // (a stale engine is not read: its rebuild takes the table as it will be; before the entry goes, a first
         // recovery reads every engine row's terms from the table)
         let origin = engineIsStale ? nil : entry.origin
         let available = origin.map { markerColumnAvailable($0, deferrable: true) } ?? true
         constraints[id] = nil
-        mention(entry.constraint, -1)
+        mention(entry.terms, -1)
         guard let origin else { return }
         if !available {
             // (a removal cannot make the others infeasible: the rebuild waits until the engine is needed)
@@ -359,7 +347,7 @@ final class ExactSolverCore<T: SimplexScalar> {
         let was = leaveFace()
         // A soft row's constant needs no verdict; nor does a required one's while the required rows are independent
         // (feasible whatever the constants): then a rebuild can wait (`ExactSolverCore+DeferredRebuild.swift`).
-        let needsVerdict = entry.constraint.priority.isRequired && dependentRequired > 0
+        let needsVerdict = entry.priority.isRequired && dependentRequired > 0
         if engineIsStale && !needsVerdict {
             // (the table changes, the rebuild to come takes it)
             constraints[id]!.constraint = changed
@@ -388,7 +376,7 @@ final class ExactSolverCore<T: SimplexScalar> {
             engine.setConstant(T(constant), of: origin)
             refused = !engine.restoreFeasibility()
             if refused {
-                engine.setConstant(T(entry.constraint.constant), of: origin)
+                engine.setConstant(T(entry.constant), of: origin)
                 let restored = engine.restoreFeasibility()
                 precondition(restored, "ExactSolver: the required constraints before the refused change were feasible")
             } else {
@@ -479,12 +467,5 @@ extension ExactSolverCore {
             if solutionTracksEngine { staleVariables.append(variable.index) }
         }
         edits.modify(variable) { $0.constant = constant }
-    }
-}
-
-extension ExactSolverCore.Entry: WaitingEntry {
-    var isWaiting: Bool { origin == nil }
-    static var vacant: Self {
-        Self(constraint: LinearConstraint(LinearExpression(), .equal), origin: nil, sequence: 0, isIndependent: false)
     }
 }

@@ -73,9 +73,9 @@ extension ExactSolverCore {
             for id in order {
                 try constraints.read(id) { (e) throws(SolverError) in
                     try solver.add(e.constraint, id: id)
-                    rows?.append(e.constraint.terms.lazy.map { (column: $0.variable.index, coefficient: T($0.coefficient)) },
-                                 constant: T(e.constraint.constant), relation: e.constraint.relation,
-                                 priority: e.constraint.priority)
+                    rows?.append(e.terms.lazy.map { (column: $0.variable.index, coefficient: T($0.coefficient)) },
+                                 constant: T(e.constant), relation: e.relation,
+                                 priority: e.priority)
                 }
             }
             for e in suggested {
@@ -161,7 +161,7 @@ extension ExactSolverCore {
             let first = engine.columnCount + 2 * k
             switch item {
             case .constraint(let id):
-                let (soft, relation) = constraints.read(id) { (!$0.constraint.priority.isRequired, $0.constraint.relation) }!
+                let (soft, relation) = constraints.read(id) { (!$0.priority.isRequired, $0.relation) }!
                 mark(marker: first + 1, extra: first, soft: soft, relation: relation, logicals(of: id))
             case .edit(let variable):
                 mark(marker: first + 1, extra: first, soft: true, relation: .equal, logicals(ofEdit: variable))
@@ -172,7 +172,7 @@ extension ExactSolverCore {
             constraints.forEach { id, entry in
                 guard let origin = entry.origin else { return }
                 mark(marker: origins[origin].marker, extra: origins[origin].extra,
-                     soft: origins[origin].priority != nil, relation: entry.constraint.relation, logicals(of: id))
+                     soft: origins[origin].priority != nil, relation: entry.relation, logicals(of: id))
             }
             for (variable, edit) in edits {
                 guard let origin = edit.origin else { continue }

@@ -5,7 +5,7 @@ extension SimplexEngine {
     /// Whether an origin's marker column was dropped: a constant change or removal needs it back first
     /// (`recoverMarker(of:)`), or the tableau rebuilt.
     func needsRebuild(_ origin: Int) -> Bool {
-        columns[self.origin(origin) { $0.pointer(to: \.marker).unsafelyUnwrapped.pointee }].presence == .dropped
+        columns[self.origin(origin) { Origin.marker(at: $0) }].presence == .dropped
     }
 
     /// Changes an original row's constant; the tableau stays consistent (maybe infeasible).
@@ -19,8 +19,7 @@ extension SimplexEngine {
             let constantField = o.pointer(to: \.constant).unsafelyUnwrapped
             let delta = constant - constantField.pointee
             constantField.pointee = constant
-            return (delta, o.pointer(to: \.marker).unsafelyUnwrapped.pointee,
-                    o.pointer(to: \.markerSign).unsafelyUnwrapped.pointee)
+            return (delta, Origin.marker(at: o), Origin.markerSign(at: o))
         }
         precondition(columns[m].presence != .dropped,
                      "SimplexEngine: constant change of a row whose marker was dropped")

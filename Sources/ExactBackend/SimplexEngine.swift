@@ -55,21 +55,66 @@ struct SimplexEngine<T: SimplexScalar> {
     var infeasible = RowSet()
 
     // MARK: Original constraints
+    /// One constraint's row as the engine knows it: its level, relation, logical columns and constant.
+    ///
+    /// An origin is 80 bytes: its column ids and term range are kept as 32-bit numbers and read as `Int` through the
+    /// properties below (one origin per constraint: at 112 bytes, with every field a full word, a 10,000-view
+    /// chain's 40,000 origins were 1.3 MB more to write). Column ids stay far below 2³¹: a column's record alone is
+    /// 48 bytes.
     struct Origin {
         /// nil for required. (Declared first: a priority is aligned to 16 bytes, and after the small fields it
         /// padded every origin by 16 more.)
         var priority: Priority?
         let relation: Relation
         var alive: Bool
-        var marker: Int
-        /// The marker's coefficient in the original row (+1 or -1).
-        var markerSign: Int
-        /// The second logical column of a soft row (`p`); nil for a required row.
-        var extra: Int?
+        private var storedMarkerSign: Int8
+        private var storedMarker: Int32
         var constant: T
+        private var storedExtra: Int32?
+        private var storedTermStart: Int32 = 0
+        private var storedTermCount: Int32 = 0
+
+        init(priority: Priority?, relation: Relation, alive: Bool, marker: Int, markerSign: Int, extra: Int?,
+             constant: T) {
+            self.priority = priority
+            self.relation = relation
+            self.alive = alive
+            storedMarkerSign = Int8(markerSign)
+            storedMarker = Int32(marker)
+            self.constant = constant
+            storedExtra = extra.map { Int32($0) }
+        }
+
+        /// The marker column of the origin at `o`, read in place (a copy of the origin would copy its constant).
+        @inline(__always) static func marker(at o: UnsafePointer<Origin>) -> Int {
+            Int(o.pointer(to: \.storedMarker).unsafelyUnwrapped.pointee)
+        }
+        /// The marker's sign in the original row of the origin at `o`, read in place.
+        @inline(__always) static func markerSign(at o: UnsafePointer<Origin>) -> Int {
+            Int(o.pointer(to: \.storedMarkerSign).unsafelyUnwrapped.pointee)
+        }
+
+        /// The constraint's marker column (see `SimplexEngine`).
+        var marker: Int {
+            @inline(__always) get { Int(storedMarker) }
+            set { storedMarker = Int32(newValue) }
+        }
+        /// The marker's coefficient in the original row (+1 or -1).
+        var markerSign: Int { @inline(__always) get { Int(storedMarkerSign) } }
+        /// The second logical column of a soft row (`p`); nil for a required row.
+        var extra: Int? {
+            @inline(__always) get { storedExtra.map { Int($0) } }
+            set { storedExtra = newValue.map { Int32($0) } }
+        }
         /// The row's structural terms in `termColumn` / `termCoefficient` (while `recordsTerms`, for `recoverMarker`).
-        var termStart = 0
-        var termCount = 0
+        var termStart: Int {
+            @inline(__always) get { Int(storedTermStart) }
+            set { storedTermStart = Int32(newValue) }
+        }
+        var termCount: Int {
+            @inline(__always) get { Int(storedTermCount) }
+            set { storedTermCount = Int32(newValue) }
+        }
 
         /// The columns the row's level charges (derived, not stored: a list per soft row was an allocation each):
         /// a soft `==` its `p` and `n` (the marker), a soft `<=` its `p`, a soft `>=` its `n`; none for a required

@@ -58,7 +58,9 @@ public struct LinearConstraint: Hashable, Sendable {
         LinearConstraint(terms: terms, constant: constant, relation: relation, priority: priority, label: label)
     }
 
-    private init(terms: [LinearTerm], constant: Rational, relation: Relation, priority: Priority, label: String?) {
+    /// The constraint of these parts, as they are (terms merged and without zeros, as `init(_:_:priority:label:)`
+    /// leaves them: a back end that kept a constraint's parts apart puts it back together).
+    package init(terms: [LinearTerm], constant: Rational, relation: Relation, priority: Priority, label: String?) {
         self.terms = terms
         self.constant = constant
         self.relation = relation

@@ -47,10 +47,17 @@ import Testing
     }
 
     /// A column's record is 48 bytes at most (an exact value with the four one-byte fields packed after it, the basic
-    /// row, the row list); an origin's 112 (its priority first). They were 104 and 144, with two optional exact
-    /// bounds and a list of cost columns, and ordered so that alignment padded the origin; then 64 and 112.
+    /// row, the row list); an origin's 80 (its priority first, its columns and term range in 32 bits). They were 104
+    /// and 144, with two optional exact bounds and a list of cost columns, and ordered so that alignment padded the
+    /// origin; then 64 and 112, then 48 and 112.
     @Test func theEngineTablesRecordsStaySmall() {
         #expect(MemoryLayout<ColumnRecord<Q>>.stride <= 48)
-        #expect(MemoryLayout<SimplexEngine<Q>.Origin>.stride <= 112)
+        #expect(MemoryLayout<SimplexEngine<Q>.Origin>.stride <= 80)
+    }
+
+    /// The solver's entry per constraint is 96 bytes at most: the constraint's parts without its label (a whole
+    /// `LinearConstraint` made it 144).
+    @Test func theConstraintTablesEntriesStaySmall() {
+        #expect(MemoryLayout<ExactSolverCore<Q>.Entry>.stride <= 96)
     }
 }
